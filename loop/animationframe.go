@@ -1,0 +1,98 @@
+package loop
+
+import (
+	"github.com/dop251/goja"
+)
+
+// animationFrameList is the window's "map of animation frame callbacks", in insertion order.
+type animationFrameList struct {
+	nextHandle int
+	entries    []animationFrame
+	running    []animationFrame // the callbacks of the frame being run
+}
+
+type animationFrame struct {
+	handle int
+	fn     goja.Callable
+	name   string
+	dead   bool // cancelled
+}
+
+func (l *Loop) installAnimationFrames() {
+	g := l.rt.GlobalObject()
+	l.defineFunc(g, "requestAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
+		fn, ok := goja.AssertFunction(c.Argument(0))
+		if !ok {
+			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
+		}
+		return l.rt.ToValue(l.RequestAnimationFrame(fn, callbackName(c.Argument(0))))
+	})
+	l.defineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
+		l.CancelAnimationFrame(webIDLLong(c.Argument(0)))
+		return goja.Undefined()
+	})
+}
+
+// RequestAnimationFrame adds a callback to the map of animation frame callbacks and returns
+// its handle (https://html.spec.whatwg.org/multipage/imagebitmap-and-animations.html#dom-animationframeprovider-requestanimationframe).
+func (l *Loop) RequestAnimationFrame(fn goja.Callable, name string) int {
+	a := &l.animationFrames
+	a.nextHandle++
+	a.entries = append(a.entries, animationFrame{handle: a.nextHandle, fn: fn, name: name})
+	return a.nextHandle
+}
+
+// CancelAnimationFrame removes a callback from the map of animation frame callbacks.
+func (l *Loop) CancelAnimationFrame(handle int) {
+	for _, list := range [][]animationFrame{l.animationFrames.entries, l.animationFrames.running} {
+		for i := range list {
+			if list[i].handle == handle {
+				list[i].dead = true
+			}
+		}
+	}
+}
+
+// HasAnimationFrameCallbacks reports whether callbacks wait for the next frame.
+func (l *Loop) HasAnimationFrameCallbacks() bool {
+	for _, e := range l.animationFrames.entries {
+		if !e.dead {
+			return true
+		}
+	}
+	return false
+}
+
+// https://html.spec.whatwg.org/multipage/imagebitmap-and-animations.html#run-the-animation-frame-callbacks
+func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
+	// 1-2. Take the callbacks requested so far; ones requested while they run wait for the next frame.
+	callbacks := l.animationFrames.entries
+	l.animationFrames.entries = nil
+	l.animationFrames.running = callbacks
+	defer func() { l.animationFrames.running = nil }()
+	ts := l.rt.ToValue(now)
+	for i := range callbacks {
+		// 3. Callbacks cancelled by an earlier callback of this frame do not run.
+		if callbacks[i].dead {
+			continue
+		}
+		start := l.Now()
+		if _, err := l.Call(callbacks[i].fn, goja.Undefined(), ts); err != nil {
+			l.ReportException(err)
+		}
+		l.trace.add(Span{Kind: KindAnimationFrame, Name: "requestAnimationFrame " + callbacks[i].name, Start: start, End: l.Now()})
+	}
+}
+
+// callbackName is a callback's name for the trace ("(anonymous)" when it has none).
+func callbackName(v goja.Value) string {
+	if o, ok := v.(*goja.Object); ok {
+		if n := o.Get("name"); n != nil && n.String() != "" {
+			return n.String()
+		}
+	}
+	if _, ok := goja.AssertFunction(v); ok {
+		return "(anonymous)"
+	}
+	return "(code)"
+}

@@ -1,0 +1,185 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// pendingCall is the call the entry trampoline makes: either a function or a compiled script.
+type pendingCall struct {
+	fn   goja.Callable
+	this goja.Value
+	args []goja.Value
+	prog *goja.Program
+}
+
+// installEntry compiles the trampoline that every call from an empty JS stack goes through:
+// it marks the end of the callback before goja drains its job queue (the microtask
+// checkpoint), so the trace can tell the callback from the checkpoint.
+func (l *Loop) installEntry() {
+	mk := l.mustCompile(`(function (run, mark) {
+		return function enter() { try { return run() } finally { mark() } }
+	})`)
+	run := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		p := l.pending
+		l.pending = pendingCall{}
+		var v goja.Value
+		var err error
+		if p.prog != nil {
+			v, err = l.rt.RunProgram(p.prog)
+		} else {
+			v, err = p.fn(p.this, p.args...)
+		}
+		if err != nil {
+			panic(err) // rethrow: *goja.Exception stays catchable, interrupts stay uncatchable
+		}
+		return v
+	})
+	mark := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		l.callbackEnd = l.clock.Now()
+		return goja.Undefined()
+	})
+	v, err := mk(goja.Undefined(), run, mark)
+	if err != nil {
+		panic("loop: entry trampoline: " + err.Error())
+	}
+	l.enter, _ = goja.AssertFunction(v)
+}
+
+// Call calls a JS function, the one way the host enters JS (WebIDL "invoke a callback
+// function" with HTML's "prepare to run a callback" / "clean up after running a callback").
+// When no JS is on the stack, it ends with a microtask checkpoint; while JS is on the stack
+// (a native method called from script, like el.click()), it does not. A thrown exception
+// is returned, not reported.
+func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
+	if l.depth > 0 {
+		l.depth++
+		defer func() { l.depth-- }()
+		return fn(this, args...)
+	}
+	return l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args})
+}
+
+// https://html.spec.whatwg.org/multipage/webappapis.html#clean-up-after-running-a-callback
+func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
+	l.depth++
+	l.callbackEnd = 0
+	l.callStartNanos.Store(int64(time.Now().UnixNano()))
+	l.pending = p
+	defer func() {
+		l.callStartNanos.Store(0)
+		l.depth--
+		if r := recover(); r != nil {
+			// A Go panic inside a host function: never let it reach the user.
+			err = fmt.Errorf("internal error: %v", r)
+			l.rt.ClearInterrupt()
+		}
+		end := l.clock.Now()
+		cbEnd := l.callbackEnd
+		if cbEnd == 0 {
+			cbEnd = end
+		}
+		if end > cbEnd {
+			l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(cbEnd), End: ms(end)})
+		}
+		l.notifyAboutRejectedPromises()
+	}()
+	// Goja drains its job queue when this outermost call returns: that is the checkpoint
+	// (HTML "perform a microtask checkpoint", step 3: run the microtask queue).
+	return l.enter(goja.Undefined())
+}
+
+// JSOnStack reports whether JS is running (a host function called from script).
+func (l *Loop) JSOnStack() bool { return l.depth > 0 }
+
+// RunScript compiles and runs a classic script (HTML "run a classic script"): a syntax
+// error or an exception is reported, and the script is followed by a microtask checkpoint
+// when it ran from an empty stack.
+func (l *Loop) RunScript(name, src string) {
+	prog, err := goja.Compile(name, src, false)
+	if err != nil {
+		l.reportSyntaxError(err)
+		return
+	}
+	if l.depth > 0 {
+		l.depth++
+		_, err = l.rt.RunProgram(prog)
+		l.depth--
+	} else {
+		_, err = l.callFromEmptyStack(pendingCall{prog: prog})
+	}
+	if err != nil {
+		l.ReportException(err)
+	}
+}
+
+func (l *Loop) reportSyntaxError(err error) {
+	var ce *goja.CompilerSyntaxError
+	msg := err.Error()
+	if errors.As(err, &ce) {
+		msg = ce.Message
+	}
+	line, col, file := 0, 0, ""
+	if ce != nil && ce.File != nil {
+		p := ce.File.Position(ce.Offset)
+		file, line, col = ce.File.Name(), p.Line, p.Column
+	}
+	text := "Uncaught SyntaxError: " + strings.TrimPrefix(msg, "SyntaxError: ")
+	if l.errors != nil && l.errors.FireError(text, file, line, col, goja.Null()) {
+		return
+	}
+	l.console.Error(text)
+}
+
+// ReportException reports an exception thrown by a callback or script
+// (https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception):
+// an ErrorEvent at the window, and "Uncaught ..." unless a listener cancelled it.
+// A watchdog interrupt or an internal error is reported as such.
+func (l *Loop) ReportException(err error) {
+	if err == nil {
+		return
+	}
+	var ie *goja.InterruptedError
+	if errors.As(err, &ie) {
+		l.rt.ClearInterrupt()
+		l.console.Error(fmt.Sprint(ie.Value()))
+		return
+	}
+	var ex *goja.Exception
+	if !errors.As(err, &ex) {
+		l.console.Error(err.Error())
+		return
+	}
+	l.reportValue(ex.Value(), ex)
+}
+
+// reportValue reports a thrown value (from a microtask runner it comes without a Go exception).
+func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
+	text := "Uncaught " + l.describeThrown(val)
+	if l.errors != nil {
+		file, line, col := "", 0, 0
+		if ex != nil {
+			if st := ex.Stack(); len(st) > 0 {
+				p := st[0].Position()
+				file, line, col = st[0].SrcName(), p.Line, p.Column
+			}
+		}
+		if l.errors.FireError(text, file, line, col, val) {
+			return
+		}
+	}
+	l.console.Error(text)
+}
+
+// describeThrown formats a thrown value as Chrome's "Uncaught ..." line does: an Error by
+// its first stack line ("TypeError: x is not a function"), anything else as the console would.
+func (l *Loop) describeThrown(v goja.Value) string {
+	if o, ok := v.(*goja.Object); ok && isError(l.rt, o) {
+		return errorHeadline(o)
+	}
+	return l.formatValue(v, 0)
+}

@@ -1,0 +1,255 @@
+package loop
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+)
+
+// RunOptions say when Run returns.
+type RunOptions struct {
+	// Until is a time (ms since the time origin) at which Run returns; 0: no limit.
+	Until float64
+	// StopWhenQuiet returns once nothing is left to do: no task, timer, animation frame
+	// callback, idle callback, scheduled input or pending rendering.
+	StopWhenQuiet bool
+}
+
+// hostTimer is work the host scheduled at a time (scripted input): not a page timer.
+type hostTimer struct {
+	at  float64
+	seq uint64
+	fn  func()
+}
+
+type hostTimerHeap []hostTimer
+
+// At runs fn on the loop at time t (ms since the time origin), e.g. a scripted click.
+// fn usually queues a task.
+func (l *Loop) At(t float64, fn func()) {
+	l.seq++
+	l.hostTimers = append(l.hostTimers, hostTimer{at: t, seq: l.seq, fn: fn})
+	sort.Slice(l.hostTimers, func(i, j int) bool {
+		a, b := l.hostTimers[i], l.hostTimers[j]
+		return a.at < b.at || (a.at == b.at && a.seq < b.seq)
+	})
+}
+
+func (l *Loop) runDueHostTimers(now float64) {
+	for len(l.hostTimers) > 0 && l.hostTimers[0].at <= now {
+		h := l.hostTimers[0]
+		l.hostTimers = l.hostTimers[1:]
+		h.fn()
+	}
+}
+
+// Run runs the event loop (https://html.spec.whatwg.org/multipage/webappapis.html#event-loop-processing-model)
+// on the calling goroutine until Stop, opts.Until, or (with StopWhenQuiet) nothing is left to do.
+func (l *Loop) Run(opts RunOptions) {
+	stopWatchdog := l.startWatchdog()
+	defer stopWatchdog()
+	l.stopped = false
+	for !l.stopped {
+		l.drainInbox()
+		now := l.Now()
+		if opts.Until > 0 && now >= opts.Until {
+			return
+		}
+		l.runDueHostTimers(now)
+		l.queueDueTimers(now)
+		// 1-7. Take the oldest runnable task of the chosen queue and run it; the microtask
+		// checkpoint runs at the end of the call into JS it makes.
+		ranTask := false
+		if t := l.pickTask(); t != nil {
+			l.runTask(t)
+			ranTask = true
+		}
+		// 8-13. Update the rendering when the display gives an opportunity and something needs it.
+		now = l.Now()
+		renderedFrame := false
+		if ft, ok := l.display.Opportunity(now); ok {
+			if l.renderingNeeded(now) {
+				l.updateTheRendering(ft)
+				renderedFrame = true
+			} else {
+				l.display.Take(ft) // unnecessary rendering: skipped
+			}
+		}
+		if ranTask || renderedFrame || l.hasRunnableTask() {
+			continue
+		}
+		// Idle: no runnable task, no microtask, no rendering opportunity.
+		if l.idle != nil {
+			l.idle.StartAnIdlePeriod(l.Now())
+			if l.hasRunnableTask() {
+				continue
+			}
+		}
+		wake, ok := l.nextWake(opts)
+		if !ok {
+			if opts.StopWhenQuiet {
+				return
+			}
+			wake = math.Inf(1)
+		}
+		l.sleepUntil(wake)
+	}
+}
+
+// runTask runs one task (processing model steps 2-6) and records it in the trace.
+func (l *Loop) runTask(t *task) {
+	l.currentTask = t
+	start := l.Now()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				l.console.Error(fmt.Sprintf("internal error in task %q: %v", t.name, r))
+			}
+		}()
+		t.fn()
+	}()
+	l.currentTask = nil
+	end := l.Now()
+	l.stats.Tasks++
+	l.trace.add(Span{Kind: KindTask, Name: t.name, Source: t.source, Start: start, End: end})
+	if end-start > 50 {
+		l.stats.LongTasks++
+		l.trace.add(Span{Kind: KindLongTask, Name: t.name, Source: t.source, Start: start, End: end})
+	}
+}
+
+// renderingNeeded: animation frame callbacks wait, or the page changed since the last frame.
+func (l *Loop) renderingNeeded(now float64) bool {
+	return l.HasAnimationFrameCallbacks() || (l.renderer != nil && l.renderer.NeedsUpdate(now))
+}
+
+// RenderingNeeded reports whether the next rendering opportunity will update the rendering
+// (idle deadlines stop at the next frame then).
+func (l *Loop) RenderingNeeded() bool { return l.renderingNeeded(l.Now()) }
+
+// NextFrameExpected is when the display's next rendering opportunity is expected (ms).
+func (l *Loop) NextFrameExpected() float64 { return l.display.NextExpected(l.Now()) }
+
+// FrameInterval is the display's refresh interval (ms).
+func (l *Loop) FrameInterval() float64 { return l.display.Interval() }
+
+// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
+func (l *Loop) updateTheRendering(frameTime float64) {
+	l.display.Take(frameTime)
+	l.stats.Frames++
+	start := l.Now()
+	l.trace.add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
+	if l.mode == ModeLegacyRAF {
+		// Old Safari/Edge: the frame is painted first; callbacks run after it, so what they
+		// change shows only in the next frame.
+		l.styleLayoutPaint(frameTime)
+		l.runTheAnimationFrameCallbacks(frameTime)
+	} else {
+		// 14. Update animations and send events.
+		if l.renderer != nil {
+			s := l.Now()
+			l.renderer.UpdateAnimations(frameTime)
+			l.trace.add(Span{Kind: KindAnimations, Name: "update animations", Start: s, End: l.Now()})
+		}
+		// 17. Run the animation frame callbacks.
+		l.runTheAnimationFrameCallbacks(frameTime)
+		// 22. Update the rendering or user interface: style, layout, paint.
+		l.styleLayoutPaint(frameTime)
+	}
+	l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
+}
+
+func (l *Loop) styleLayoutPaint(frameTime float64) {
+	r := l.renderer
+	if r == nil || !r.NeedsUpdate(l.Now()) {
+		return
+	}
+	s := l.Now()
+	r.Style()
+	s2 := l.Now()
+	r.Layout()
+	s3 := l.Now()
+	r.Paint(frameTime)
+	e := l.Now()
+	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2})
+	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: s3})
+	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s3, End: e})
+}
+
+// nextWake is the earliest time something becomes runnable.
+func (l *Loop) nextWake(opts RunOptions) (float64, bool) {
+	wake, ok := math.Inf(1), false
+	consider := func(t float64) {
+		if t < wake {
+			wake, ok = t, true
+		}
+	}
+	if d, has := l.NextTimerDue(); has {
+		consider(d)
+	}
+	if len(l.hostTimers) > 0 {
+		consider(l.hostTimers[0].at)
+	}
+	now := l.Now()
+	if l.renderingNeeded(now) && !l.display.External() {
+		consider(l.display.NextExpected(now))
+	}
+	if l.idle != nil {
+		if t, has := l.idle.NextWake(); has {
+			consider(t)
+		}
+	}
+	if l.display.External() && l.renderingNeeded(now) {
+		ok = true // the next vsync post will wake the loop
+	}
+	if opts.Until > 0 && !opts.StopWhenQuiet {
+		consider(opts.Until)
+	}
+	return wake, ok
+}
+
+func (l *Loop) sleepUntil(wake float64) {
+	if math.IsInf(wake, 1) {
+		<-l.wake
+		return
+	}
+	l.clock.Sleep(dur(wake), l.wake)
+}
+
+func (l *Loop) drainInbox() {
+	for {
+		select {
+		case fn := <-l.inbox:
+			fn()
+		default:
+			return
+		}
+	}
+}
+
+// startWatchdog interrupts any single call into JS (a task's callback with its checkpoint)
+// that runs longer than the script timeout. It returns a function that stops it.
+func (l *Loop) startWatchdog() func() {
+	if l.scriptTimeout < 0 {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(min(l.scriptTimeout/10, 100*time.Millisecond))
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				start := l.callStartNanos.Load()
+				if start != 0 && time.Since(time.Unix(0, start)) > l.scriptTimeout {
+					l.rt.Interrupt(fmt.Sprintf("Script stopped: it ran for more than %s without returning (an endless loop?). The page goes on with its next task.", l.scriptTimeout))
+					l.callStartNanos.CompareAndSwap(start, 0)
+				}
+			}
+		}
+	}()
+	return func() { close(stop) }
+}

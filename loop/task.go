@@ -1,0 +1,141 @@
+package loop
+
+// Source is a task source (HTML "generic task sources" plus the ones the loop itself uses).
+type Source int
+
+// The task sources, each with its own task queue.
+const (
+	SourceUserInteraction Source = iota // picked first: input stays responsive
+	SourceTimer
+	SourceDOMManipulation
+	SourcePostedMessage
+	SourceNetworking
+	SourceRendering
+	SourceIdle
+	numSources
+)
+
+var sourceNames = [numSources]string{"user-interaction", "timer", "dom-manipulation", "posted-message", "networking", "rendering", "idle"}
+
+func (s Source) String() string {
+	if s < 0 || s >= numSources {
+		return "unknown"
+	}
+	return sourceNames[s]
+}
+
+// SourceByName maps a task source's name ("dom-manipulation", ...) to the Source.
+func SourceByName(name string) (Source, bool) {
+	for i, n := range sourceNames {
+		if n == name {
+			return Source(i), true
+		}
+	}
+	return 0, false
+}
+
+// A task is a unit of work on a task queue (HTML "task").
+type task struct {
+	source Source
+	name   string  // what ran, for the trace and the queues view
+	fn     func()  // the steps
+	at     float64 // when it became runnable (ms): orders tasks across sources
+	seq    uint64  // ties
+	// nesting is the timer nesting level of a task created by the timer initialisation steps.
+	nesting int
+}
+
+// taskQueue is a FIFO of tasks from one source (a ring buffer: no allocation per task in steady state).
+type taskQueue struct {
+	buf        []*task
+	head, size int
+}
+
+func (q *taskQueue) push(t *task) {
+	if q.size == len(q.buf) {
+		n := make([]*task, max(8, 2*len(q.buf)))
+		for i := 0; i < q.size; i++ {
+			n[i] = q.buf[(q.head+i)%len(q.buf)]
+		}
+		q.buf, q.head = n, 0
+	}
+	q.buf[(q.head+q.size)%len(q.buf)] = t
+	q.size++
+}
+
+func (q *taskQueue) peek() *task {
+	if q.size == 0 {
+		return nil
+	}
+	return q.buf[q.head]
+}
+
+func (q *taskQueue) pop() *task {
+	t := q.buf[q.head]
+	q.buf[q.head] = nil
+	q.head = (q.head + 1) % len(q.buf)
+	q.size--
+	return t
+}
+
+// each calls f for every queued task, oldest first (for the queues view).
+func (q *taskQueue) each(f func(*task)) {
+	for i := 0; i < q.size; i++ {
+		f(q.buf[(q.head+i)%len(q.buf)])
+	}
+}
+
+// QueueTask queues a task on a task source (HTML "queue a task").
+// It must be called on the loop's goroutine; other goroutines use Post.
+func (l *Loop) QueueTask(src Source, name string, fn func()) {
+	l.queueTask(&task{source: src, name: name, fn: fn, at: l.Now()})
+}
+
+func (l *Loop) queueTask(t *task) {
+	l.seq++
+	t.seq = l.seq
+	l.queues[t.source].push(t)
+}
+
+// pickTask chooses the next runnable task (HTML event loop processing model step 1):
+// the user interaction source first, then the oldest task of the other sources.
+func (l *Loop) pickTask() *task {
+	if l.queues[SourceUserInteraction].size > 0 {
+		return l.queues[SourceUserInteraction].pop()
+	}
+	best := -1
+	var bt *task
+	for i := SourceUserInteraction + 1; i < numSources; i++ {
+		t := l.queues[i].peek()
+		if t == nil {
+			continue
+		}
+		if bt == nil || t.at < bt.at || (t.at == bt.at && t.seq < bt.seq) {
+			best, bt = int(i), t
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return l.queues[best].pop()
+}
+
+func (l *Loop) hasRunnableTask() bool {
+	for i := range l.queues {
+		if l.queues[i].size > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// HasRunnableTaskOtherThan reports whether a task from another source than src is queued
+// (requestIdleCallback ends an idle period early when higher-priority work arrives).
+func (l *Loop) HasRunnableTaskOtherThan(src Source) bool {
+	for i := range l.queues {
+		if Source(i) != src && l.queues[i].size > 0 {
+			return true
+		}
+	}
+	return l.timers.len() > 0 && l.timers.peek().due <= l.Now()
+}
