@@ -93,6 +93,20 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	return l.enter(goja.Undefined())
 }
 
+// RunNested runs fn inside one JS frame: the calls into JS that fn makes are nested (no
+// checkpoint between them) and one microtask checkpoint runs when fn returns. It models old
+// Edge, which ran microtasks only after all the listeners of a real click.
+func (l *Loop) RunNested(fn func()) {
+	native := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		fn()
+		return goja.Undefined()
+	})
+	f, _ := goja.AssertFunction(native)
+	if _, err := l.Call(f, goja.Undefined()); err != nil {
+		l.ReportException(err)
+	}
+}
+
 // JSOnStack reports whether JS is running (a host function called from script).
 func (l *Loop) JSOnStack() bool { return l.depth > 0 }
 

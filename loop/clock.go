@@ -11,6 +11,8 @@ type Clock interface {
 	Now() time.Duration
 	// Sleep blocks until the clock reaches t or wake is signalled, whichever comes first.
 	Sleep(t time.Duration, wake <-chan struct{})
+	// Reset moves the time origin to now (navigation start, once the realm is set up).
+	Reset()
 }
 
 // RealClock is the wall clock, monotonic, starting at zero when created.
@@ -21,6 +23,9 @@ func NewRealClock() *RealClock { return &RealClock{origin: time.Now()} }
 
 // Now implements Clock.
 func (c *RealClock) Now() time.Duration { return time.Since(c.origin) }
+
+// Reset moves the time origin to now.
+func (c *RealClock) Reset() { c.origin = time.Now() }
 
 // Sleep implements Clock.
 func (c *RealClock) Sleep(t time.Duration, wake <-chan struct{}) {
@@ -53,6 +58,13 @@ func (c *VirtualClock) Now() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return time.Since(c.origin) + c.skipped
+}
+
+// Reset moves the time origin to now and forgets skipped time.
+func (c *VirtualClock) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.origin, c.skipped = time.Now(), 0
 }
 
 // Sleep implements Clock: it never blocks; it moves the clock forward to t.

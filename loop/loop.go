@@ -161,11 +161,18 @@ func New(opts Options) *Loop {
 	return l
 }
 
+// ResetTimeOrigin makes now the page's time origin (call it before the page's first task:
+// setting up the realm should not count as page time, or shift the frame grid).
+func (l *Loop) ResetTimeOrigin() { l.clock.Reset() }
+
 // Runtime is the page's JS realm. Use it only on the loop's goroutine.
 func (l *Loop) Runtime() *goja.Runtime { return l.rt }
 
 // Mode is the browser behaviour mode the loop runs in.
 func (l *Loop) Mode() Mode { return l.mode }
+
+// Console is where the page's console messages and errors go.
+func (l *Loop) Console() Console { return l.console }
 
 // Trace is the record of everything the loop ran.
 func (l *Loop) Trace() *Trace { return l.trace }
@@ -193,6 +200,21 @@ func (l *Loop) Post(fn func()) {
 	case l.wake <- struct{}{}:
 	default:
 	}
+}
+
+// TryPost is Post that never blocks: it reports false when the inbox is full (a busy page).
+// The window uses it for vsync, which a later vsync supersedes anyway.
+func (l *Loop) TryPost(fn func()) bool {
+	select {
+	case l.inbox <- fn:
+	default:
+		return false
+	}
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+	return true
 }
 
 // Stop ends Run after the current step. Call it on the loop's goroutine (or through Post).

@@ -61,12 +61,12 @@ func (l *Loop) QueueMicrotask(fn func()) {
 	}))
 }
 
-// installLegacyPromiseTasks makes promise reactions run as tasks, as old Firefox and Safari
-// did (Jake Archibald, "Tasks, microtasks, queues and schedules"): each reaction registered
-// with then() queues a task that runs the handler. (await uses the engine's internal then
-// and stays a microtask; browsers of that era had no await.)
+// installLegacyPromiseTasks makes promise reactions run as tasks, as old Firefox, Safari and
+// Edge did (Jake Archibald, "Tasks, microtasks, queues and schedules"): then() on a settled
+// promise queues a task for the handler at once; on a pending one, when it settles. (await uses
+// the engine's internal then and stays a microtask; browsers of that era had no await.)
 func (l *Loop) installLegacyPromiseTasks() {
-	mk := l.mustCompile(`(function (queueTask) {
+	mk := l.mustCompile(`(function (queueTask, settledState) {
 		const then = Promise.prototype.then;
 		function settle(handler, value, resolve, reject, rejected) {
 			if (typeof handler !== 'function') { (rejected ? reject : resolve)(value); return }
@@ -74,9 +74,17 @@ func (l *Loop) installLegacyPromiseTasks() {
 		}
 		Object.defineProperty(Promise.prototype, 'then', { writable: true, configurable: true,
 			value: { then(onFulfilled, onRejected) {
-				return new Promise((resolve, reject) => then.call(this,
-					v => queueTask(() => settle(onFulfilled, v, resolve, reject, false)),
-					e => queueTask(() => settle(onRejected, e, resolve, reject, true))));
+				return new Promise((resolve, reject) => {
+					const st = settledState(this);
+					if (st) {
+						then.call(this, undefined, () => {}); // marks a rejection handled
+						queueTask(() => settle(st.rejected ? onRejected : onFulfilled, st.value, resolve, reject, st.rejected));
+						return;
+					}
+					then.call(this,
+						v => queueTask(() => settle(onFulfilled, v, resolve, reject, false)),
+						e => queueTask(() => settle(onRejected, e, resolve, reject, true)));
+				});
 			} }.then });
 	})`)
 	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
@@ -88,7 +96,17 @@ func (l *Loop) installLegacyPromiseTasks() {
 		})
 		return goja.Undefined()
 	})
-	if _, err := mk(goja.Undefined(), queueTask); err != nil {
+	settledState := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		p, ok := c.Argument(0).Export().(*goja.Promise)
+		if !ok || p.State() == goja.PromiseStatePending {
+			return goja.Undefined()
+		}
+		o := l.rt.NewObject()
+		_ = o.Set("rejected", p.State() == goja.PromiseStateRejected)
+		_ = o.Set("value", p.Result())
+		return o
+	})
+	if _, err := mk(goja.Undefined(), queueTask, settledState); err != nil {
 		panic("loop: legacy promise tasks: " + err.Error())
 	}
 }

@@ -86,6 +86,9 @@ func (l *Loop) Run(opts RunOptions) {
 				continue
 			}
 		}
+		if l.stopped {
+			return
+		}
 		wake, ok := l.nextWake(opts)
 		if !ok {
 			if opts.StopWhenQuiet {

@@ -1,0 +1,73 @@
+// Package demos holds the built-in demo pages (NAME.html) with their metadata and expected
+// outputs (NAME.json, see page.Case), embedded in the binary.
+package demos
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"loopscope/page"
+)
+
+//go:embed *.html *.json
+var files embed.FS
+
+// Demo is one built-in demo.
+type Demo struct {
+	Name string
+	HTML []byte
+	page.Case
+}
+
+// URL is the address a demo page gets (location.search works on it).
+func (d Demo) URL() string { return "file:///loopscope/demos/" + d.Name + ".html" }
+
+// All returns every demo, sorted by name. A demo whose metadata does not parse is reported
+// in errs and left out.
+func All() (list []Demo, errs []error) {
+	names, _ := fs.Glob(files, "*.json")
+	sort.Strings(names)
+	for _, n := range names {
+		d, err := Get(strings.TrimSuffix(n, ".json"))
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		list = append(list, d)
+	}
+	return list, errs
+}
+
+// Get returns the demo called name.
+func Get(name string) (Demo, error) {
+	meta, err := files.ReadFile(name + ".json")
+	if err != nil {
+		return Demo{}, &NotFoundError{name}
+	}
+	src, err := files.ReadFile(name + ".html")
+	if err != nil {
+		return Demo{}, &NotFoundError{name}
+	}
+	c, err := page.ParseCase(meta)
+	if err != nil {
+		return Demo{}, &BadDemoError{name, err}
+	}
+	return Demo{Name: name, HTML: src, Case: c}, nil
+}
+
+// NotFoundError: no demo has that name.
+type NotFoundError struct{ Name string }
+
+func (e *NotFoundError) Error() string {
+	return "no built-in demo called " + e.Name + " (loopscope -list shows them)"
+}
+
+// BadDemoError: a demo's metadata does not parse.
+type BadDemoError struct {
+	Name string
+	Err  error
+}
+
+func (e *BadDemoError) Error() string { return "demo " + e.Name + ": bad metadata: " + e.Err.Error() }

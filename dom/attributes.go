@@ -1,0 +1,163 @@
+package dom
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// attrIndex returns the index of the attribute with the given qualified name, or -1.
+func (n *Node) attrIndex(name string) int {
+	for i := range n.h.Attr {
+		a := &n.h.Attr[i]
+		if a.Namespace == "" {
+			if a.Key == name {
+				return i
+			}
+		} else if qualifiedAttrName(a) == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// normalizeAttrName lowercases name for HTML elements (in an HTML document).
+func (n *Node) normalizeAttrName(name string) string {
+	if n.h.Namespace == "" {
+		return asciiLower(name)
+	}
+	return name
+}
+
+// HasAttribute reports whether the element has the attribute.
+// https://dom.spec.whatwg.org/#dom-element-hasattribute
+func (n *Node) HasAttribute(name string) bool {
+	return n.kind == ElementNode && n.attrIndex(n.normalizeAttrName(name)) >= 0
+}
+
+// SetAttribute sets an attribute value.
+// https://dom.spec.whatwg.org/#dom-element-setattribute
+func (n *Node) SetAttribute(name, value string) error {
+	if n.kind != ElementNode {
+		return nil
+	}
+	if !isValidAttributeName(name) {
+		return domErr("InvalidCharacterError", "'"+name+"' is not a valid attribute name.")
+	}
+	name = n.normalizeAttrName(name)
+	if i := n.attrIndex(name); i >= 0 {
+		n.changeAttribute(i, value)
+		return nil
+	}
+	n.appendAttribute(html.Attribute{Key: name, Val: value})
+	return nil
+}
+
+// setAttributeValue sets the attribute (no namespace) localName to value.
+// https://dom.spec.whatwg.org/#concept-element-attributes-set-value
+func (n *Node) setAttributeValue(localName, value string) {
+	if i := n.attrIndex(localName); i >= 0 {
+		n.changeAttribute(i, value)
+		return
+	}
+	n.appendAttribute(html.Attribute{Key: localName, Val: value})
+}
+
+// changeAttribute sets the value of the attribute at index i.
+// https://dom.spec.whatwg.org/#concept-element-attributes-change
+func (n *Node) changeAttribute(i int, value string) {
+	a := n.h.Attr[i]
+	old := a.Val
+	n.h.Attr[i].Val = value
+	n.handleAttributeChanges(a.Key, a.Namespace, nullable(old), value, true)
+}
+
+// appendAttribute appends an attribute.
+// https://dom.spec.whatwg.org/#concept-element-attributes-append
+func (n *Node) appendAttribute(a html.Attribute) {
+	n.h.Attr = append(n.h.Attr, a)
+	n.handleAttributeChanges(a.Key, a.Namespace, nullString{}, a.Val, true)
+}
+
+// RemoveAttribute removes an attribute.
+// https://dom.spec.whatwg.org/#dom-element-removeattribute
+func (n *Node) RemoveAttribute(name string) {
+	if n.kind != ElementNode {
+		return
+	}
+	if i := n.attrIndex(n.normalizeAttrName(name)); i >= 0 {
+		n.removeAttributeAt(i)
+	}
+}
+
+// removeAttributeAt removes the attribute at index i.
+// https://dom.spec.whatwg.org/#concept-element-attributes-remove
+func (n *Node) removeAttributeAt(i int) {
+	a := n.h.Attr[i]
+	n.h.Attr = append(n.h.Attr[:i:i], n.h.Attr[i+1:]...)
+	n.handleAttributeChanges(a.Key, a.Namespace, nullable(a.Val), "", false)
+}
+
+// ToggleAttribute toggles a boolean attribute and reports whether it is now present.
+// https://dom.spec.whatwg.org/#dom-element-toggleattribute
+func (n *Node) ToggleAttribute(name string, force, hasForce bool) (bool, error) {
+	if !isValidAttributeName(name) {
+		return false, domErr("InvalidCharacterError", "'"+name+"' is not a valid attribute name.")
+	}
+	name = n.normalizeAttrName(name)
+	i := n.attrIndex(name)
+	if i < 0 {
+		if !hasForce || force {
+			n.appendAttribute(html.Attribute{Key: name})
+			return true, nil
+		}
+		return false, nil
+	}
+	if !hasForce || !force {
+		n.removeAttributeAt(i)
+		return false, nil
+	}
+	return true, nil
+}
+
+// AttributeNames returns the qualified names of the attributes in order.
+func (n *Node) AttributeNames() []string {
+	out := make([]string, len(n.h.Attr))
+	for i := range n.h.Attr {
+		out[i] = qualifiedAttrName(&n.h.Attr[i])
+	}
+	return out
+}
+
+// handleAttributeChanges queues the mutation record and runs the attribute change steps.
+// https://dom.spec.whatwg.org/#handle-attribute-changes
+func (n *Node) handleAttributeChanges(localName, ns string, old nullString, value string, present bool) {
+	n.doc.changed()
+	queueAttributeMutationRecord(n, localName, ns, old)
+	if ns == "" {
+		n.attributeChangeSteps(localName, old.s, value, present)
+	}
+	fireAttrModifiedEvent(n, localName, old, value, present)
+}
+
+// attributeChangeSteps are the element's reactions to its attributes changing: inline style
+// and event handler content attributes.
+// https://dom.spec.whatwg.org/#concept-element-attributes-change-ext
+func (n *Node) attributeChangeSteps(localName, old, value string, present bool) {
+	switch {
+	case localName == "style":
+		if n.style != nil && !n.style.updating {
+			n.style.stale = true
+		}
+	case strings.HasPrefix(localName, "on") && n.h.Namespace == "":
+		n.eventHandlerAttributeChanged(localName, value, present)
+	}
+}
+
+// nullString is a DOMString? value.
+type nullString struct {
+	s     string
+	valid bool
+}
+
+func nullable(s string) nullString { return nullString{s, true} }

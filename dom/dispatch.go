@@ -1,0 +1,196 @@
+package dom
+
+import (
+	"errors"
+
+	"github.com/dop251/goja"
+)
+
+// pathItem is one struct of an event path. https://dom.spec.whatwg.org/#concept-event-path
+type pathItem struct {
+	invocationTarget     Target
+	shadowAdjustedTarget Target // non-nil for the target itself
+	relatedTarget        Target
+}
+
+// dispatch dispatches event to target and returns false if it was canceled.
+// With legacyTargetOverride (window load) the event's target is the document.
+// https://dom.spec.whatwg.org/#concept-event-dispatch
+func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
+	event.dispatching = true
+	var targetOverride Target = target
+	if legacyTargetOverride {
+		if w, ok := target.(*Window); ok {
+			targetOverride = w.doc.node
+		}
+	}
+	relatedTarget := event.relatedTarget
+	event.path = event.path[:0]
+	appendToEventPath(event, target, targetOverride, relatedTarget)
+	for parent := target.getTheParent(event); parent != nil; parent = parent.getTheParent(event) {
+		appendToEventPath(event, parent, nil, relatedTarget)
+	}
+	for i := len(event.path) - 1; i >= 0; i-- {
+		if event.path[i].shadowAdjustedTarget != nil {
+			event.phase = phaseAtTarget
+		} else {
+			event.phase = phaseCapturing
+		}
+		invoke(event, i, phaseCapturing)
+	}
+	for i := range event.path {
+		if event.path[i].shadowAdjustedTarget != nil {
+			event.phase = phaseAtTarget
+		} else {
+			if !event.bubbles {
+				continue
+			}
+			event.phase = phaseBubbling
+		}
+		invoke(event, i, phaseBubbling)
+	}
+	event.phase = phaseNone
+	event.currentTarget = nil
+	event.path = event.path[:0]
+	event.dispatching = false
+	event.stopPropagation = false
+	event.stopImmediatePropagation = false
+	return !event.canceled
+}
+
+// appendToEventPath appends a struct to event's path.
+// https://dom.spec.whatwg.org/#concept-event-path-append
+func appendToEventPath(event *Event, invocationTarget, shadowAdjustedTarget, relatedTarget Target) {
+	event.path = append(event.path, pathItem{invocationTarget, shadowAdjustedTarget, relatedTarget})
+}
+
+// invoke runs the listeners of path item i for the given phase.
+// https://dom.spec.whatwg.org/#concept-event-listener-invoke
+func invoke(event *Event, i int, phase uint16) {
+	// The target is the shadow-adjusted target of the last item at or before i that has one.
+	for j := i; j >= 0; j-- {
+		if t := event.path[j].shadowAdjustedTarget; t != nil {
+			event.target = t
+			break
+		}
+	}
+	event.relatedTarget = event.path[i].relatedTarget
+	if event.stopPropagation {
+		return
+	}
+	ct := event.path[i].invocationTarget
+	event.currentTarget = ct
+	ls := ct.eventTargetData().listeners
+	if len(ls) == 0 {
+		return
+	}
+	listeners := make([]*listener, len(ls))
+	copy(listeners, ls)
+	innerInvoke(event, ct, listeners, phase)
+}
+
+// innerInvoke calls the matching listeners of a clone of currentTarget's listener list.
+// https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke
+func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phase uint16) bool {
+	found := false
+	r := currentTarget.realmOf()
+	for _, l := range listeners {
+		if l.removed || l.typ != event.typ {
+			continue
+		}
+		found = true
+		if (phase == phaseCapturing && !l.capture) || (phase == phaseBubbling && l.capture) {
+			continue
+		}
+		if l.once {
+			removeEventListener(currentTarget, l)
+		}
+		if r == nil {
+			continue
+		}
+		_, isWindow := currentTarget.(*Window)
+		var prevEvent *Event
+		if isWindow {
+			prevEvent = r.currentEvent
+			r.currentEvent = event
+		}
+		if l.passive {
+			event.inPassiveListener = true
+		}
+		var err error
+		if l.handler != nil {
+			err = l.handler.processEvent(r, currentTarget, event)
+		} else {
+			err = callUserObjectOperation(r, l, currentTarget, event)
+		}
+		if err != nil {
+			r.host.ReportException(err)
+			if isInterrupt(err) { // the watchdog stopped the script: run no more listeners
+				event.stopPropagation, event.stopImmediatePropagation = true, true
+			}
+		}
+		event.inPassiveListener = false
+		if isWindow {
+			r.currentEvent = prevEvent
+		}
+		if event.stopImmediatePropagation {
+			break
+		}
+	}
+	return found
+}
+
+// callUserObjectOperation calls a listener's callback (a function, or the handleEvent
+// method of an object) and returns the exception to report.
+// https://webidl.spec.whatwg.org/#call-a-user-objects-operation
+func callUserObjectOperation(r *realm, l *listener, currentTarget Target, event *Event) error {
+	evObj := r.wrapEvent(event)
+	if l.fn != nil {
+		_, err := r.host.Call(l.fn, r.wrapTarget(currentTarget), evObj)
+		return err
+	}
+	obj, ok := l.callback.(*goja.Object)
+	if !ok {
+		return nil
+	}
+	var fn goja.Callable
+	if ex := r.rt.Try(func() {
+		fn, ok = goja.AssertFunction(obj.Get("handleEvent"))
+		if !ok {
+			panic(r.typeError("The provided callback is no longer runnable."))
+		}
+	}); ex != nil {
+		return ex
+	}
+	_, err := r.host.Call(fn, obj, evObj)
+	return err
+}
+
+// isInterrupt reports whether err is goja's interruption (the loop's watchdog).
+func isInterrupt(err error) bool {
+	var ie *goja.InterruptedError
+	return errors.As(err, &ie)
+}
+
+// DispatchTrusted dispatches a trusted event (one the user agent fires, isTrusted true) at
+// target and reports whether it was not canceled. Listeners are called through Host.Call,
+// so when called with no JS on the stack each listener ends with a microtask checkpoint.
+func (d *Document) DispatchTrusted(target *Node, ev *Event) (notCanceled bool) {
+	if target == nil {
+		target = d.node
+	}
+	return d.fireTrusted(target, ev, false)
+}
+
+// fireTrusted dispatches a trusted event.
+// https://dom.spec.whatwg.org/#concept-event-fire
+func (d *Document) fireTrusted(target Target, ev *Event, legacyTargetOverride bool) bool {
+	if ev.dispatching {
+		return false
+	}
+	ev.trusted = true
+	if ev.timeStamp == 0 && d.realm != nil {
+		ev.timeStamp = d.realm.host.Now()
+	}
+	return dispatch(ev, target, legacyTargetOverride)
+}

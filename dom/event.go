@@ -1,0 +1,198 @@
+package dom
+
+import "github.com/dop251/goja"
+
+// eventKind is the JS interface of an event object.
+type eventKind uint8
+
+const (
+	kindEvent eventKind = iota
+	kindCustomEvent
+	kindUIEvent
+	kindMouseEvent
+	kindPointerEvent
+	kindKeyboardEvent
+	kindFocusEvent
+	kindErrorEvent
+	kindPromiseRejectionEvent
+	kindTransitionEvent
+	kindMutationEvent
+)
+
+// Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
+const (
+	phaseNone      = 0
+	phaseCapturing = 1
+	phaseAtTarget  = 2
+	phaseBubbling  = 3
+)
+
+// Event is a DOM event. https://dom.spec.whatwg.org/#interface-event
+type Event struct {
+	typ  string
+	kind eventKind
+
+	target, currentTarget, relatedTarget Target
+	path                                 []pathItem
+	phase                                uint16
+	timeStamp                            float64
+
+	stopPropagation, stopImmediatePropagation, canceled, inPassiveListener bool
+	composed, initialized, dispatching, bubbles, cancelable, trusted       bool
+
+	// UIEvent, MouseEvent, PointerEvent, KeyboardEvent attributes.
+	detail  int
+	mouse   MouseEventInit
+	pointer PointerEventInit
+	key     KeyboardEventInit
+
+	detailValue goja.Value // CustomEvent.detail
+
+	// ErrorEvent.
+	message, filename string
+	lineno, colno     int
+	errorValue        goja.Value
+
+	// PromiseRejectionEvent.
+	promise, reason goja.Value
+
+	// TransitionEvent.
+	propertyName, pseudoElement string
+	elapsedTime                 float64
+
+	// MutationEvent (legacy).
+	relatedNode                   *Node
+	prevValue, newValue, attrName string
+	attrChange                    uint16
+
+	obj *goja.Object // JS wrapper, created on first use
+}
+
+// EventInit holds the EventInit dictionary members.
+type EventInit struct {
+	Bubbles, Cancelable, Composed bool
+}
+
+// MouseEventInit holds MouseEventInit (and UIEventInit.detail) members.
+// https://w3c.github.io/uievents/#dictdef-mouseeventinit
+type MouseEventInit struct {
+	EventInit
+	Detail                             int
+	ScreenX, ScreenY, ClientX, ClientY float64
+	Button                             int
+	Buttons                            int
+	CtrlKey, ShiftKey, AltKey, MetaKey bool
+	RelatedTarget                      *Node
+}
+
+// PointerEventInit holds the PointerEventInit members beyond MouseEventInit.
+// https://w3c.github.io/pointerevents/#pointereventinit-dictionary
+type PointerEventInit struct {
+	PointerID       int
+	Width, Height   float64
+	Pressure        float64
+	TiltX, TiltY    float64
+	Twist           float64
+	PointerType     string
+	IsPrimary       bool
+	TangentialPress float64
+}
+
+// KeyboardEventInit holds KeyboardEventInit members.
+// https://w3c.github.io/uievents/#dictdef-keyboardeventinit
+type KeyboardEventInit struct {
+	EventInit
+	Key, Code                          string
+	Location                           int
+	Repeat, IsComposing                bool
+	CtrlKey, ShiftKey, AltKey, MetaKey bool
+}
+
+// createEvent creates an initialized event.
+// https://dom.spec.whatwg.org/#concept-event-create
+func createEvent(typ string, kind eventKind, init EventInit) *Event {
+	return &Event{typ: typ, kind: kind, bubbles: init.Bubbles, cancelable: init.Cancelable, composed: init.Composed, initialized: true}
+}
+
+// NewEvent creates a plain Event (for the loader and the renderer to dispatch).
+func NewEvent(typ string, init EventInit) *Event { return createEvent(typ, kindEvent, init) }
+
+// NewMouseEvent creates a MouseEvent.
+func NewMouseEvent(typ string, init MouseEventInit) *Event {
+	e := createEvent(typ, kindMouseEvent, init.EventInit)
+	e.mouse = init
+	e.detail = init.Detail
+	return e
+}
+
+// NewPointerEvent creates a PointerEvent.
+func NewPointerEvent(typ string, init MouseEventInit, p PointerEventInit) *Event {
+	e := NewMouseEvent(typ, init)
+	e.kind = kindPointerEvent
+	e.pointer = p
+	return e
+}
+
+// NewKeyboardEvent creates a KeyboardEvent.
+func NewKeyboardEvent(typ string, init KeyboardEventInit) *Event {
+	e := createEvent(typ, kindKeyboardEvent, init.EventInit)
+	e.key = init
+	return e
+}
+
+// NewFocusEvent creates a FocusEvent (focus/blur do not bubble; focusin/focusout do).
+func NewFocusEvent(typ string, init EventInit) *Event { return createEvent(typ, kindFocusEvent, init) }
+
+// NewTransitionEvent creates a TransitionEvent (transitionrun, transitionstart,
+// transitionend, transitioncancel). https://drafts.csswg.org/css-transitions/#interface-transitionevent
+func NewTransitionEvent(typ, propertyName string, elapsedTime float64, pseudoElement string) *Event {
+	e := createEvent(typ, kindTransitionEvent, EventInit{Bubbles: true, Cancelable: typ == "transitionend"})
+	e.propertyName, e.elapsedTime, e.pseudoElement = propertyName, elapsedTime, pseudoElement
+	return e
+}
+
+// RealClickEvents returns the trusted events of a primary-button mouse click at (x, y),
+// as Chrome fires them: down = pointerdown, mousedown (one task); up = pointerup,
+// mouseup, click (the next task). Dispatch each with DispatchTrusted.
+// https://w3c.github.io/pointerevents/#the-primary-pointer
+func RealClickEvents(x, y float64) (down, up []*Event) {
+	base := MouseEventInit{EventInit: EventInit{Bubbles: true, Cancelable: true, Composed: true},
+		ClientX: x, ClientY: y, ScreenX: x, ScreenY: y}
+	ptr := PointerEventInit{PointerID: 1, Width: 1, Height: 1, PointerType: "mouse", IsPrimary: true}
+	pd, md := base, base
+	pd.Buttons, md.Buttons, md.Detail = 1, 1, 1
+	pdp := ptr
+	pdp.Pressure = 0.5
+	mu, ck := base, base
+	mu.Detail, ck.Detail = 1, 1
+	down = []*Event{NewPointerEvent("pointerdown", pd, pdp), NewMouseEvent("mousedown", md)}
+	up = []*Event{NewPointerEvent("pointerup", base, ptr), NewMouseEvent("mouseup", mu), NewPointerEvent("click", ck, ptr)}
+	return down, up
+}
+
+// Type returns the event type.
+func (e *Event) Type() string { return e.typ }
+
+// IsTrusted reports whether the user agent dispatched the event.
+func (e *Event) IsTrusted() bool { return e.trusted }
+
+// DefaultPrevented reports whether the canceled flag is set.
+func (e *Event) DefaultPrevented() bool { return e.canceled }
+
+// setCanceledFlag cancels the event if it is cancelable and not in a passive listener.
+// https://dom.spec.whatwg.org/#set-the-canceled-flag
+func (e *Event) setCanceledFlag() {
+	if e.cancelable && !e.inPassiveListener {
+		e.canceled = true
+	}
+}
+
+// initEvent (re)initializes an event's type and flags.
+// https://dom.spec.whatwg.org/#concept-event-initialize
+func (e *Event) initialize(typ string, bubbles, cancelable bool) {
+	e.initialized = true
+	e.stopPropagation, e.stopImmediatePropagation, e.canceled = false, false, false
+	e.trusted = false
+	e.target = nil
+	e.typ, e.bubbles, e.cancelable = typ, bubbles, cancelable
+}

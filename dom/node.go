@@ -1,0 +1,286 @@
+package dom
+
+import (
+	"github.com/dop251/goja"
+	"golang.org/x/net/html"
+)
+
+// NodeType is the DOM nodeType value.
+type NodeType uint16
+
+// The DOM node types loopscope supports (https://dom.spec.whatwg.org/#dom-node-nodetype).
+const (
+	ElementNode          NodeType = 1
+	TextNode             NodeType = 3
+	CommentNode          NodeType = 8
+	DocumentNode         NodeType = 9
+	DocumentTypeNode     NodeType = 10
+	DocumentFragmentNode NodeType = 11
+)
+
+// Node is a DOM node. Its tree position, name, attributes and character data live in
+// the *html.Node it owns (always accurate, read by the renderer and by selectors); the
+// DOM-only state (listeners, registered observers, inline style, JS wrapper) lives here.
+type Node struct {
+	h    *html.Node
+	doc  *Document
+	kind NodeType
+
+	target    eventTarget
+	observers []*registeredObserver // registered observer list
+	style     *styleDecl            // inline style, parsed lazily from the style attribute
+
+	form     formState // value/checkedness of form controls
+	clicking bool      // the "click in progress flag"
+
+	obj *goja.Object // the one JS wrapper of this node, created on first use
+	js  *nodeJS      // other per-node JS objects (collections, classList, ...)
+}
+
+// formState is the dirty value and checkedness of input and textarea elements.
+// https://html.spec.whatwg.org/multipage/input.html#concept-fe-dirty
+type formState struct {
+	value                 string
+	dirtyValue            bool
+	checked, dirtyChecked bool
+}
+
+// HTML returns the html.Node this DOM node owns.
+func (n *Node) HTML() *html.Node { return n.h }
+
+// Type returns the nodeType.
+func (n *Node) Type() NodeType { return n.kind }
+
+// Document returns the node document.
+func (n *Node) Document() *Document { return n.doc }
+
+// Parent returns the parent node or nil.
+func (n *Node) Parent() *Node { return n.doc.NodeFor(n.h.Parent) }
+
+// FirstChild returns the first child or nil.
+func (n *Node) FirstChild() *Node { return n.doc.NodeFor(n.h.FirstChild) }
+
+// LastChild returns the last child or nil.
+func (n *Node) LastChild() *Node { return n.doc.NodeFor(n.h.LastChild) }
+
+// PreviousSibling returns the previous sibling or nil.
+func (n *Node) PreviousSibling() *Node { return n.doc.NodeFor(n.h.PrevSibling) }
+
+// NextSibling returns the next sibling or nil.
+func (n *Node) NextSibling() *Node { return n.doc.NodeFor(n.h.NextSibling) }
+
+// IsElement reports whether n is an element.
+func (n *Node) IsElement() bool { return n.kind == ElementNode }
+
+// LocalName returns an element's local name (lowercase for HTML elements), else "".
+func (n *Node) LocalName() string {
+	if n.kind != ElementNode {
+		return ""
+	}
+	return n.h.Data
+}
+
+// isHTMLElement reports whether n is an element in the HTML namespace.
+func (n *Node) isHTMLElement() bool { return n.kind == ElementNode && n.h.Namespace == "" }
+
+// isCharacterData reports whether n is a Text or Comment node.
+func (n *Node) isCharacterData() bool { return n.kind == TextNode || n.kind == CommentNode }
+
+// nodeTypeOf maps an html.Node type to a DOM node type.
+func nodeTypeOf(h *html.Node) NodeType {
+	switch h.Type {
+	case html.ElementNode:
+		return ElementNode
+	case html.TextNode:
+		return TextNode
+	case html.CommentNode:
+		return CommentNode
+	case html.DoctypeNode:
+		return DocumentTypeNode
+	case html.DocumentNode:
+		return DocumentNode
+	}
+	return TextNode // RawNode/ErrorNode never come from the parser; treat as text
+}
+
+// isInclusiveAncestorOf reports whether a is b or an ancestor of b.
+func isInclusiveAncestorOf(a, b *html.Node) bool {
+	for ; b != nil; b = b.Parent {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+// root returns the root of h's tree.
+func root(h *html.Node) *html.Node {
+	for h.Parent != nil {
+		h = h.Parent
+	}
+	return h
+}
+
+// IsConnected reports whether n is in its document's tree.
+// https://dom.spec.whatwg.org/#connected
+func (n *Node) IsConnected() bool { return root(n.h) == n.doc.node.h }
+
+// index returns n's index among its siblings.
+// https://dom.spec.whatwg.org/#concept-tree-index
+func index(h *html.Node) int {
+	i := 0
+	for s := h.PrevSibling; s != nil; s = s.PrevSibling {
+		i++
+	}
+	return i
+}
+
+// childTextContent returns the concatenation of the data of n's Text children.
+// https://dom.spec.whatwg.org/#concept-child-text-content
+func childTextContent(h *html.Node) string {
+	var s string
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			s += c.Data
+		}
+	}
+	return s
+}
+
+// descendantTextContent returns the concatenation of the data of all Text descendants.
+// https://dom.spec.whatwg.org/#concept-descendant-text-content
+func descendantTextContent(h *html.Node) string {
+	if h.FirstChild == nil {
+		return ""
+	}
+	if h.FirstChild == h.LastChild && h.FirstChild.Type == html.TextNode {
+		return h.FirstChild.Data
+	}
+	buf := make([]byte, 0, 64)
+	var walk func(*html.Node)
+	walk = func(p *html.Node) {
+		for c := p.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.TextNode {
+				buf = append(buf, c.Data...)
+			} else if c.FirstChild != nil {
+				walk(c)
+			}
+		}
+	}
+	walk(h)
+	return string(buf)
+}
+
+// TextContent returns the textContent getter value.
+// https://dom.spec.whatwg.org/#dom-node-textcontent
+func (n *Node) TextContent() (string, bool) {
+	switch n.kind {
+	case ElementNode, DocumentFragmentNode:
+		return descendantTextContent(n.h), true
+	case TextNode, CommentNode:
+		return n.h.Data, true
+	}
+	return "", false
+}
+
+// GetAttribute returns the value of the attribute named name (HTML elements: case-insensitive).
+// https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name
+func (n *Node) GetAttribute(name string) (string, bool) {
+	if n.kind != ElementNode {
+		return "", false
+	}
+	if n.h.Namespace == "" {
+		name = asciiLower(name)
+	}
+	for i := range n.h.Attr {
+		if qualifiedAttrName(&n.h.Attr[i]) == name {
+			return n.h.Attr[i].Val, true
+		}
+	}
+	return "", false
+}
+
+// qualifiedAttrName returns an attribute's qualified name.
+func qualifiedAttrName(a *html.Attribute) string {
+	if a.Namespace == "" {
+		return a.Key
+	}
+	switch a.Namespace {
+	case "xlink", "xml", "xmlns":
+		if a.Key == "xmlns" && a.Namespace == "xmlns" {
+			return a.Key
+		}
+		return a.Namespace + ":" + a.Key
+	}
+	return a.Key
+}
+
+// asciiLower lowercases ASCII letters without allocating when there are none.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// asciiUpper uppercases ASCII letters.
+func asciiUpper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'a' <= c && c <= 'z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'a' <= c && c <= 'z' {
+					b[j] = c - ('a' - 'A')
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// NodeName returns the nodeName.
+// https://dom.spec.whatwg.org/#dom-node-nodename
+func (n *Node) NodeName() string {
+	switch n.kind {
+	case ElementNode:
+		return n.TagName()
+	case TextNode:
+		return "#text"
+	case CommentNode:
+		return "#comment"
+	case DocumentNode:
+		return "#document"
+	case DocumentTypeNode:
+		return n.h.Data
+	case DocumentFragmentNode:
+		return "#document-fragment"
+	}
+	return ""
+}
+
+// TagName returns an element's tagName (uppercase for HTML elements).
+// https://dom.spec.whatwg.org/#element-html-uppercased-qualified-name
+func (n *Node) TagName() string {
+	if n.kind != ElementNode {
+		return ""
+	}
+	if n.h.Namespace == "" {
+		return asciiUpper(n.h.Data)
+	}
+	return n.h.Data
+}
+
+// ID returns the element's id attribute.
+func (n *Node) ID() string {
+	v, _ := n.GetAttribute("id")
+	return v
+}

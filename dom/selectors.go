@@ -1,0 +1,84 @@
+package dom
+
+import (
+	"github.com/andybalholm/cascadia"
+	"golang.org/x/net/html"
+)
+
+// maxCachedSelectors bounds the compiled selector cache.
+const maxCachedSelectors = 512
+
+// compileSelector parses a selector group (cached per document).
+// https://dom.spec.whatwg.org/#scope-match-a-selectors-string
+func (d *Document) compileSelector(sel string) (cascadia.SelectorGroup, error) {
+	if g, ok := d.selectors[sel]; ok {
+		return g, nil
+	}
+	g, err := cascadia.ParseGroup(sel)
+	if err != nil || len(g) == 0 {
+		return nil, domErr("SyntaxError", "'"+sel+"' is not a valid selector.")
+	}
+	if d.selectors == nil || len(d.selectors) >= maxCachedSelectors {
+		d.selectors = make(map[string]cascadia.SelectorGroup)
+	}
+	d.selectors[sel] = g
+	return g, nil
+}
+
+// QuerySelector returns the first element descendant of n matching sel.
+// https://dom.spec.whatwg.org/#dom-parentnode-queryselector
+func (n *Node) QuerySelector(sel string) (*Node, error) {
+	g, err := n.doc.compileSelector(sel)
+	if err != nil {
+		return nil, err
+	}
+	return n.doc.NodeFor(cascadia.Query(n.h, g)), nil
+}
+
+// QuerySelectorAll returns the element descendants of n matching sel, in tree order.
+// https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall
+func (n *Node) QuerySelectorAll(sel string) ([]*Node, error) {
+	g, err := n.doc.compileSelector(sel)
+	if err != nil {
+		return nil, err
+	}
+	hs := cascadia.QueryAll(n.h, g)
+	out := make([]*Node, len(hs))
+	for i, h := range hs {
+		out[i] = n.doc.NodeFor(h)
+	}
+	return out, nil
+}
+
+// QuerySelector returns the first element of the document matching sel.
+func (d *Document) QuerySelector(sel string) (*Node, error) { return d.node.QuerySelector(sel) }
+
+// QuerySelectorAll returns the elements of the document matching sel.
+func (d *Document) QuerySelectorAll(sel string) ([]*Node, error) {
+	return d.node.QuerySelectorAll(sel)
+}
+
+// Matches reports whether element n matches sel.
+// https://dom.spec.whatwg.org/#dom-element-matches
+func (n *Node) Matches(sel string) (bool, error) {
+	g, err := n.doc.compileSelector(sel)
+	if err != nil {
+		return false, err
+	}
+	return n.kind == ElementNode && g.Match(n.h), nil
+}
+
+// Closest returns the closest inclusive ancestor element of n matching sel.
+// https://dom.spec.whatwg.org/#dom-element-closest
+func (n *Node) Closest(sel string) (*Node, error) {
+	g, err := n.doc.compileSelector(sel)
+	if err != nil {
+		return nil, err
+	}
+	for h := n.h; h != nil; h = h.Parent {
+		if h.Type == html.ElementNode && g.Match(h) {
+			return n.doc.NodeFor(h), nil
+		}
+	}
+	return nil, nil
+}

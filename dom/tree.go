@@ -1,0 +1,386 @@
+package dom
+
+import "golang.org/x/net/html"
+
+// This file holds the DOM standard's mutation algorithms
+// (https://dom.spec.whatwg.org/#mutation-algorithms) on top of the html.Node links.
+
+// linkBefore links h into parent before ref (append when ref is nil). h must be detached.
+func linkBefore(parent, h, ref *html.Node) {
+	h.Parent = parent
+	var prev *html.Node
+	if ref != nil {
+		prev = ref.PrevSibling
+		ref.PrevSibling = h
+	} else {
+		prev = parent.LastChild
+		parent.LastChild = h
+	}
+	h.NextSibling = ref
+	h.PrevSibling = prev
+	if prev != nil {
+		prev.NextSibling = h
+	} else {
+		parent.FirstChild = h
+	}
+}
+
+// unlink detaches h from its parent.
+func unlink(h *html.Node) {
+	p := h.Parent
+	if p == nil {
+		return
+	}
+	if h.PrevSibling != nil {
+		h.PrevSibling.NextSibling = h.NextSibling
+	} else {
+		p.FirstChild = h.NextSibling
+	}
+	if h.NextSibling != nil {
+		h.NextSibling.PrevSibling = h.PrevSibling
+	} else {
+		p.LastChild = h.PrevSibling
+	}
+	h.Parent, h.PrevSibling, h.NextSibling = nil, nil, nil
+}
+
+// children returns the children of n as a new slice.
+func (n *Node) children() []*Node {
+	var out []*Node
+	for c := n.h.FirstChild; c != nil; c = c.NextSibling {
+		out = append(out, n.doc.NodeFor(c))
+	}
+	return out
+}
+
+// ensurePreInsertionValidity checks whether node may be inserted into parent before child.
+// https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity
+func ensurePreInsertionValidity(node, parent, child *Node) error {
+	switch parent.kind {
+	case DocumentNode, DocumentFragmentNode, ElementNode:
+	default:
+		return domErr("HierarchyRequestError", "This node type does not support this method.")
+	}
+	if isInclusiveAncestorOf(node.h, parent.h) {
+		return domErr("HierarchyRequestError", "The new child element contains the parent.")
+	}
+	if child != nil && child.h.Parent != parent.h {
+		return domErr("NotFoundError", "The node before which the new node is to be inserted is not a child of this node.")
+	}
+	return checkInsertableInto(node, parent, child, nil)
+}
+
+// checkInsertableInto runs steps 4-6 of pre-insertion validity (and of replace, when
+// replaced is the child being replaced).
+func checkInsertableInto(node, parent, child, replaced *Node) error {
+	switch node.kind {
+	case DocumentFragmentNode, DocumentTypeNode, ElementNode, TextNode, CommentNode:
+	default:
+		return hierarchyErr(node, parent)
+	}
+	if (node.kind == TextNode && parent.kind == DocumentNode) || (node.kind == DocumentTypeNode && parent.kind != DocumentNode) {
+		return hierarchyErr(node, parent)
+	}
+	if parent.kind != DocumentNode {
+		return nil
+	}
+	elementChildren := func(skip *Node) (n int) {
+		for c := parent.h.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (skip == nil || c != skip.h) {
+				n++
+			}
+		}
+		return n
+	}
+	switch node.kind {
+	case DocumentFragmentNode:
+		elems := 0
+		for c := node.h.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.ElementNode:
+				elems++
+			case html.TextNode:
+				return hierarchyErr(node, parent)
+			}
+		}
+		if elems > 1 || (elems == 1 && elementChildren(replaced) > 0) {
+			return domErr("HierarchyRequestError", "Only one element on document allowed.")
+		}
+	case ElementNode:
+		if elementChildren(replaced) > 0 {
+			return domErr("HierarchyRequestError", "Only one element on document allowed.")
+		}
+	case DocumentTypeNode:
+		for c := parent.h.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.DoctypeNode && (replaced == nil || c != replaced.h) {
+				return domErr("HierarchyRequestError", "Only one doctype on document allowed.")
+			}
+		}
+	}
+	return nil
+}
+
+func hierarchyErr(node, parent *Node) error {
+	return domErr("HierarchyRequestError", "Nodes of type '"+node.NodeName()+"' may not be inserted inside nodes of type '"+parent.NodeName()+"'.")
+}
+
+// preInsert inserts node into parent before child.
+// https://dom.spec.whatwg.org/#concept-node-pre-insert
+func preInsert(node, parent, child *Node) (*Node, error) {
+	if err := ensurePreInsertionValidity(node, parent, child); err != nil {
+		return nil, err
+	}
+	ref := child
+	if ref == node {
+		ref = node.NextSibling()
+	}
+	adopt(node, parent.doc)
+	insert(node, parent, ref, false)
+	return node, nil
+}
+
+// appendNode appends node to parent (pre-insert before null).
+// https://dom.spec.whatwg.org/#concept-node-append
+func appendNode(node, parent *Node) (*Node, error) { return preInsert(node, parent, nil) }
+
+// insert inserts node into parent before child.
+// https://dom.spec.whatwg.org/#concept-node-insert
+func insert(node, parent, child *Node, suppressObservers bool) {
+	var nodes []*Node
+	if node.kind == DocumentFragmentNode {
+		nodes = node.children()
+		if len(nodes) == 0 {
+			return
+		}
+		for _, c := range nodes {
+			remove(c, true)
+		}
+		queueTreeMutationRecord(node, nil, nodes, nil, nil)
+	} else {
+		nodes = []*Node{node}
+	}
+	var prevSibling *html.Node
+	if child != nil {
+		prevSibling = child.h.PrevSibling
+	} else {
+		prevSibling = parent.h.LastChild
+	}
+	ref := (*html.Node)(nil)
+	if child != nil {
+		ref = child.h
+	}
+	for _, c := range nodes {
+		// Guards for re-entrant legacy mutation event listeners that moved things around.
+		if c.h.Parent != nil {
+			remove(c, true)
+		}
+		if isInclusiveAncestorOf(c.h, parent.h) {
+			continue
+		}
+		if ref != nil && ref.Parent != parent.h {
+			ref = nil
+		}
+		linkBefore(parent.h, c.h, ref)
+		parent.doc.changed()
+	}
+	if !suppressObservers {
+		queueTreeMutationRecord(parent, nodes, nil, parent.doc.NodeFor(prevSibling), child)
+	}
+	childrenChangedSteps(parent)
+	if !suppressObservers {
+		fireInsertionMutationEvents(parent, nodes)
+	}
+}
+
+// childrenChangedSteps runs when parent's children change.
+// https://dom.spec.whatwg.org/#concept-node-children-changed-ext
+func childrenChangedSteps(parent *Node) { parent.doc.changed() }
+
+// replaceChild replaces child with node within parent.
+// https://dom.spec.whatwg.org/#concept-node-replace
+func replaceChild(child, node, parent *Node) (*Node, error) {
+	switch parent.kind {
+	case DocumentNode, DocumentFragmentNode, ElementNode:
+	default:
+		return nil, domErr("HierarchyRequestError", "This node type does not support this method.")
+	}
+	if isInclusiveAncestorOf(node.h, parent.h) {
+		return nil, domErr("HierarchyRequestError", "The new child element contains the parent.")
+	}
+	if child.h.Parent != parent.h {
+		return nil, domErr("NotFoundError", "The node to be replaced is not a child of this node.")
+	}
+	if err := checkInsertableInto(node, parent, child, child); err != nil {
+		return nil, err
+	}
+	ref := child.NextSibling()
+	if ref == node {
+		ref = node.NextSibling()
+	}
+	prev := child.PreviousSibling()
+	if prev == node {
+		prev = node.PreviousSibling()
+	}
+	adopt(node, parent.doc)
+	var removed []*Node
+	if child.h.Parent != nil {
+		removed = []*Node{child}
+		fireNodeRemovedEvent(child)
+		if child.h.Parent == parent.h {
+			remove(child, true)
+		}
+	}
+	var nodes []*Node
+	if node.kind == DocumentFragmentNode {
+		nodes = node.children()
+	} else {
+		nodes = []*Node{node}
+	}
+	if ref != nil && ref.h.Parent != parent.h {
+		ref = nil
+	}
+	insert(node, parent, ref, true)
+	queueTreeMutationRecord(parent, nodes, removed, prev, ref)
+	fireInsertionMutationEvents(parent, nodes)
+	return child, nil
+}
+
+// replaceAll replaces all of parent's children with node (which may be nil).
+// https://dom.spec.whatwg.org/#concept-node-replace-all
+func replaceAll(node, parent *Node) {
+	removed := parent.children()
+	var added []*Node
+	if node != nil {
+		adopt(node, parent.doc)
+		if node.kind == DocumentFragmentNode {
+			added = node.children()
+		} else {
+			added = []*Node{node}
+		}
+	}
+	for _, c := range removed {
+		fireNodeRemovedEvent(c)
+	}
+	for _, c := range removed {
+		if c.h.Parent == parent.h {
+			remove(c, true)
+		}
+	}
+	if node != nil {
+		insert(node, parent, nil, true)
+	}
+	if len(added) > 0 || len(removed) > 0 {
+		queueTreeMutationRecord(parent, added, removed, nil, nil)
+	}
+	if len(added) > 0 {
+		fireInsertionMutationEvents(parent, added)
+	} else if len(removed) > 0 {
+		fireSubtreeModifiedEvent(parent)
+	}
+}
+
+// stringReplaceAll replaces all of n's children with a Text node holding s (none if s is "").
+// https://dom.spec.whatwg.org/#string-replace-all
+func (n *Node) stringReplaceAll(s string) {
+	var node *Node
+	if s != "" {
+		node = n.doc.CreateTextNode(s)
+	}
+	replaceAll(node, n)
+}
+
+// preRemove removes child from parent after checking it is a child.
+// https://dom.spec.whatwg.org/#concept-node-pre-remove
+func preRemove(child, parent *Node) (*Node, error) {
+	if child.h.Parent != parent.h {
+		return nil, domErr("NotFoundError", "The node to be removed is not a child of this node.")
+	}
+	remove(child, false)
+	return child, nil
+}
+
+// remove removes node from its parent.
+// https://dom.spec.whatwg.org/#concept-node-remove
+func remove(node *Node, suppressObservers bool) {
+	parentH := node.h.Parent
+	if parentH == nil {
+		return
+	}
+	if !suppressObservers {
+		fireNodeRemovedEvent(node)
+		if node.h.Parent != parentH { // a legacy listener moved it
+			return
+		}
+	}
+	parent := node.doc.NodeFor(parentH)
+	oldPrev := node.PreviousSibling()
+	oldNext := node.NextSibling()
+	unlink(node.h)
+	node.doc.changed()
+	// Transient registered observers for subtree observers of the old ancestors.
+	for a := parentH; a != nil; a = a.Parent {
+		an := node.doc.nodes[a]
+		if an == nil {
+			continue
+		}
+		for _, r := range an.observers {
+			if r.options.subtree {
+				addTransientObserver(node, r)
+			}
+		}
+	}
+	if !suppressObservers {
+		queueTreeMutationRecord(parent, nil, []*Node{node}, oldPrev, oldNext)
+	}
+	childrenChangedSteps(parent)
+	if !suppressObservers {
+		fireSubtreeModifiedEvent(parent)
+	}
+}
+
+// adopt moves node (removed from its parent) into document.
+// https://dom.spec.whatwg.org/#concept-node-adopt
+func adopt(node *Node, document *Document) {
+	if node.h.Parent != nil {
+		remove(node, false)
+	}
+	if node.doc == document {
+		return
+	}
+	old := node.doc
+	var move func(h *html.Node)
+	move = func(h *html.Node) {
+		n := old.NodeFor(h)
+		delete(old.nodes, h)
+		n.doc = document
+		document.nodes[h] = n
+		for c := h.FirstChild; c != nil; c = c.NextSibling {
+			move(c)
+		}
+	}
+	move(node.h)
+}
+
+// cloneNode clones node (and its descendants when deep) into document.
+// https://dom.spec.whatwg.org/#concept-node-clone
+func cloneNode(node *Node, document *Document, deep bool) *Node {
+	h := &html.Node{Type: node.h.Type, DataAtom: node.h.DataAtom, Data: node.h.Data, Namespace: node.h.Namespace}
+	if len(node.h.Attr) > 0 {
+		h.Attr = append([]html.Attribute(nil), node.h.Attr...)
+	}
+	c := document.newNode(h, node.kind)
+	if node.kind == ElementNode {
+		for i := range h.Attr {
+			if h.Attr[i].Namespace == "" {
+				c.attributeChangeSteps(h.Attr[i].Key, "", h.Attr[i].Val, true)
+			}
+		}
+	}
+	if deep {
+		for ch := node.h.FirstChild; ch != nil; ch = ch.NextSibling {
+			cc := cloneNode(node.doc.NodeFor(ch), document, true)
+			linkBefore(h, cc.h, nil)
+		}
+	}
+	return c
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"loopscope/demos"
+	"loopscope/loop"
+	"loopscope/page"
+)
+
+// maxRun is how long a headless run lasts at most when neither -duration nor the actions
+// file says (until nothing is left to do, capped).
+const maxRun = 30000.0
+
+// openTarget loads a page file, or a built-in demo when no such file exists.
+func openTarget(target string, opts page.Options) (*page.Page, error) {
+	file, _, _ := strings.Cut(target, "?")
+	if _, err := os.Stat(file); err == nil || strings.ContainsAny(file, "/.") {
+		return page.Open(target, opts)
+	}
+	name, query, _ := strings.Cut(target, "?")
+	d, err := demos.Get(name)
+	if err != nil {
+		var nf *demos.NotFoundError
+		if errors.As(err, &nf) {
+			return nil, fmt.Errorf("cannot read page %q: no such file, and no built-in demo by that name (loopscope -list)", target)
+		}
+		return nil, err
+	}
+	u := d.URL()
+	if query != "" {
+		u += "?" + query
+	}
+	return page.New(d.HTML, u, "", opts)
+}
+
+func runHeadless(c *cli, stdout, stderr io.Writer) int {
+	durationMS := float64(c.duration.Milliseconds())
+	actions := c.clicks
+	if c.actionsFile != "" {
+		a, err := page.ReadActions(c.actionsFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "loopscope:", err)
+			return 2
+		}
+		actions = append(a.Actions, actions...)
+		if durationMS == 0 {
+			durationMS = a.DurationMS
+		}
+	}
+	var film *filmstrip
+	if c.filmstrip != "" {
+		if err := os.MkdirAll(c.filmstrip, 0o755); err != nil {
+			fmt.Fprintln(stderr, "loopscope: -filmstrip:", err)
+			return 2
+		}
+		film = newFilmstrip(c.filmstrip)
+	}
+	opts := page.Options{
+		Mode:          c.mode,
+		VirtualTime:   c.virtualTime,
+		Console:       loop.NewWriterConsole(stdout, stderr),
+		ScriptTimeout: c.scriptTimeout,
+	}
+	if film != nil {
+		opts.OnFrame = film.add
+	}
+	p, err := openTarget(c.target, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "loopscope:", err)
+		return 2
+	}
+	for _, a := range actions {
+		p.Schedule(a)
+	}
+	page.RunToCompletion(p, durationMS, maxRun)
+	status := 0
+	if film != nil {
+		if err := film.close(); err != nil {
+			fmt.Fprintln(stderr, "loopscope: -filmstrip:", err)
+			status = 1
+		}
+	}
+	if c.screenshot != "" {
+		img := p.LastFrame()
+		if img == nil {
+			img = p.PaintNow()
+		}
+		if err := writePNG(c.screenshot, img); err != nil {
+			fmt.Fprintln(stderr, "loopscope: -screenshot:", err)
+			status = 1
+		}
+	}
+	if c.traceFile != "" {
+		if err := writeTrace(c.traceFile, p.Loop.Trace()); err != nil {
+			fmt.Fprintln(stderr, "loopscope: -trace:", err)
+			status = 1
+		}
+	}
+	if c.report {
+		writeReport(stderr, p)
+	}
+	return status
+}
+
+func writePNG(path string, img image.Image) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// filmstrip writes every painted frame to DIR/NNNNN.png on a background goroutine, so the
+// page's timing is not disturbed by PNG encoding.
+type filmstrip struct {
+	dir    string
+	frames chan *image.RGBA
+	done   chan error
+	n      int
+}
+
+func newFilmstrip(dir string) *filmstrip {
+	f := &filmstrip{dir: dir, frames: make(chan *image.RGBA, 1024), done: make(chan error, 1)}
+	go func() {
+		var first error
+		i := 0
+		for img := range f.frames {
+			if err := writePNG(filepath.Join(dir, fmt.Sprintf("%05d.png", i)), img); err != nil && first == nil {
+				first = err
+			}
+			i++
+		}
+		f.done <- first
+	}()
+	return f
+}
+
+func (f *filmstrip) add(img *image.RGBA, frameTime float64) { f.frames <- img }
+
+func (f *filmstrip) close() error {
+	close(f.frames)
+	return <-f.done
+}
+
+func listDemos(stdout io.Writer) int {
+	list, errs := demos.All()
+	for _, d := range list {
+		fmt.Fprintf(stdout, "%-52s %s\n", d.Name, d.Title)
+	}
+	for _, err := range errs {
+		fmt.Fprintln(stdout, "  (broken)", err)
+	}
+	if len(errs) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// checkDemos runs every demo in every mode it declares against its expected output.
+func checkDemos(stdout, stderr io.Writer) int {
+	list, errs := demos.All()
+	passed, failed := 0, len(errs)
+	for _, err := range errs {
+		fmt.Fprintln(stdout, "FAIL", err)
+	}
+	for _, d := range list {
+		for _, r := range d.Runs {
+			res, err := page.RunCase(d.HTML, d.URL(), "", r, false)
+			if err != nil {
+				failed++
+				fmt.Fprintf(stdout, "FAIL %s [%s]: %v\n", d.Name, r.Name(), err)
+				continue
+			}
+			if ok, diff := res.Matches(r); ok {
+				passed++
+				fmt.Fprintf(stdout, "ok   %s [%s]\n", d.Name, r.Name())
+			} else {
+				failed++
+				fmt.Fprintf(stdout, "FAIL %s [%s]\n%s", d.Name, r.Name(), diff)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}

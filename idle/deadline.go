@@ -1,0 +1,52 @@
+package idle
+
+import (
+	"github.com/dop251/goja"
+)
+
+// installIdleDeadline defines the IdleDeadline interface
+// (https://w3c.github.io/requestidlecallback/#the-idledeadline-interface) as a class with
+// private fields: scripts cannot construct one ("Illegal constructor") or see its state.
+func (s *Scheduler) installIdleDeadline() {
+	rt := s.l.Runtime()
+	v, err := rt.RunString(`(function (now) {
+		let constructing = false;
+		class IdleDeadline {
+			#deadline; #didTimeout;
+			constructor(deadline, didTimeout) {
+				if (!constructing) throw new TypeError('Illegal constructor');
+				this.#deadline = deadline; this.#didTimeout = didTimeout;
+			}
+			// https://w3c.github.io/requestidlecallback/#the-timeremaining-method
+			timeRemaining() {
+				if (this.#didTimeout) return 0;
+				return Math.max(0, this.#deadline - now());
+			}
+			get didTimeout() { return this.#didTimeout }
+		}
+		Object.defineProperty(globalThis, 'IdleDeadline', { value: IdleDeadline, writable: true, configurable: true });
+		return function make(deadline, didTimeout) {
+			constructing = true;
+			try { return new IdleDeadline(deadline, didTimeout) } finally { constructing = false }
+		};
+	})`)
+	if err != nil {
+		panic("idle: IdleDeadline does not compile: " + err.Error())
+	}
+	mk, _ := goja.AssertFunction(v)
+	now := rt.ToValue(func(goja.FunctionCall) goja.Value { return rt.ToValue(s.l.Now()) })
+	make, err := mk(goja.Undefined(), now)
+	if err != nil {
+		panic("idle: IdleDeadline: " + err.Error())
+	}
+	s.makeDeadline, _ = goja.AssertFunction(make)
+}
+
+func (s *Scheduler) newIdleDeadline(deadline float64, didTimeout bool) goja.Value {
+	rt := s.l.Runtime()
+	v, err := s.makeDeadline(goja.Undefined(), rt.ToValue(deadline), rt.ToValue(didTimeout))
+	if err != nil {
+		return goja.Undefined()
+	}
+	return v
+}

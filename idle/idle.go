@@ -1,0 +1,222 @@
+// Package idle implements requestIdleCallback (https://w3c.github.io/requestidlecallback/)
+// on the loop's facts: when the next timer is due, and when the display's next frame is
+// expected while rendering is needed.
+package idle
+
+import (
+	"math"
+
+	"github.com/dop251/goja"
+
+	"loopscope/loop"
+)
+
+// maxDeadline is the longest idle period (the spec's 50 ms, so input stays responsive).
+const maxDeadline = 50.0
+
+type request struct {
+	handle  int
+	fn      goja.Callable
+	name    string
+	timeout float64 // absolute time (ms) when it times out, 0: none
+}
+
+// Scheduler is one window's requestIdleCallback state.
+type Scheduler struct {
+	l *loop.Loop
+	// "list of idle request callbacks" and "list of runnable idle callbacks".
+	idleRequest, runnable []*request
+	nextHandle            int
+	lastDeadline          float64 // "last idle period deadline"
+	periodStart           float64
+	periodUsed            float64
+	inPeriod              bool
+	periodAfterFrame      int // the loop's frame count when the last period started
+	makeDeadline          goja.Callable
+}
+
+// Install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the loop's
+// global object, and makes the loop call the scheduler when it is idle.
+func Install(l *loop.Loop) *Scheduler {
+	s := &Scheduler{l: l, lastDeadline: -1}
+	rt := l.Runtime()
+	g := rt.GlobalObject()
+	s.installIdleDeadline()
+	ric := rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		fn, ok := goja.AssertFunction(c.Argument(0))
+		if !ok {
+			panic(rt.NewTypeError("Failed to execute 'requestIdleCallback' on 'Window': The callback provided as parameter 1 is not a function."))
+		}
+		timeout := 0.0
+		if o, ok := c.Argument(1).(*goja.Object); ok {
+			if t := o.Get("timeout"); t != nil && !goja.IsUndefined(t) {
+				timeout = t.ToFloat()
+			}
+		}
+		return rt.ToValue(s.RequestIdleCallback(fn, nameOf(c.Argument(0)), timeout))
+	}).(*goja.Object)
+	_ = ric.DefineDataProperty("name", rt.ToValue("requestIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = g.DefineDataProperty("requestIdleCallback", ric, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	cic := rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		s.CancelIdleCallback(int(c.Argument(0).ToInteger()))
+		return goja.Undefined()
+	}).(*goja.Object)
+	_ = cic.DefineDataProperty("name", rt.ToValue("cancelIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = cic.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = g.DefineDataProperty("cancelIdleCallback", cic, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	l.SetIdleScheduler(s)
+	return s
+}
+
+// https://w3c.github.io/requestidlecallback/#the-requestidlecallback-method
+func (s *Scheduler) RequestIdleCallback(fn goja.Callable, name string, timeout float64) int {
+	// 1-3. Increment the idle callback identifier; append to the list of idle request callbacks.
+	s.nextHandle++
+	r := &request{handle: s.nextHandle, fn: fn, name: name}
+	s.idleRequest = append(s.idleRequest, r)
+	// 4. If timeout is a positive number, queue a task on the timer task source after timeout ms
+	// that invokes the callback as timed out (the "invoke idle callback timeout algorithm").
+	if timeout > 0 {
+		r.timeout = s.l.Now() + timeout
+		s.l.At(r.timeout, func() {
+			s.l.QueueTask(loop.SourceTimer, "requestIdleCallback timeout "+name, func() { s.invokeIdleCallbackTimeout(r) })
+		})
+	}
+	return r.handle
+}
+
+// https://w3c.github.io/requestidlecallback/#the-cancelidlecallback-method
+func (s *Scheduler) CancelIdleCallback(handle int) {
+	s.idleRequest = remove(s.idleRequest, handle)
+	s.runnable = remove(s.runnable, handle)
+}
+
+func remove(list []*request, handle int) []*request {
+	for i, r := range list {
+		if r.handle == handle {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// https://w3c.github.io/requestidlecallback/#start-an-idle-period-algorithm
+func (s *Scheduler) StartAnIdlePeriod(now float64) {
+	// 1-2. If the last idle period's deadline has not passed, return.
+	if s.lastDeadline > now {
+		return
+	}
+	if len(s.idleRequest) == 0 {
+		return
+	}
+	// 3. Optionally delay the period: while a frame is pending (animation frame callbacks or a
+	// changed page), idle periods come between frames, as in Chrome: wait for the frame.
+	frames := s.l.Stats().Frames
+	if s.l.RenderingNeeded() && frames == s.periodAfterFrame {
+		return
+	}
+	s.periodAfterFrame = frames
+	// 4-5. The deadline: at most 50 ms ahead, never past the next timer, and never past the
+	// next frame while rendering is pending (animation frame callbacks or a changed page).
+	deadline := now + maxDeadline
+	if due, ok := s.l.NextTimerDue(); ok {
+		deadline = math.Min(deadline, due)
+	}
+	if s.l.RenderingNeeded() {
+		deadline = math.Min(deadline, s.l.NextFrameExpected())
+	}
+	if deadline <= now {
+		return
+	}
+	// 7-10. Move the idle request callbacks to the runnable list.
+	s.runnable = append(s.runnable, s.idleRequest...)
+	s.idleRequest = nil
+	// 12. The last idle period deadline is deadline.
+	s.lastDeadline = deadline
+	s.periodStart, s.periodUsed, s.inPeriod = now, 0, true
+	// 11. Queue a task on the idle task source that invokes the idle callbacks.
+	s.l.QueueTask(loop.SourceIdle, "idle period", func() { s.invokeIdleCallbacks(deadline) })
+}
+
+// https://w3c.github.io/requestidlecallback/#invoke-idle-callbacks-algorithm
+func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
+	now := s.l.Now()
+	// 1. If the user agent believes it should end the idle period early due to newly
+	// scheduled high-priority work, or the deadline passed, end the period.
+	if now < deadline && !s.l.HasRunnableTaskOtherThan(loop.SourceIdle) && len(s.runnable) > 0 {
+		// 3.1-3.4. Pop the top callback and invoke it with an IdleDeadline.
+		r := s.runnable[0]
+		s.runnable = s.runnable[1:]
+		start := s.l.Now()
+		if _, err := s.l.Call(r.fn, goja.Undefined(), s.newIdleDeadline(deadline, false)); err != nil {
+			s.l.ReportException(err)
+		}
+		end := s.l.Now()
+		s.periodUsed += end - start
+		s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback " + r.name, Start: start, End: end})
+		// 3.5. If the runnable list is not empty, queue a task to invoke the next callback.
+		if len(s.runnable) > 0 {
+			s.l.QueueTask(loop.SourceIdle, "idle period", func() { s.invokeIdleCallbacks(deadline) })
+			return
+		}
+	}
+	s.endIdlePeriod(deadline)
+}
+
+func (s *Scheduler) endIdlePeriod(deadline float64) {
+	if !s.inPeriod {
+		return
+	}
+	s.inPeriod = false
+	s.l.Trace().Add(loop.Span{Kind: loop.KindIdlePeriod, Name: "idle period", Start: s.periodStart, End: math.Min(deadline, s.l.Now()), Deadline: deadline, Used: s.periodUsed})
+	// Callbacks not run because the period ended early go back to wait for the next period.
+	if len(s.runnable) > 0 {
+		s.idleRequest = append(s.runnable, s.idleRequest...)
+		s.runnable = nil
+	}
+	// A callback requested during this period waits for the next one: after this deadline.
+}
+
+// https://w3c.github.io/requestidlecallback/#invoke-idle-callback-timeout-algorithm
+func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
+	found := false
+	for _, list := range []*[]*request{&s.idleRequest, &s.runnable} {
+		for i, q := range *list {
+			if q == r {
+				*list = append((*list)[:i:i], (*list)[i+1:]...)
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	now := s.l.Now()
+	if _, err := s.l.Call(r.fn, goja.Undefined(), s.newIdleDeadline(now, true)); err != nil {
+		s.l.ReportException(err)
+	}
+	s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback (timed out) " + r.name, Start: now, End: s.l.Now()})
+}
+
+// NextWake implements loop.IdleScheduler: while callbacks wait, wake when the last period's
+// deadline passes so a new period can start.
+func (s *Scheduler) NextWake() (float64, bool) {
+	if len(s.idleRequest) == 0 {
+		return 0, false
+	}
+	return s.lastDeadline, s.lastDeadline > s.l.Now()
+}
+
+// Pending implements loop.IdleScheduler.
+func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
+
+func nameOf(v goja.Value) string {
+	if o, ok := v.(*goja.Object); ok {
+		if n := o.Get("name"); n != nil && n.String() != "" {
+			return n.String()
+		}
+	}
+	return "(anonymous)"
+}

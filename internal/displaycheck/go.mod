@@ -1,0 +1,3 @@
+module earlyinit.loopscope/displaycheck
+
+go 1.26

@@ -1,0 +1,81 @@
+package loop
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dop251/goja"
+)
+
+const promise250k = `
+var n = 0;
+function f() { n++ }
+for (var i = 0; i < 250000; i++) Promise.resolve().then(f);
+`
+
+// benchLoop runs src as one task on a fresh loop (virtual time) and checks it finished.
+func benchLoop(b *testing.B, src, check string) {
+	b.Helper()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: 1024, ScriptTimeout: -1})
+		l.QueueTask(SourceDOMManipulation, "bench", func() { l.RunScript("bench.js", src) })
+		b.StartTimer()
+		l.Run(RunOptions{StopWhenQuiet: true})
+		b.StopTimer()
+		if v := l.Runtime().Get("n").ToInteger(); fmt.Sprint(v) != check {
+			b.Fatalf("n = %d, want %s", v, check)
+		}
+		b.StartTimer()
+	}
+}
+
+// benchGoja runs src on a bare goja runtime: goja's own cost, the floor for the host.
+func benchGoja(b *testing.B, src, check string) {
+	b.Helper()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		rt := goja.New()
+		b.StartTimer()
+		if _, err := rt.RunString(src); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if v := rt.Get("n").ToInteger(); fmt.Sprint(v) != check {
+			b.Fatalf("n = %d, want %s", v, check)
+		}
+		b.StartTimer()
+	}
+}
+
+// 250,000 Promise.resolve().then(f) queued and drained (issue 2): through the loop, and on
+// bare goja for the host overhead.
+func BenchmarkPromiseThen250k(b *testing.B)     { benchLoop(b, promise250k, "250000") }
+func BenchmarkPromiseThen250kGoja(b *testing.B) { benchGoja(b, promise250k, "250000") }
+
+// queueMicrotask throughput: 100,000 callbacks.
+func BenchmarkQueueMicrotask100k(b *testing.B) {
+	benchLoop(b, `var n = 0; function f() { n++ } for (var i = 0; i < 100000; i++) queueMicrotask(f);`, "100000")
+}
+
+// The same number of promise jobs on bare goja, for comparison with queueMicrotask.
+func BenchmarkQueueMicrotask100kGojaPromises(b *testing.B) {
+	benchGoja(b, `var n = 0; function f() { n++ } var p = Promise.resolve(); for (var i = 0; i < 100000; i++) p.then(f);`, "100000")
+}
+
+// The timer heap with 100,000 timers of scattered delays, all fired (virtual time).
+func BenchmarkTimerHeap100k(b *testing.B) {
+	benchLoop(b, `var n = 0; function f() { n++ } for (var i = 0; i < 100000; i++) setTimeout(f, (i * 7919) % 1000);`, "100000")
+}
+
+// The overhead of one task + microtask checkpoint: a task calling an empty JS function.
+func BenchmarkTaskAndCheckpoint(b *testing.B) {
+	l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: 1024})
+	v, _ := l.Runtime().RunString(`(function () {})`)
+	fn, _ := goja.AssertFunction(v)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l.QueueTask(SourceTimer, "bench", func() { l.Call(fn, goja.Undefined()) })
+		l.Run(RunOptions{StopWhenQuiet: true})
+	}
+}

@@ -1,0 +1,147 @@
+// Command loopscope is a miniature browser that makes the HTML event loop visible: tasks,
+// microtasks, MutationObserver, requestAnimationFrame, rendering and idle periods, on real
+// display frames. See README.md.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"loopscope/loop"
+	"loopscope/page"
+)
+
+// cli holds the parsed command line (DESIGN.md "Headless mode and the CLI").
+type cli struct {
+	headless      bool
+	duration      time.Duration
+	actionsFile   string
+	clicks        []page.Action
+	virtualTime   bool
+	mode          loop.Mode
+	screenshot    string
+	filmstrip     string
+	traceFile     string
+	report        bool
+	scriptTimeout time.Duration
+	list, check   bool
+	target        string // a page path (with optional ?query) or a demo name
+}
+
+// usageError is bad usage: one clear line, exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the whole program; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	c, err := parseArgs(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "loopscope:", err)
+		return 2
+	}
+	switch {
+	case c.list:
+		return listDemos(stdout)
+	case c.check:
+		return checkDemos(stdout, stderr)
+	case c.headless:
+		return runHeadless(c, stdout, stderr)
+	}
+	return runWindow(c, stdout, stderr)
+}
+
+func parseArgs(args []string, stderr io.Writer) (*cli, error) {
+	c := &cli{mode: loop.ModeSpec}
+	fs := flag.NewFlagSet("loopscope", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&c.headless, "headless", false, "run without a window and print the console to stdout")
+	fs.DurationVar(&c.duration, "duration", 0, "how long to run (default: the actions file's duration_ms, else until nothing is left to do, capped at 30s)")
+	fs.StringVar(&c.actionsFile, "actions", "", "scripted input: a JSON actions file")
+	fs.Func("click", "one click `SELECTOR@MS[:synthetic]` (repeatable); real by default", func(s string) error {
+		a, err := page.ParseClick(s)
+		if err != nil {
+			return err
+		}
+		c.clicks = append(c.clicks, a)
+		return nil
+	})
+	fs.BoolVar(&c.virtualTime, "virtual-time", false, "skip idle waits (deterministic)")
+	fs.Func("mode", "browser behaviour `mode`: spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events", func(s string) error {
+		m, err := loop.ParseMode(s)
+		c.mode = m
+		return err
+	})
+	fs.StringVar(&c.screenshot, "screenshot", "", "save the last painted frame as a PNG `file`")
+	fs.StringVar(&c.filmstrip, "filmstrip", "", "save every painted frame as `dir`/NNNNN.png")
+	fs.StringVar(&c.traceFile, "trace", "", "write the run as Chrome trace events to a JSON `file`")
+	fs.BoolVar(&c.report, "report", false, "print a frame/idle/latency summary on stderr after the run")
+	fs.DurationVar(&c.scriptTimeout, "script-timeout", 5*time.Second, "watchdog for one task or checkpoint")
+	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
+	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
+	fs.Usage = func() { printUsage(stderr, fs) }
+
+	// Flags may come before or after the page: parse, take one positional, parse the rest.
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
+				return nil, err
+			}
+			return nil, usageError{err.Error() + " (loopscope -h lists the flags)"}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(positional) > 1 {
+		return nil, usageError{fmt.Sprintf("one page at a time, got %d: %s", len(positional), strings.Join(positional, " "))}
+	}
+	if len(positional) == 1 {
+		c.target = positional[0]
+	}
+	if c.headless && c.target == "" {
+		return nil, usageError{"-headless needs a page: loopscope -headless PAGE.html (or a demo name from -list)"}
+	}
+	if c.duration < 0 {
+		return nil, usageError{"-duration must not be negative"}
+	}
+	if c.scriptTimeout <= 0 {
+		return nil, usageError{"-script-timeout must be positive, e.g. 5s"}
+	}
+	if !c.headless && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
+		return nil, usageError{"-screenshot, -filmstrip, -report and -virtual-time go with -headless"}
+	}
+	return c, nil
+}
+
+func printUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `loopscope — a miniature browser that makes the event loop visible
+
+  loopscope                          open the demo gallery in a window
+  loopscope PAGE.html | DEMO         open a page or a built-in demo in the window
+  loopscope -headless [flags] PAGE   run without a window and print the console to stdout
+  loopscope -list                    list the built-in demos
+  loopscope -check                   run every built-in demo headless against its expected output
+
+Flags:
+`)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"loopscope/page"
+)
+
+// headlessBin is the binary built with -tags headless, shared by the CLI tests.
+var headlessBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "loopscope-cli")
+	if err != nil {
+		panic(err)
+	}
+	headlessBin = filepath.Join(dir, "loopscope")
+	if out, err := exec.Command("go", "build", "-tags", "headless", "-o", headlessBin, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runCLI runs the headless binary and returns stdout, stderr and the exit status.
+func runCLI(t *testing.T, env []string, bin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	if env != nil {
+		cmd.Env = env
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func lines(s string) []string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// TestCLICorpus runs the spec runs of the ordering corpus through the binary
+// (loopscope -headless -virtual-time PAGE with -click flags) and compares stdout and stderr
+// with the outputs recorded from Chrome.
+func TestCLICorpus(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*.json")
+	if len(files) == 0 {
+		t.Fatal("no corpus")
+	}
+	for _, jf := range files {
+		jf := jf
+		t.Run(strings.TrimSuffix(strings.TrimPrefix(jf, "testdata/"), ".json"), func(t *testing.T) {
+			t.Parallel()
+			b, err := os.ReadFile(jf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := page.ParseCase(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range c.Runs {
+				args := []string{"-headless", "-virtual-time", "-mode", string(r.Mode), "-script-timeout", "30s"}
+				for _, a := range r.Actions {
+					click := a.Click + "@" + fmtFloat(a.AtMS)
+					if a.Kind == "synthetic" {
+						click += ":synthetic"
+					}
+					args = append(args, "-click", click)
+				}
+				if r.DurationMS > 0 {
+					args = append(args, "-duration", fmtFloat(r.DurationMS)+"ms")
+				}
+				args = append(args, strings.TrimSuffix(jf, ".json")+".html"+r.Query)
+				stdout, stderr, code := runCLI(t, nil, headlessBin, args...)
+				if code != 0 {
+					t.Errorf("[%s] exit status %d, stderr %q", r.Name(), code, stderr)
+				}
+				res := page.Result{Lines: lines(stdout), Errors: lines(stderr)}
+				if ok, diff := res.Matches(r); !ok {
+					t.Errorf("[%s] %s", r.Name(), diff)
+				}
+			}
+		})
+	}
+}
+
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// TestCLIErrors: bad input gets one clear line and exit status 2.
+func TestCLIErrors(t *testing.T) {
+	dir := t.TempDir()
+	badActions := filepath.Join(dir, "bad.json")
+	os.WriteFile(badActions, []byte(`{"actions": [{"at_ms": 1, "klick": ".x"}]}`), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing page", []string{"-headless", filepath.Join(dir, "nope.html")}, "cannot read page"},
+		{"unknown demo", []string{"-headless", "no_such_demo"}, "no built-in demo"},
+		{"bad flag", []string{"-headless", "-frobnicate", "x.html"}, "flag provided but not defined: -frobnicate"},
+		{"bad mode", []string{"-headless", "-mode", "firefox", "x.html"}, `unknown mode "firefox"`},
+		{"bad duration", []string{"-headless", "-duration", "soon", "x.html"}, "invalid value"},
+		{"bad click", []string{"-headless", "-click", ".inner", "x.html"}, "SELECTOR@MS"},
+		{"bad actions file", []string{"-headless", "-actions", badActions, "x.html"}, `unknown field "klick"`},
+		{"missing actions file", []string{"-headless", "-actions", filepath.Join(dir, "none.json"), "x.html"}, "cannot read actions file"},
+		{"no page", []string{"-headless"}, "-headless needs a page"},
+		{"two pages", []string{"-headless", "a.html", "b.html"}, "one page at a time"},
+	}
+	for _, c := range cases {
+		_, stderr, code := runCLI(t, nil, headlessBin, c.args...)
+		if code != 2 {
+			t.Errorf("%s: exit status %d, want 2", c.name, code)
+		}
+		if n := len(lines(stderr)); n != 1 || !strings.Contains(stderr, c.want) || !strings.HasPrefix(stderr, "loopscope: ") {
+			t.Errorf("%s: stderr %q: want one line starting with 'loopscope: ' containing %q", c.name, stderr, c.want)
+		}
+	}
+}
+
+// TestCLIScriptErrorsStillExitZero: a page whose script throws ran; exit status 0.
+func TestCLIScriptErrorsStillExitZero(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "throws.html")
+	os.WriteFile(p, []byte(`<script>console.log('before'); throw new TypeError('boom')</script><script>console.log('next script runs')</script>`), 0o644)
+	stdout, stderr, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", p)
+	if code != 0 || stdout != "before\nnext script runs\n" || stderr != "Uncaught TypeError: boom\n" {
+		t.Errorf("got status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestWindowBinaryWithoutDisplay: the default build, run with no display, prints one clear
+// line (not Ebiten's GLFW panic) and exits non-zero.
+func TestWindowBinaryWithoutDisplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the window binary (cgo)")
+	}
+	bin := filepath.Join(t.TempDir(), "loopscope")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("default build: %v\n%s", err, out)
+	}
+	var env []string
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "DISPLAY=") {
+			env = append(env, e)
+		}
+	}
+	for _, args := range [][]string{nil, {"-headless", "x.html"}} {
+		stdout, stderr, code := runCLI(t, env, bin, args...)
+		if code != 2 || stdout != "" || len(lines(stderr)) != 1 || !strings.Contains(stderr, "cannot open a window: no X display") || strings.Contains(stderr, "panic") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package page
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"strings"
+	"sync"
+	"time"
+
+	"loopscope/loop"
+)
+
+// Case is a page's metadata and expected behaviour (a demo's or a test page's NAME.json).
+// Expected outputs come from Chrome or from a seed article's printed answer (Source says which).
+type Case struct {
+	Title       string `json:"title"`
+	Seed        string `json:"seed"`
+	Explanation string `json:"explanation"`
+	Pixels      string `json:"pixels"`
+	Runs        []Run  `json:"runs"`
+}
+
+// Run is one way to run a case's page and what it must print.
+type Run struct {
+	Mode           loop.Mode  `json:"mode"`
+	Query          string     `json:"query"`
+	Actions        []Action   `json:"actions"`
+	DurationMS     float64    `json:"duration_ms"`
+	Expected       []string   `json:"expected"`
+	Alternatives   [][]string `json:"alternatives"`
+	ExpectedErrors []string   `json:"expected_errors"`
+	Source         string     `json:"source"`
+}
+
+// ParseCase reads a case's JSON.
+func ParseCase(b []byte) (Case, error) {
+	var c Case
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, err
+	}
+	for i, r := range c.Runs {
+		if r.Mode == "" {
+			c.Runs[i].Mode = loop.ModeSpec
+		} else if _, err := loop.ParseMode(string(r.Mode)); err != nil {
+			return c, fmt.Errorf("run %d: %w", i+1, err)
+		}
+		for _, a := range r.Actions {
+			if err := a.Check(); err != nil {
+				return c, fmt.Errorf("run %d: %w", i+1, err)
+			}
+		}
+	}
+	return c, nil
+}
+
+// Name is how a run is called in reports: its mode and query.
+func (r Run) Name() string {
+	if r.Query != "" {
+		return string(r.Mode) + " " + r.Query
+	}
+	return string(r.Mode)
+}
+
+// Result is what a run printed and painted.
+type Result struct {
+	Lines, Errors []string
+	Frames        []Frame // only when RunCase was asked to keep frames
+	Page          *Page
+}
+
+// Frame is one painted frame.
+type Frame struct {
+	Time  float64 // frame time, ms
+	Image *image.RGBA
+}
+
+// Matches reports whether the result is the run's expected output (or an alternative);
+// otherwise it returns a readable difference.
+func (r Result) Matches(run Run) (bool, string) {
+	got := strings.Join(r.Lines, "\n")
+	ok := got == strings.Join(run.Expected, "\n")
+	for _, alt := range run.Alternatives {
+		ok = ok || got == strings.Join(alt, "\n")
+	}
+	var diff strings.Builder
+	if !ok {
+		fmt.Fprintf(&diff, "console differs from %s\n  got:  %q\n  want: %q\n", run.Source, r.Lines, run.Expected)
+	}
+	if strings.Join(r.Errors, "\n") != strings.Join(run.ExpectedErrors, "\n") {
+		ok = false
+		fmt.Fprintf(&diff, "errors differ\n  got:  %q\n  want: %q\n", r.Errors, run.ExpectedErrors)
+	}
+	return ok, diff.String()
+}
+
+// CollectingConsole records console lines and errors (safe from any goroutine).
+type CollectingConsole struct {
+	mu            sync.Mutex
+	Lines, Errors []string
+	Echo          loop.Console // optional: also pass everything on
+}
+
+// Message implements loop.Console.
+func (c *CollectingConsole) Message(level, text string) {
+	c.mu.Lock()
+	c.Lines = append(c.Lines, text)
+	c.mu.Unlock()
+	if c.Echo != nil {
+		c.Echo.Message(level, text)
+	}
+}
+
+// Error implements loop.Console.
+func (c *CollectingConsole) Error(text string) {
+	c.mu.Lock()
+	c.Errors = append(c.Errors, text)
+	c.mu.Unlock()
+	if c.Echo != nil {
+		c.Echo.Error(text)
+	}
+}
+
+// CaseScriptTimeout is the watchdog of case runs (-check, tests).
+const CaseScriptTimeout = 30 * time.Second
+
+// DefaultCaseDuration is how long a case runs at most when it gives no duration (ms after load).
+const DefaultCaseDuration = 3000
+
+// RunCase runs one run of a case's page headless in virtual time and returns what it
+// printed (and, with keepFrames, painted). html is the page source, pageURL its URL without
+// query, dir its folder for external scripts ("" for none).
+func RunCase(html []byte, pageURL, dir string, run Run, keepFrames bool) (Result, error) {
+	con := &CollectingConsole{}
+	var res Result
+	// A generous watchdog: goja needs seconds for what V8 does in milliseconds (the 250,000
+	// promise callbacks of long_microtasks), and test machines are shared.
+	opts := Options{Mode: run.Mode, VirtualTime: true, Console: con, ScriptTimeout: CaseScriptTimeout}
+	if keepFrames {
+		opts.OnFrame = func(img *image.RGBA, t float64) { res.Frames = append(res.Frames, Frame{t, img}) }
+	}
+	u := pageURL
+	if run.Query != "" {
+		u += run.Query
+	}
+	p, err := New(html, u, dir, opts)
+	if err != nil {
+		return res, err
+	}
+	for _, a := range run.Actions {
+		p.Schedule(a)
+	}
+	RunToCompletion(p, run.DurationMS, DefaultCaseDuration)
+	res.Lines, res.Errors, res.Page = con.Lines, con.Errors, p
+	return res, nil
+}
+
+// RunToCompletion runs a page until durationMS after the end of its load (if > 0), else until
+// nothing is left to do, but never longer than capMS after load.
+func RunToCompletion(p *Page, durationMS, capMS float64) {
+	limit := capMS
+	if durationMS > 0 {
+		limit = durationMS
+	}
+	p.AfterLoad(func(loadEnd float64) { p.Loop.At(loadEnd+limit, p.Loop.Stop) })
+	p.Run(loop.RunOptions{StopWhenQuiet: durationMS <= 0})
+}

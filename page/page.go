@@ -1,0 +1,284 @@
+// Package page is one browsing context: it wires a document (dom), its event loop (loop),
+// the rendering engine (render) and requestIdleCallback (idle) together, loads a page from
+// a file and feeds it input.
+package page
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"loopscope/dom"
+	"loopscope/idle"
+	"loopscope/loop"
+	"loopscope/render"
+)
+
+// Options configure a page.
+type Options struct {
+	Mode          loop.Mode
+	VirtualTime   bool         // skip idle waits (headless, deterministic)
+	Display       loop.Display // nil: a simulated 60 Hz display
+	Console       loop.Console // nil: stdout/stderr
+	Width, Height int          // viewport; 0: 800×600
+	ScriptTimeout time.Duration
+	TraceCapacity int
+	// OnFrame receives every painted frame with its frame time (ms). The image is not
+	// written to again by the engine.
+	OnFrame func(img *image.RGBA, frameTime float64)
+}
+
+// Page is a loaded page with its loop. Everything but Post-ed functions runs on the
+// goroutine that calls Run.
+type Page struct {
+	Loop   *loop.Loop
+	Doc    *dom.Document
+	Window *dom.Window
+	Engine *render.Engine
+	Idle   *idle.Scheduler
+
+	opts      Options
+	dir       string // the page's folder: external scripts must be inside it
+	loaded    bool
+	loadEnd   float64 // ms: when the load event finished
+	pending   []Action
+	afterLoad []func(loadEnd float64)
+	lastFrame *image.RGBA
+}
+
+// Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
+func Open(path string, opts Options) (*Page, error) {
+	file, query, _ := strings.Cut(path, "?")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read page: %w", err)
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: query}
+	return New(src, u.String(), filepath.Dir(abs), opts)
+}
+
+// New prepares a page from its HTML source: the document is parsed, the realm set up, and
+// the loading tasks (each classic script, DOMContentLoaded, load) are queued. dir is where
+// external scripts are read from ("" refuses them).
+func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
+	if opts.Mode == "" {
+		opts.Mode = loop.ModeSpec
+	}
+	if opts.Width == 0 || opts.Height == 0 {
+		opts.Width, opts.Height = 800, 600
+	}
+	var clock loop.Clock = loop.NewRealClock()
+	if opts.VirtualTime {
+		clock = loop.NewVirtualClock()
+	}
+	doc, err := dom.ParseDocument(src, docURL)
+	if err != nil {
+		return nil, fmt.Errorf("cannot parse page: %w", err)
+	}
+	l := loop.New(loop.Options{Clock: clock, Display: opts.Display, Mode: opts.Mode, Console: opts.Console,
+		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity})
+	p := &Page{Loop: l, Doc: doc, opts: opts, dir: dir}
+	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
+	if err != nil {
+		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
+	}
+	l.SetErrorReporter(p.Window)
+	p.Idle = idle.Install(l)
+	p.Engine = render.NewEngine(doc, opts.Width, opts.Height)
+	l.SetRenderer(renderer{p})
+	p.Window.SetLayout(&layout{p: p})
+	l.ResetTimeOrigin()
+	p.queueLoading()
+	return p, nil
+}
+
+// queueLoading queues what the HTML parser would do: run each classic script in order, each
+// as its own task (so a checkpoint follows it); when the last has run, "the end" of parsing:
+// DOMContentLoaded, then load, each a task queued when the previous step finished (so a
+// setTimeout(0) set by a script runs before DOMContentLoaded, as in Chrome).
+// (Departure: the document is parsed whole first, so a script also sees the elements after it.)
+// https://html.spec.whatwg.org/multipage/parsing.html#the-end
+func (p *Page) queueLoading() {
+	l := p.Loop
+	for _, s := range p.Doc.Scripts() {
+		s := s
+		if !s.IsClassic() {
+			continue
+		}
+		name, text := p.Doc.URL(), s.Text
+		if s.Src != "" {
+			name = s.Src
+			b, err := p.readScript(s.Src)
+			if err != nil {
+				l.QueueTask(loop.SourceNetworking, "script error", func() {
+					l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err))
+				})
+				continue
+			}
+			text = string(b)
+		}
+		l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
+			p.Doc.SetCurrentScript(s.Node)
+			l.RunScript(name, text)
+			p.Doc.SetCurrentScript(nil)
+		})
+	}
+	l.QueueTask(loop.SourceNetworking, "end of parsing", func() {
+		l.QueueTask(loop.SourceDOMManipulation, "DOMContentLoaded", func() {
+			p.Doc.SetReadyState("interactive")
+			p.Doc.FireDOMContentLoaded()
+			l.QueueTask(loop.SourceDOMManipulation, "load", p.fireLoad)
+		})
+	})
+}
+
+// fireLoad is the load task: readyState complete, load at the window, then the scripted
+// input and the deadlines that count from the end of load.
+func (p *Page) fireLoad() {
+	p.Doc.SetReadyState("complete")
+	p.Doc.FireLoad()
+	p.loaded, p.loadEnd = true, p.Loop.Now()
+	for _, a := range p.pending {
+		p.schedule(a)
+	}
+	for _, f := range p.afterLoad {
+		f(p.loadEnd)
+	}
+	p.pending, p.afterLoad = nil, nil
+}
+
+// readScript reads an external script; paths that leave the page's folder are refused.
+func (p *Page) readScript(src string) ([]byte, error) {
+	u, err := url.Parse(src)
+	if err != nil || (u.Scheme != "" && u.Scheme != "file") || u.Host != "" {
+		return nil, errors.New("only scripts in the page's own folder can be loaded")
+	}
+	if p.dir == "" {
+		return nil, errors.New("this page has no folder to load scripts from")
+	}
+	full := filepath.Clean(filepath.FromSlash(u.Path))
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(p.dir, full)
+	}
+	if rel, err := filepath.Rel(p.dir, full); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, errors.New("the path leaves the page's folder")
+	}
+	return os.ReadFile(full)
+}
+
+func shorten(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 && i < len(s)-1 {
+		s = s[i+1:]
+	}
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return s
+}
+
+// AfterLoad calls f with the time the load event finished, once it has (at once if it has).
+func (p *Page) AfterLoad(f func(loadEnd float64)) {
+	if p.loaded {
+		f(p.loadEnd)
+		return
+	}
+	p.afterLoad = append(p.afterLoad, f)
+}
+
+// Run runs the page's loop (see loop.RunOptions).
+func (p *Page) Run(opts loop.RunOptions) { p.Loop.Run(opts) }
+
+// Loaded reports whether the load event has fired, and when it finished (ms).
+func (p *Page) Loaded() (bool, float64) { return p.loaded, p.loadEnd }
+
+// LastFrame is the last painted frame (nil before the first paint).
+func (p *Page) LastFrame() *image.RGBA { return p.lastFrame }
+
+// host adapts the loop to the DOM's Host interface.
+type host struct{ *loop.Loop }
+
+func (h host) QueueTask(source string, fn func()) {
+	src, ok := loop.SourceByName(source)
+	if !ok {
+		src = loop.SourceDOMManipulation
+	}
+	h.Loop.QueueTask(src, source, fn)
+}
+
+// renderer adapts the rendering engine to the loop's "update the rendering" steps.
+type renderer struct{ p *Page }
+
+func (r renderer) NeedsUpdate(now float64) bool { return r.p.Engine.NeedsUpdate(now) }
+
+func (r renderer) UpdateAnimations(now float64) {
+	for _, te := range r.p.Engine.UpdateAnimations(now) {
+		if n := r.p.Doc.NodeFor(te.Target); n != nil {
+			r.p.Doc.DispatchTrusted(n, dom.NewTransitionEvent("transitionend", te.Property, te.ElapsedTime, ""))
+		}
+	}
+}
+
+func (r renderer) Style()  { r.p.Engine.Style() }
+func (r renderer) Layout() { r.p.Engine.Layout() }
+
+func (r renderer) Paint(frameTime float64) {
+	img := r.p.Engine.Paint()
+	r.p.lastFrame = img
+	if r.p.opts.OnFrame != nil {
+		r.p.opts.OnFrame(img, frameTime)
+	}
+}
+
+// layout answers the DOM's layout-dependent APIs (getBoundingClientRect, elementFromPoint,
+// innerWidth, ...) from the engine, laying the page out first when it changed since: a
+// forced synchronous layout, as in browsers (which also starts CSS transitions).
+type layout struct {
+	p       *Page
+	version uint64
+	valid   bool
+}
+
+func (a *layout) update() {
+	if v := a.p.Doc.Version(); !a.valid || v != a.version {
+		a.p.Engine.Style()
+		a.p.Engine.Layout()
+		a.version, a.valid = v, true
+	}
+}
+
+func (a *layout) BorderBox(n *dom.Node) (x, y, w, h float64, ok bool) {
+	a.update()
+	r, ok := a.p.Engine.BoxOf(n.HTML())
+	return r.X, r.Y, r.W, r.H, ok
+}
+
+// ComputedStyle: the engine does not expose computed values yet, so getComputedStyle
+// returns empty values (no demo reads them).
+func (a *layout) ComputedStyle(n *dom.Node, property string) string { return "" }
+
+func (a *layout) Viewport() (float64, float64) {
+	return float64(a.p.opts.Width), float64(a.p.opts.Height)
+}
+
+func (a *layout) ElementAt(x, y float64) *dom.Node {
+	a.update()
+	return a.p.Doc.NodeFor(a.p.Engine.HitTest(x, y))
+}
+
+// PaintNow lays out and paints the page as it is now (for a screenshot of a page that
+// never needed a frame).
+func (p *Page) PaintNow() *image.RGBA {
+	p.Engine.Style()
+	p.Engine.Layout()
+	p.lastFrame = p.Engine.Paint()
+	return p.lastFrame
+}

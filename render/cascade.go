@@ -1,0 +1,238 @@
+package render
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// elementState is what the engine keeps per element between frames.
+type elementState struct {
+	node *html.Node
+	gen  uint32        // cascade generation that last computed base
+	base computedStyle // the cascade's result (the after-change style)
+	used computedStyle // base with running transitions applied: what layout and paint use
+
+	inlineSrc    string // the style attribute last parsed
+	inlineParsed bool
+	inline       []declaration
+
+	trans [numAnimProps]*transition
+
+	box    *box // from the last layout
+	boxGen uint32
+}
+
+// sheetCache is the parsed form of one <style> element's text.
+type sheetCache struct {
+	text  string
+	rules []styleRule
+	gen   uint32 // the last cascade that found the element in the document
+}
+
+// Style brings every element's computed style up to date: the cascade when the DOM or
+// viewport changed (starting CSS transitions on the way), then the animated values of
+// running transitions at the time of the last UpdateAnimations.
+// https://drafts.csswg.org/css-cascade/#cascading
+func (e *Engine) Style() {
+	v := e.src.Version()
+	if !e.styled || v != e.styledVersion || e.resizedForStyle {
+		e.collectStyleSheets()
+		e.gen++
+		cx := computeContext{rootFontSize: 16, viewportW: float64(e.width), viewportH: float64(e.height)}
+		e.rootStyle = initialStyle()
+		if root := e.src.Root(); root != nil {
+			e.styleChildren(root, &e.rootStyle, &cx)
+		}
+		for n, st := range e.states {
+			if st.gen != e.gen {
+				e.cancelTransitions(st)
+				delete(e.states, n)
+			}
+		}
+		e.styled, e.styledVersion, e.resizedForStyle = true, v, false
+		e.restyled = true
+		e.applyAnimations()
+		return
+	}
+	if len(e.running) > 0 || len(e.animated) > 0 {
+		e.applyAnimations()
+		e.restyled = true
+	}
+}
+
+// collectStyleSheets gathers the rules of every <style> element in tree order after the
+// UA rules, reusing the parse of unchanged sheets and dropping those of removed ones.
+// https://html.spec.whatwg.org/multipage/semantics.html#update-a-style-block
+func (e *Engine) collectStyleSheets() {
+	e.rules = append(e.rules[:0], e.uaRules...)
+	order := len(e.uaRules)
+	mark := e.gen + 1 // the generation this cascade will have
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.Data != "style" {
+				walk(c)
+				continue
+			}
+			text := childText(c)
+			sc := e.sheets[c]
+			if sc == nil || sc.text != text {
+				sc = &sheetCache{text: text, rules: parseStyleSheet(text, 0)}
+				e.sheets[c] = sc
+			}
+			sc.gen = mark
+			for _, r := range sc.rules {
+				r.order = order
+				order++
+				e.rules = append(e.rules, r)
+			}
+		}
+	}
+	if root := e.src.Root(); root != nil {
+		walk(root)
+	}
+	for n, sc := range e.sheets {
+		if sc.gen != mark {
+			delete(e.sheets, n)
+		}
+	}
+}
+
+// childText is the child text content of an element (a <style>'s CSS).
+// https://dom.spec.whatwg.org/#concept-child-text-content
+func childText(n *html.Node) string {
+	if c := n.FirstChild; c != nil && c.NextSibling == nil && c.Type == html.TextNode {
+		return c.Data
+	}
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return b.String()
+}
+
+// styleChildren computes the style of n's element children and their descendants;
+// the descendants of display:none elements get none, as in browsers.
+func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeContext) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		st := e.states[c]
+		if st == nil {
+			st = &elementState{node: c}
+			e.states[c] = st
+		}
+		// A before-change style exists only if the element was styled and rendered by the
+		// previous style change event. https://drafts.csswg.org/css-transitions/#before-change-style
+		hadStyle := st.gen != 0 && st.gen == e.gen-1 && st.base.display != displayNone
+		var before computedStyle
+		if hadStyle {
+			before = st.used
+		}
+		e.cascadeElement(st, parent, cx)
+		st.gen = e.gen
+		if c.Parent != nil && c.Parent.Type == html.DocumentNode {
+			cx.rootFontSize = st.base.fontSize
+		}
+		if hadStyle && st.base.display != displayNone {
+			e.startTransitions(st, &before)
+		} else {
+			e.cancelTransitions(st)
+		}
+		st.used = st.base
+		if st.base.display == displayNone {
+			continue
+		}
+		e.styleChildren(c, &st.base, cx)
+	}
+}
+
+// cascadeElement finds the winning declaration of each property for one element and
+// computes its style: UA rules, author rules by specificity then order, the style
+// attribute, then !important author rules and !important inline declarations.
+// https://drafts.csswg.org/css-cascade/#cascade-sort
+func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *computeContext) {
+	n := st.node
+	m := e.matched[:0]
+	for i := range e.rules {
+		r := &e.rules[i]
+		if r.sel.Match(n) {
+			m = append(m, r)
+		}
+	}
+	// Insertion sort by (origin, specificity, order): the lists are short and nearly sorted.
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && ruleLess(m[j], m[j-1]); j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+	e.matched = m
+	if src, ok := attr(n, "style"); !st.inlineParsed || src != st.inlineSrc {
+		st.inline = st.inline[:0]
+		if ok {
+			st.inline = parseDeclarationBlock(src, st.inline)
+		}
+		st.inlineSrc, st.inlineParsed = src, true
+	}
+	w := &e.winners
+	*w = [numProps]*value{}
+	for _, r := range m {
+		for i := range r.decls {
+			if d := &r.decls[i]; !d.important || r.ua {
+				w[d.prop] = &d.v
+			}
+		}
+	}
+	for i := range st.inline {
+		if d := &st.inline[i]; !d.important {
+			w[d.prop] = &d.v
+		}
+	}
+	for _, r := range m {
+		if r.ua {
+			continue
+		}
+		for i := range r.decls {
+			if d := &r.decls[i]; d.important {
+				w[d.prop] = &d.v
+			}
+		}
+	}
+	for i := range st.inline {
+		if d := &st.inline[i]; d.important {
+			w[d.prop] = &d.v
+		}
+	}
+	computeStyle(&st.base, w, parent, cx)
+	// Presentational defaults that are not expressible in the UA sheet subset.
+	if n.Data == "br" {
+		st.base.display = displayInline
+	}
+}
+
+func ruleLess(a, b *styleRule) bool {
+	if a.ua != b.ua {
+		return a.ua
+	}
+	if a.spec != b.spec {
+		return a.spec.Less(b.spec)
+	}
+	return a.order < b.order
+}
+
+// attr returns the value of an attribute.
+func attr(n *html.Node, name string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == name && a.Namespace == "" {
+			return a.Val, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,139 @@
+package render
+
+import (
+	"image"
+	"math"
+	"sync"
+
+	"golang.org/x/net/html"
+)
+
+// Source is the live document the engine renders. The engine reads the tree, never
+// writes it, and only from the goroutine that calls the Engine's methods.
+type Source interface {
+	Root() *html.Node // the document node
+	Version() uint64  // bumped on every DOM mutation that may change rendering
+}
+
+// TransitionEnd is a transitionend event to dispatch at Target.
+// https://drafts.csswg.org/css-transitions/#transitionend
+type TransitionEnd struct {
+	Target      *html.Node
+	Property    string
+	ElapsedTime float64 // seconds
+}
+
+// Rect is a rectangle in CSS px, like a DOMRect.
+type Rect struct{ X, Y, W, H float64 }
+
+// Contains reports whether the point lies inside r (right and bottom edges excluded).
+func (r Rect) Contains(x, y float64) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
+}
+
+// intersect returns the overlap of two rectangles (possibly empty).
+func (r Rect) intersect(o Rect) Rect {
+	x0, y0 := math.Max(r.X, o.X), math.Max(r.Y, o.Y)
+	x1, y1 := math.Min(r.X+r.W, o.X+o.W), math.Min(r.Y+r.H, o.Y+o.H)
+	return Rect{x0, y0, math.Max(0, x1-x0), math.Max(0, y1-y0)}
+}
+
+// Engine renders one document: style, layout, paint, transitions, hit testing.
+// All methods except Recycle must be called from one goroutine.
+type Engine struct {
+	src           Source
+	width, height int
+	fonts         *fontCache
+
+	// style
+	uaRules          []styleRule
+	rules            []styleRule // UA rules then author rules, in cascade order
+	sheets           map[*html.Node]*sheetCache
+	states           map[*html.Node]*elementState
+	gen              uint32 // cascade generation
+	styled           bool
+	styledVersion    uint64
+	resizedForStyle  bool // vw/vh units need a new cascade
+	resizedForLayout bool
+	matched          []*styleRule
+	winners          [numProps]*value
+	rootStyle        computedStyle
+
+	// transitions
+	now      float64
+	running  []*transition
+	animated []*elementState // states whose used style carries animated values
+	restyled bool            // the used styles changed since the last layout
+
+	// layout
+	root        *box // the initial containing block's child: the root element's box
+	laidOut     bool
+	layoutGen   uint32
+	abs         []*box // out-of-flow boxes waiting for their containing block
+	relaid      bool   // the layout changed since the last paint
+	xsScratch   []float64
+	spanScratch []lineSpan
+
+	// paint
+	list      []displayItem
+	hits      []hitItem
+	clips     []Rect // overflow clips while the display list is built
+	canvas    canvasColor
+	lastFrame *image.RGBA
+	pool      chan *image.RGBA
+	layers    []*image.RGBA
+	mu        sync.Mutex // guards lastFrame against Recycle
+}
+
+// NewEngine returns an engine for src with a viewport of width × height px.
+func NewEngine(src Source, width, height int) *Engine {
+	fc, err := newFontCache()
+	if err != nil {
+		fc = &fontCache{faces: map[fontKey]*face{}} // unreachable with the embedded fonts; text then draws nothing
+	}
+	e := &Engine{
+		src:    src,
+		fonts:  fc,
+		sheets: make(map[*html.Node]*sheetCache),
+		states: make(map[*html.Node]*elementState),
+		pool:   make(chan *image.RGBA, 3),
+	}
+	e.uaRules = parseStyleSheet(uaStyleSheet, 0)
+	for i := range e.uaRules {
+		e.uaRules[i].ua = true
+	}
+	e.Resize(width, height)
+	return e
+}
+
+// Resize changes the viewport size; the next frame is laid out and painted again.
+func (e *Engine) Resize(width, height int) {
+	width, height = max(width, 1), max(height, 1)
+	if width == e.width && height == e.height {
+		return
+	}
+	e.width, e.height = width, height
+	e.resizedForStyle, e.resizedForLayout = true, true
+}
+
+// NeedsUpdate reports whether a rendering update would change anything: false when the
+// document is unchanged since the last paint and no transition runs, so the loop can
+// skip the "unnecessary rendering" of this frame.
+// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
+func (e *Engine) NeedsUpdate(now float64) bool {
+	return e.lastFrame == nil || e.resizedForStyle || e.resizedForLayout || !e.styled || e.src.Version() != e.styledVersion ||
+		len(e.running) > 0 || len(e.animated) > 0 || e.restyled || e.relaid
+}
+
+// BoxOf returns the border box of an element from the last layout (for inline
+// elements, the union of their fragments), as getBoundingClientRect does.
+func (e *Engine) BoxOf(n *html.Node) (Rect, bool) {
+	st := e.states[n]
+	if st == nil || st.box == nil || st.boxGen != e.layoutGen || !e.laidOut {
+		return Rect{}, false
+	}
+	b := st.box
+	return Rect{b.ax + b.tx, b.ay + b.ty, b.w, b.h}, true
+}
+
+func round(v float64) int { return int(math.Floor(v + 0.5)) }

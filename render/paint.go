@@ -1,0 +1,284 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+)
+
+// Paint rasterises the display list of the last layout into a new frame and returns it.
+// The engine never writes to a returned frame again, unless it is handed back through
+// Recycle; when nothing changed since the last Paint the same frame is returned.
+// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
+func (e *Engine) Paint() *image.RGBA {
+	if !e.laidOut {
+		e.Layout()
+	}
+	e.mu.Lock()
+	last := e.lastFrame
+	e.mu.Unlock()
+	if last != nil && !e.relaid && last.Rect.Dx() == e.width && last.Rect.Dy() == e.height {
+		return last
+	}
+	img := e.newFrame()
+	e.rasterise(img)
+	e.relaid = false
+	e.mu.Lock()
+	e.lastFrame = img
+	e.mu.Unlock()
+	return img
+}
+
+// Recycle hands back a frame the caller no longer reads, so a later Paint can reuse
+// its memory. Safe to call from any goroutine; the newest frame is never reused.
+func (e *Engine) Recycle(img *image.RGBA) {
+	if img == nil {
+		return
+	}
+	e.mu.Lock()
+	newest := img == e.lastFrame
+	e.mu.Unlock()
+	if newest {
+		return
+	}
+	select {
+	case e.pool <- img:
+	default:
+	}
+}
+
+// newFrame takes a recycled frame of the right size or allocates one.
+func (e *Engine) newFrame() *image.RGBA {
+	for {
+		select {
+		case img := <-e.pool:
+			if img.Rect.Dx() == e.width && img.Rect.Dy() == e.height && img.Rect.Min == (image.Point{}) {
+				return img
+			}
+			continue
+		default:
+		}
+		return image.NewRGBA(image.Rect(0, 0, e.width, e.height))
+	}
+}
+
+// rasterise executes the display list into img.
+func (e *Engine) rasterise(img *image.RGBA) {
+	fillSrc(img, img.Rect, premultiplied(e.canvas.c))
+	dst := img
+	depth := 0
+	stack := make([]*image.RGBA, 0, 4)
+	clip := img.Rect
+	clips := make([]image.Rectangle, 0, 4)
+	for i := 0; i < len(e.list); i++ {
+		it := &e.list[i]
+		switch it.op {
+		case opFill:
+			fillOver(dst, it.r.Intersect(clip), it.c)
+		case opText:
+			drawText(dst, it, clip)
+		case opDisc, opRing:
+			drawCircle(dst, it.r, it.c, it.op == opRing, clip)
+		case opClip:
+			clips = append(clips, clip)
+			clip = clip.Intersect(it.r)
+		case opUnclip:
+			clip = clips[len(clips)-1]
+			clips = clips[:len(clips)-1]
+		case opPushLayer:
+			if it.alpha <= 0 || it.r.Intersect(img.Rect).Empty() {
+				i = skipLayer(e.list, i) // invisible: skip to the matching pop
+				continue
+			}
+			layer := e.layer(depth)
+			r := it.r.Intersect(layer.Rect)
+			fillSrc(layer, r, color.RGBA{})
+			stack = append(stack, dst)
+			dst = layer
+			depth++
+		case opPopLayer:
+			depth--
+			parent := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			compositeLayer(parent, dst, it.r, it.alpha)
+			dst = parent
+		}
+	}
+}
+
+// compositeLayer draws the premultiplied layer over dst within r with group opacity
+// alpha: dst = layer·α + dst·(1 − layerA·α). https://drafts.fxtf.org/compositing/#porterduffcompositingoperators_srcover
+func compositeLayer(dst, layer *image.RGBA, r image.Rectangle, alpha float64) {
+	r = r.Intersect(dst.Rect).Intersect(layer.Rect)
+	if r.Empty() {
+		return
+	}
+	a := uint32(math.Round(clamp01(alpha) * 255))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		s := layer.Pix[layer.PixOffset(r.Min.X, y):layer.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(d); i += 4 {
+			sa := (uint32(s[i+3])*a + 127) / 255
+			if sa == 0 {
+				continue
+			}
+			ia := 255 - sa
+			d[i] = uint8((uint32(s[i])*a+127)/255 + (uint32(d[i])*ia+127)/255)
+			d[i+1] = uint8((uint32(s[i+1])*a+127)/255 + (uint32(d[i+1])*ia+127)/255)
+			d[i+2] = uint8((uint32(s[i+2])*a+127)/255 + (uint32(d[i+2])*ia+127)/255)
+			d[i+3] = uint8(sa + (uint32(d[i+3])*ia+127)/255)
+		}
+	}
+}
+
+// skipLayer returns the index of the pop matching the push at i.
+func skipLayer(list []displayItem, i int) int {
+	depth := 0
+	for j := i; j < len(list); j++ {
+		switch list[j].op {
+		case opPushLayer:
+			depth++
+		case opPopLayer:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(list)
+}
+
+// layer returns the scratch group buffer for a nesting depth.
+func (e *Engine) layer(depth int) *image.RGBA {
+	for len(e.layers) <= depth {
+		e.layers = append(e.layers, nil)
+	}
+	l := e.layers[depth]
+	if l == nil || l.Rect.Dx() != e.width || l.Rect.Dy() != e.height {
+		l = image.NewRGBA(image.Rect(0, 0, e.width, e.height))
+		e.layers[depth] = l
+	}
+	return l
+}
+
+// fillSrc sets every pixel of r to c.
+func fillSrc(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(img.Rect)
+	if r.Empty() {
+		return
+	}
+	row := img.Pix[img.PixOffset(r.Min.X, r.Min.Y):]
+	first := row[:4*r.Dx()]
+	for i := 0; i < len(first); i += 4 {
+		first[i], first[i+1], first[i+2], first[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		off := img.PixOffset(r.Min.X, y)
+		copy(img.Pix[off:off+len(first)], first)
+	}
+}
+
+// fillOver composites the premultiplied colour c over r.
+func fillOver(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	if c.A == 255 {
+		fillSrc(img, r, c)
+		return
+	}
+	r = r.Intersect(img.Rect)
+	if r.Empty() {
+		return
+	}
+	ia := uint32(255 - c.A)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		p := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(p); i += 4 {
+			p[i] = c.R + uint8((uint32(p[i])*ia+127)/255)
+			p[i+1] = c.G + uint8((uint32(p[i+1])*ia+127)/255)
+			p[i+2] = c.B + uint8((uint32(p[i+2])*ia+127)/255)
+			p[i+3] = c.A + uint8((uint32(p[i+3])*ia+127)/255)
+		}
+	}
+}
+
+// drawText draws a run of text with cached glyph masks.
+func drawText(dst *image.RGBA, it *displayItem, clip image.Rectangle) {
+	if !it.r.Overlaps(clip) {
+		return
+	}
+	f := it.face
+	x := it.x
+	by := int(math.Floor(it.y + 0.5))
+	for _, r := range it.text {
+		ix := math.Floor(x)
+		phase := uint8(math.Floor((x - ix) * subpixelPhases))
+		if phase >= subpixelPhases {
+			phase = subpixelPhases - 1
+		}
+		g := f.glyph(r, phase)
+		if g.mask != nil {
+			blendGlyph(dst, int(ix)+g.offset.X, by+g.offset.Y, g.mask, it.c, clip)
+		}
+		x += f.advance(r)
+	}
+}
+
+// blendGlyph composites the premultiplied colour c through a glyph's coverage mask
+// whose top-left lands at (x, y).
+func blendGlyph(dst *image.RGBA, x, y int, mask *image.Alpha, c color.RGBA, clip image.Rectangle) {
+	r := image.Rect(x, y, x+mask.Rect.Dx(), y+mask.Rect.Dy()).Intersect(dst.Rect).Intersect(clip)
+	if r.Empty() {
+		return
+	}
+	cr, cg, cb, ca := uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		m := mask.Pix[mask.PixOffset(r.Min.X-x, py-y):]
+		d := dst.Pix[dst.PixOffset(r.Min.X, py):dst.PixOffset(r.Max.X, py)]
+		for i, j := 0, 0; i < len(d); i, j = i+4, j+1 {
+			cov := uint32(m[j])
+			if cov == 0 {
+				continue
+			}
+			ia := 255*255 - ca*cov
+			d[i] = uint8((cr*cov + uint32(d[i])*ia/255 + 127) / 255)
+			d[i+1] = uint8((cg*cov + uint32(d[i+1])*ia/255 + 127) / 255)
+			d[i+2] = uint8((cb*cov + uint32(d[i+2])*ia/255 + 127) / 255)
+			d[i+3] = uint8((ca*cov + uint32(d[i+3])*ia/255 + 127) / 255)
+		}
+	}
+}
+
+// drawCircle draws a filled disc, or a 1px ring, inscribed in r with 4×4 supersampled
+// coverage.
+func drawCircle(dst *image.RGBA, r image.Rectangle, c color.RGBA, ring bool, clip image.Rectangle) {
+	clip = clip.Intersect(dst.Rect)
+	cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+	rad := float64(r.Dx()) / 2
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !(image.Point{x, y}).In(clip) {
+				continue
+			}
+			n := 0
+			for sy := 0; sy < 4; sy++ {
+				for sx := 0; sx < 4; sx++ {
+					px, py := float64(x)+(float64(sx)+0.5)/4-cx, float64(y)+(float64(sy)+0.5)/4-cy
+					d := math.Sqrt(px*px + py*py)
+					if d <= rad && (!ring || d >= rad-1) {
+						n++
+					}
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			cov := uint32(n * 255 / 16)
+			i := dst.PixOffset(x, y)
+			d := dst.Pix[i : i+4 : i+4]
+			ia := 255*255 - uint32(c.A)*cov
+			d[0] = uint8((uint32(c.R)*cov + uint32(d[0])*ia/255 + 127) / 255)
+			d[1] = uint8((uint32(c.G)*cov + uint32(d[1])*ia/255 + 127) / 255)
+			d[2] = uint8((uint32(c.B)*cov + uint32(d[2])*ia/255 + 127) / 255)
+			d[3] = uint8((uint32(c.A)*cov + uint32(d[3])*ia/255 + 127) / 255)
+		}
+	}
+}

@@ -1,0 +1,259 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func loadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// pixelDiff compares got with want over got's bounds (want may be taller, as Chrome's
+// screenshots are) and counts the pixels where some channel differs by more than tol.
+func pixelDiff(got *image.RGBA, want image.Image, tol int) (bad int, worst image.Point) {
+	b := got.Rect
+	maxd := -1
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			g := got.RGBAAt(x, y)
+			wr, wg, wb, _ := want.At(x, y).RGBA()
+			d := max(absInt(int(g.R)-int(wr>>8)), absInt(int(g.G)-int(wg>>8)), absInt(int(g.B)-int(wb>>8)))
+			if d > tol {
+				bad++
+				if d > maxd {
+					maxd, worst = d, image.Pt(x, y)
+				}
+			}
+		}
+	}
+	return bad, worst
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func renderFile(t testing.TB, path string, w, h int) (*staticSource, *Engine, *image.RGBA) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := parsePage(t, string(b))
+	e := NewEngine(src, w, h)
+	return src, e, renderFrame(e, 0)
+}
+
+// TestGoldenImages compares each test page's frame with its reviewed golden PNG
+// (testdata/golden; regenerate with UPDATE_GOLDEN=1 and look at them before committing).
+func TestGoldenImages(t *testing.T) {
+	pages, _ := filepath.Glob("testdata/chrome/*.html")
+	for _, page := range pages {
+		name := strings.TrimSuffix(filepath.Base(page), ".html")
+		t.Run(name, func(t *testing.T) {
+			_, _, img := renderFile(t, page, 800, 600)
+			golden := filepath.Join("testdata", "golden", name+".png")
+			if os.Getenv("UPDATE_GOLDEN") != "" {
+				savePNG(t, golden, img)
+			}
+			want := loadPNG(t, golden)
+			if want.Bounds() != img.Rect {
+				t.Fatalf("golden size %v, frame %v", want.Bounds(), img.Rect)
+			}
+			if bad, at := pixelDiff(img, want, 8); bad > 0 {
+				t.Errorf("%d pixels differ from the golden (worst at %v)", bad, at)
+			}
+		})
+	}
+}
+
+// chromeBudget is the share of pixels allowed to differ (by more than 96 in a channel)
+// from Chrome's screenshot: glyph anti-aliasing and hinting differ, boxes must not.
+var chromeBudget = map[string]float64{
+	"blocks": 0, "positioned": 0.0001, "demo_rendering": 0.0003, "inline": 0.003, "stacking": 0.001, "more": 0.003, "lists": 0.001, "overflow": 0.002,
+}
+
+// TestPaintMatchesChromeScreenshot compares frames with Chrome's screenshots of the same
+// pages (testdata/chrome/NAME.png from gen.sh, Chromium 156, same Go fonts).
+func TestPaintMatchesChromeScreenshot(t *testing.T) {
+	pages, _ := filepath.Glob("testdata/chrome/*.html")
+	for _, page := range pages {
+		name := strings.TrimSuffix(filepath.Base(page), ".html")
+		t.Run(name, func(t *testing.T) {
+			_, _, img := renderFile(t, page, 800, 600)
+			want := loadPNG(t, strings.TrimSuffix(page, ".html")+".png")
+			bad, at := pixelDiff(img, want, 96)
+			share := float64(bad) / float64(800*600)
+			budget, ok := chromeBudget[name]
+			if !ok {
+				t.Fatalf("no budget for %s", name)
+			}
+			if os.Getenv("VERBOSE_DIFF") != "" {
+				fmt.Printf("%s: %d pixels (%.4f%%), worst at %v\n", name, bad, share*100, at)
+			}
+			if share > budget {
+				t.Errorf("%d pixels (%.3f%%) differ from Chrome, budget %.3f%%; worst at %v", bad, share*100, budget*100, at)
+			}
+		})
+	}
+}
+
+func TestPixelFacts(t *testing.T) {
+	src := parsePage(t, `<style>#red { width: 100px; height: 100px; background: red }
+		#half { position: absolute; left: 200px; top: 10px; width: 50px; height: 50px; background: blue; opacity: 0.5 }
+		#gone { position: absolute; left: 300px; top: 10px; width: 50px; height: 50px; background: blue; visibility: hidden }
+		#moved { position: absolute; left: 400px; top: 10px; width: 50px; height: 50px; background: lime; transform: translate(100px, 100px) }
+		#border { position: absolute; left: 600px; top: 10px; width: 20px; height: 20px; border: 5px solid black; background: yellow }
+		#alpha { position: absolute; left: 700px; top: 10px; width: 20px; height: 20px; background: rgba(255, 0, 0, 0.5) }
+	</style><div id=red></div><div id=half></div><div id=gone></div><div id=moved></div><div id=border></div><div id=alpha></div>`)
+	e := NewEngine(src, 800, 600)
+	img := renderFrame(e, 0)
+	white, red := color.RGBA{255, 255, 255, 255}, color.RGBA{255, 0, 0, 255}
+	facts := []struct {
+		name string
+		x, y int
+		want color.RGBA
+	}{
+		{"red box centre (body margin 8)", 58, 58, red},
+		{"red box top-left pixel", 8, 8, red},
+		{"left of the red box", 7, 58, white},
+		{"right of the red box", 108, 58, white},
+		{"below the red box", 58, 108, white},
+		{"opacity 0.5 blue over white", 225, 35, color.RGBA{127, 127, 255, 255}},
+		{"visibility hidden paints nothing", 325, 35, white},
+		{"translated box is not at its layout position", 425, 35, white},
+		{"translated box is at +100,+100", 525, 135, color.RGBA{0, 255, 0, 255}},
+		{"border", 602, 12, color.RGBA{0, 0, 0, 255}},
+		{"inside the border", 607, 17, color.RGBA{255, 255, 0, 255}},
+		{"semi-transparent red over white", 710, 20, color.RGBA{255, 127, 127, 255}},
+	}
+	for _, f := range facts {
+		got := img.RGBAAt(f.x, f.y)
+		if absInt(int(got.R)-int(f.want.R)) > 1 || absInt(int(got.G)-int(f.want.G)) > 1 || absInt(int(got.B)-int(f.want.B)) > 1 {
+			t.Errorf("%s: pixel (%d,%d) = %v, want %v", f.name, f.x, f.y, got, f.want)
+		}
+	}
+}
+
+func TestCanvasBackgroundFromBody(t *testing.T) {
+	src := parsePage(t, `<body style="background: #336699"><p>x</p></body>`)
+	img := renderFrame(NewEngine(src, 100, 100), 0)
+	if got := img.RGBAAt(99, 99); got != (color.RGBA{0x33, 0x66, 0x99, 255}) {
+		t.Errorf("the body's background covers the canvas: %v", got)
+	}
+}
+
+func TestTextIsDrawn(t *testing.T) {
+	src := parsePage(t, `<body style="margin:0"><div id=t style="color: blue; font-size: 40px">HHHH</div></body>`)
+	img := renderFrame(NewEngine(src, 200, 100), 0)
+	blue := 0
+	for y := 0; y < 60; y++ {
+		for x := 0; x < 200; x++ {
+			if c := img.RGBAAt(x, y); c.B > 200 && c.R < 60 && c.G < 60 {
+				blue++
+			}
+		}
+	}
+	if blue < 200 {
+		t.Errorf("only %d blue text pixels", blue)
+	}
+	if c := img.RGBAAt(199, 99); c != (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("no text far away: %v", c)
+	}
+}
+
+func TestPaintFramesAreNotReused(t *testing.T) {
+	src := parsePage(t, `<div id=box style="width:10px;height:10px;background:red"></div>`)
+	e := NewEngine(src, 50, 50)
+	first := renderFrame(e, 0)
+	before := first.RGBAAt(10, 10)
+	setAttr(byID(src.doc, "box"), "style", "width:10px;height:10px;background:blue")
+	src.bump()
+	second := renderFrame(e, 16)
+	if second == first || first.RGBAAt(10, 10) != before {
+		t.Fatal("a returned frame must not be written again")
+	}
+	e.Recycle(first)
+	setAttr(byID(src.doc, "box"), "style", "width:10px;height:10px;background:green")
+	src.bump()
+	third := renderFrame(e, 32)
+	if third != first {
+		t.Error("a recycled frame should be reused")
+	}
+	e.Recycle(third) // the newest frame is never taken back
+	src.bump()
+	if fourth := renderFrame(e, 48); fourth == third {
+		t.Error("the newest frame must not be reused")
+	}
+}
+
+// TestRecycleFromAnotherGoroutine runs the window's side (showing frames and handing
+// them back) concurrently with painting; run with -race.
+func TestRecycleFromAnotherGoroutine(t *testing.T) {
+	src := parsePage(t, `<div id=box style="width:10px;height:10px;background:red"></div>`)
+	e := NewEngine(src, 64, 64)
+	frames := make(chan *image.RGBA, 2)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var shown *image.RGBA
+		for f := range frames {
+			_ = f.RGBAAt(5, 5)
+			if shown != nil {
+				e.Recycle(shown)
+			}
+			shown = f
+		}
+	}()
+	for i := 0; i < 200; i++ {
+		src.bump()
+		frames <- renderFrame(e, float64(i)*16)
+	}
+	close(frames)
+	<-done
+}
+
+func TestStyleSheetChanges(t *testing.T) {
+	src := parsePage(t, `<style id=s>#box { width: 10px; height: 10px }</style><div id=box></div>`)
+	e := NewEngine(src, 100, 100)
+	renderFrame(e, 0)
+	if r, _ := e.BoxOf(byID(src.doc, "box")); r.W != 10 {
+		t.Fatalf("width %v", r.W)
+	}
+	byID(src.doc, "s").FirstChild.Data = "#box { width: 20px; height: 10px }"
+	src.bump()
+	renderFrame(e, 16)
+	if r, _ := e.BoxOf(byID(src.doc, "box")); r.W != 20 {
+		t.Errorf("edited <style>: width %v, want 20", r.W)
+	}
+	s := byID(src.doc, "s")
+	s.Parent.RemoveChild(s)
+	src.bump()
+	renderFrame(e, 32)
+	if r, _ := e.BoxOf(byID(src.doc, "box")); r.W != 84 {
+		t.Errorf("removed <style>: width %v, want 84 (auto)", r.W)
+	}
+	if len(e.sheets) != 0 {
+		t.Errorf("stale sheet caches: %d", len(e.sheets))
+	}
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"loopscope/loop"
+	"loopscope/page"
+)
+
+func writeTrace(path string, t *loop.Trace) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := t.WriteChromeTrace(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeReport prints the run's summary: frames and their intervals, long tasks, idle periods
+// and how much of the idle time offered was used, click latencies.
+func writeReport(w io.Writer, p *page.Page) {
+	spans := p.Loop.Trace().Spans()
+	var frames, idleOffered, idleUsed []float64
+	var lastFrame = -1.0
+	longTasks, idlePeriods := 0, 0
+	var clickLatency []float64
+	var pendingInput []float64
+	for _, s := range spans {
+		switch s.Kind {
+		case loop.KindFrame:
+			if lastFrame >= 0 {
+				frames = append(frames, s.Start-lastFrame)
+			}
+			lastFrame = s.Start
+		case loop.KindLongTask:
+			longTasks++
+		case loop.KindIdlePeriod:
+			idlePeriods++
+			idleOffered = append(idleOffered, s.Deadline-s.Start)
+			idleUsed = append(idleUsed, s.Used)
+		case loop.KindTask:
+			if s.Source == loop.SourceUserInteraction && s.Name == "click" {
+				pendingInput = append(pendingInput, s.Start)
+			}
+		case loop.KindEventDispatch:
+			if s.Name == "click" && len(pendingInput) > 0 {
+				clickLatency = append(clickLatency, s.Start-pendingInput[0])
+				pendingInput = pendingInput[1:]
+			}
+		}
+	}
+	st := p.Loop.Stats()
+	fmt.Fprintln(w, "loopscope report")
+	fmt.Fprintf(w, "  frames             %d (%d presented intervals)\n", st.Frames, len(frames))
+	if len(frames) > 0 {
+		fmt.Fprintf(w, "  frame interval     p50 %.2f ms  p95 %.2f ms  p99 %.2f ms\n", pct(frames, 50), pct(frames, 95), pct(frames, 99))
+	}
+	fmt.Fprintf(w, "  tasks              %d  (long tasks > 50 ms: %d)\n", st.Tasks, longTasks)
+	fmt.Fprintf(w, "  idle periods       %d\n", idlePeriods)
+	if idlePeriods > 0 {
+		offered, used := sum(idleOffered), sum(idleUsed)
+		fmt.Fprintf(w, "  idle time          offered %.1f ms, used %.1f ms (%.0f%%), deadline p50 %.2f ms\n", offered, used, 100*used/max(offered, 1e-9), pct(idleOffered, 50))
+	}
+	if len(clickLatency) > 0 {
+		fmt.Fprintf(w, "  click latency      p50 %.2f ms  max %.2f ms (%d clicks)\n", pct(clickLatency, 50), pct(clickLatency, 100), len(clickLatency))
+	}
+}
+
+func pct(xs []float64, p float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	i := int(p / 100 * float64(len(s)-1))
+	return s[i]
+}
+
+func sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}

@@ -1,0 +1,44 @@
+//go:build !headless
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	// Must initialise before Ebiten, which panics during its package initialisation when
+	// there is no display: this prints one clear line and exits instead.
+	_ "earlyinit.loopscope/displaycheck"
+
+	"loopscope/demos"
+	"loopscope/page"
+	"loopscope/render/window"
+)
+
+// runWindow opens the window: the gallery, or the given page or demo.
+func runWindow(c *cli, stdout, stderr io.Writer) int {
+	err := window.Run(window.Options{
+		Target:        c.target,
+		Mode:          c.mode,
+		ScriptTimeout: c.scriptTimeout,
+		Stdout:        os.Stdout,
+		Stderr:        os.Stderr,
+		Open: func(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
+			p, err := openTarget(target, opts)
+			if err != nil {
+				return nil, nil, err
+			}
+			var d *demos.Demo
+			if dd, derr := demos.Get(target); derr == nil {
+				d = &dd
+			}
+			return p, d, nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "loopscope: window:", err)
+		return 1
+	}
+	return 0
+}
