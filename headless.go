@@ -19,26 +19,50 @@ import (
 // file says (until nothing is left to do, capped).
 const maxRun = 30000.0
 
-// openTarget loads a page file, or a built-in demo when no such file exists.
-func openTarget(target string, opts page.Options) (*page.Page, error) {
-	file, _, _ := strings.Cut(target, "?")
+// openTarget loads a page file, or a built-in demo when no such file exists (then the demo
+// is returned too).
+func openTarget(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
+	file, query, _ := strings.Cut(target, "?")
 	if _, err := os.Stat(file); err == nil || strings.ContainsAny(file, "/.") {
-		return page.Open(target, opts)
+		p, err := page.Open(target, opts)
+		return p, nil, err
 	}
-	name, query, _ := strings.Cut(target, "?")
-	d, err := demos.Get(name)
+	d, err := demos.Get(file)
 	if err != nil {
 		var nf *demos.NotFoundError
 		if errors.As(err, &nf) {
-			return nil, fmt.Errorf("cannot read page %q: no such file, and no built-in demo by that name (loopscope -list)", target)
+			return nil, nil, fmt.Errorf("cannot read page %q: no such file, and no built-in demo by that name (loopscope -list)", target)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	u := d.URL()
 	if query != "" {
 		u += "?" + query
 	}
-	return page.New(d.HTML, u, "", opts)
+	p, err := page.New(d.HTML, u, "", opts)
+	return p, &d, err
+}
+
+// demoRun is the run of a demo that matches the mode (and query), for its actions and duration.
+func demoRun(d *demos.Demo, mode loop.Mode, target string) (page.Run, bool) {
+	_, query, _ := strings.Cut(target, "?")
+	if query != "" {
+		query = "?" + query
+	}
+	for _, r := range d.Runs {
+		if r.Mode == mode && r.Query == query {
+			return r, true
+		}
+	}
+	for _, r := range d.Runs {
+		if r.Mode == mode {
+			return r, true
+		}
+	}
+	if len(d.Runs) > 0 {
+		return d.Runs[0], true
+	}
+	return page.Run{}, false
 }
 
 func runHeadless(c *cli, stdout, stderr io.Writer) int {
@@ -72,10 +96,19 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	if film != nil {
 		opts.OnFrame = film.add
 	}
-	p, err := openTarget(c.target, opts)
+	p, demo, err := openTarget(c.target, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope:", err)
 		return 2
+	}
+	// A demo without -click/-actions runs with its own scripted input and duration.
+	if demo != nil && len(actions) == 0 && c.actionsFile == "" {
+		if r, ok := demoRun(demo, c.mode, c.target); ok {
+			actions = r.Actions
+			if durationMS == 0 {
+				durationMS = r.DurationMS
+			}
+		}
 	}
 	for _, a := range actions {
 		p.Schedule(a)

@@ -91,14 +91,14 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.DurationVar(&c.scriptTimeout, "script-timeout", 5*time.Second, "watchdog for one task or checkpoint")
 	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
 	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
-	fs.Usage = func() { printUsage(stderr, fs) }
+	fs.Usage = func() {} // bad flags get one line; -h prints the usage below
 
 	// Flags may come before or after the page: parse, take one positional, parse the rest.
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				printUsage(stderr, fs)
 				return nil, err
 			}
 			return nil, usageError{err.Error() + " (loopscope -h lists the flags)"}

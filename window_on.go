@@ -11,8 +11,6 @@ import (
 	// there is no display: this prints one clear line and exits instead.
 	_ "earlyinit.loopscope/displaycheck"
 
-	"loopscope/demos"
-	"loopscope/page"
 	"loopscope/render/window"
 )
 
@@ -24,17 +22,7 @@ func runWindow(c *cli, stdout, stderr io.Writer) int {
 		ScriptTimeout: c.scriptTimeout,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
-		Open: func(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
-			p, err := openTarget(target, opts)
-			if err != nil {
-				return nil, nil, err
-			}
-			var d *demos.Demo
-			if dd, derr := demos.Get(target); derr == nil {
-				d = &dd
-			}
-			return p, d, nil
-		},
+		Open:          openTarget,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope: window:", err)

@@ -17,6 +17,7 @@ const (
 	kindPromiseRejectionEvent
 	kindTransitionEvent
 	kindMutationEvent
+	kindMessageEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -55,6 +56,11 @@ type Event struct {
 
 	// PromiseRejectionEvent.
 	promise, reason goja.Value
+
+	// MessageEvent.
+	data   goja.Value
+	origin string
+	ports  []*MessagePort
 
 	// TransitionEvent.
 	propertyName, pseudoElement string

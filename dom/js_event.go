@@ -25,6 +25,8 @@ func eventClassName(k eventKind) string {
 		return "TransitionEvent"
 	case kindMutationEvent:
 		return "MutationEvent"
+	case kindMessageEvent:
+		return "MessageEvent"
 	}
 	return "Event"
 }

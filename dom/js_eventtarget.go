@@ -24,6 +24,8 @@ func (r *realm) wrapTarget(t Target) goja.Value {
 		return r.rt.GlobalObject()
 	case *AbortSignal:
 		return r.wrapSignal(v)
+	case *MessagePort:
+		return r.wrapPort(v)
 	case *plainTarget:
 		return v.obj
 	}

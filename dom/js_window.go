@@ -22,6 +22,7 @@ func (r *realm) install() {
 	r.installCollections()
 	r.installStyle()
 	r.installMutationObserver()
+	r.installMessaging()
 	r.installWindow()
 	r.installLayoutAPIs()
 	global := r.rt.GlobalObject()
@@ -107,6 +108,11 @@ func (r *realm) installWindow() {
 	_ = global.DefineDataProperty("closed", r.rt.ToValue(false), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	_ = global.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
+	win.method("postMessage", 1, func(call goja.FunctionCall) goja.Value {
+		r.requireArgs(call, 1, "postMessage", "Window")
+		r.windowPostMessage(call.Argument(0))
+		return goja.Undefined()
+	})
 
 	// Location. https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-location-interface
 	loc := r.newClass("Location", nil, 0, nil)

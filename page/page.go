@@ -261,9 +261,11 @@ func (a *layout) BorderBox(n *dom.Node) (x, y, w, h float64, ok bool) {
 	return r.X, r.Y, r.W, r.H, ok
 }
 
-// ComputedStyle: the engine does not expose computed values yet, so getComputedStyle
-// returns empty values (no demo reads them).
-func (a *layout) ComputedStyle(n *dom.Node, property string) string { return "" }
+func (a *layout) ComputedStyle(n *dom.Node, property string) string {
+	a.update()
+	v, _ := a.p.Engine.ComputedValue(n.HTML(), property)
+	return v
+}
 
 func (a *layout) Viewport() (float64, float64) {
 	return float64(a.p.opts.Width), float64(a.p.opts.Height)

@@ -4,5 +4,26 @@
 //
 // It is pure Go and never mutates the tree it reads. The event loop drives it from its
 // own goroutine in the order of the HTML "update the rendering" steps:
-// UpdateAnimations, Style, Layout, Paint.
+//
+//	ends := e.UpdateAnimations(now) // advance transitions; dispatch the transitionend events
+//	e.Style()                       // cascade if the DOM changed; start transitions
+//	e.Layout()                      // box tree, geometry, display list, hit-test list
+//	frame := e.Paint()              // a frame the engine will not write again
+//
+// NeedsUpdate reports when all of that can be skipped. Each step returns at once when
+// nothing it depends on changed. A forced synchronous layout (getBoundingClientRect in a
+// script) is Style, Layout, then BoxOf. The window hands frames it stopped showing back
+// with Recycle, so steady-state painting allocates nothing.
+//
+// Supported: inline style and <style> sheets (selectors through cascadia, specificity,
+// !important), inheritance, display block/inline/inline-block/list-item/none, position
+// static/relative/absolute/fixed, width/height (px, %, em, vw/vh, box-sizing), margins
+// with collapsing, padding, borders (solid; inset/outset drawn as form controls), colours,
+// backgrounds (colour only, propagated to the canvas from html/body), fonts (Go, Go Bold,
+// Go Mono for monospace), line-height, text-align, white-space, list markers, opacity,
+// translate transforms, visibility, z-index, overflow clipping (no scrolling), and CSS
+// transitions of opacity, transform, top/right/bottom/left, width, height and
+// background-color. Not supported: floats, flex and grid (laid out as blocks), tables,
+// border-radius, images, scrolling, relative positioning and opacity on inline
+// (non-atomic) elements, pointer-events.
 package render

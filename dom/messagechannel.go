@@ -1,0 +1,203 @@
+package dom
+
+import (
+	"github.com/dop251/goja"
+)
+
+// MessagePort is one end of a MessageChannel.
+// https://html.spec.whatwg.org/multipage/web-messaging.html#message-ports
+type MessagePort struct {
+	target    eventTarget
+	realm     *realm
+	entangled *MessagePort
+	// The port message queue: messages wait here until the queue is enabled (start(), or
+	// setting onmessage); each is then a task on the posted message task source.
+	enabled, closed bool
+	waiting         []goja.Value
+	obj             *goja.Object
+}
+
+func (p *MessagePort) eventTargetData() *eventTarget { return &p.target }
+func (p *MessagePort) getTheParent(*Event) Target    { return nil }
+func (p *MessagePort) realmOf() *realm               { return p.realm }
+
+// https://html.spec.whatwg.org/multipage/web-messaging.html#message-port-post-message-steps
+func (p *MessagePort) postMessageSteps(message goja.Value) {
+	data := p.realm.structuredClone(message)
+	target := p.entangled
+	if p.closed || target == nil || target.closed {
+		return
+	}
+	if !target.enabled {
+		target.waiting = append(target.waiting, data)
+		return
+	}
+	target.queueMessage(data)
+}
+
+// queueMessage adds a task that fires message at the port (the port message queue's task).
+func (p *MessagePort) queueMessage(data goja.Value) {
+	p.realm.host.QueueTask("posted-message", func() {
+		if p.closed {
+			return
+		}
+		ev := createEvent("message", kindMessageEvent, EventInit{})
+		ev.data = data
+		ev.trusted = true
+		ev.timeStamp = p.realm.host.Now()
+		dispatch(ev, p, false)
+	})
+}
+
+// start enables the port message queue. https://html.spec.whatwg.org/multipage/web-messaging.html#dom-messageport-start
+func (p *MessagePort) start() {
+	if p.enabled {
+		return
+	}
+	p.enabled = true
+	for _, d := range p.waiting {
+		p.queueMessage(d)
+	}
+	p.waiting = nil
+}
+
+// structuredClone copies a message (https://html.spec.whatwg.org/multipage/structured-data.html#structuredserializeinternal)
+// for the values pages post: primitives, arrays and plain objects (with cycles); functions
+// and platform objects cannot be cloned (DataCloneError), as in browsers.
+func (r *realm) structuredClone(v goja.Value) goja.Value {
+	memory := map[*goja.Object]*goja.Object{}
+	var clone func(v goja.Value) goja.Value
+	clone = func(v goja.Value) goja.Value {
+		o, ok := v.(*goja.Object)
+		if !ok {
+			return v
+		}
+		if c, seen := memory[o]; seen {
+			return c
+		}
+		if _, isFn := goja.AssertFunction(o); isFn || r.unwrap(o) != nil {
+			panic(r.newDOMException("DataCloneError", "Failed to execute 'postMessage': "+o.String()+" could not be cloned."))
+		}
+		var c *goja.Object
+		if o.ClassName() == "Array" {
+			c = r.rt.NewArray()
+		} else {
+			c = r.rt.NewObject()
+		}
+		memory[o] = c
+		for _, k := range o.Keys() {
+			_ = c.Set(k, clone(o.Get(k)))
+		}
+		return c
+	}
+	return clone(v)
+}
+
+// installMessaging defines MessageEvent, MessageChannel, MessagePort and window.postMessage.
+// https://html.spec.whatwg.org/multipage/web-messaging.html
+func (r *realm) installMessaging() {
+	et := r.classes["EventTarget"]
+	ev := r.classes["Event"]
+	me := r.newClass("MessageEvent", ev, 1, r.eventCtor("MessageEvent", kindMessageEvent, func(e *Event, dict goja.Value, _ string) {
+		e.data = dictGet(dict, "data")
+		if goja.IsUndefined(e.data) {
+			e.data = goja.Null()
+		}
+		if o := dictGet(dict, "origin"); !goja.IsUndefined(o) {
+			e.origin = o.String()
+		}
+	}))
+	me.attr("data", func(call goja.FunctionCall) goja.Value {
+		if e := r.thisEvent(call); e.data != nil {
+			return e.data
+		}
+		return goja.Null()
+	}, nil)
+	me.attr("origin", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(r.thisEvent(call).origin) }, nil)
+	me.attr("lastEventId", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return r.rt.ToValue("") }, nil)
+	me.attr("source", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return goja.Null() }, nil)
+	me.attr("ports", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return r.rt.NewArray() }, nil)
+
+	port := r.newClass("MessagePort", et, 0, nil)
+	thisPort := func(call goja.FunctionCall) *MessagePort {
+		if p, ok := r.unwrap(call.This).(*MessagePort); ok {
+			return p
+		}
+		panic(r.illegalInvocation())
+	}
+	port.method("postMessage", 1, func(call goja.FunctionCall) goja.Value {
+		p := thisPort(call)
+		r.requireArgs(call, 1, "postMessage", "MessagePort")
+		p.postMessageSteps(call.Argument(0))
+		return goja.Undefined()
+	})
+	port.method("start", 0, func(call goja.FunctionCall) goja.Value {
+		thisPort(call).start()
+		return goja.Undefined()
+	})
+	port.method("close", 0, func(call goja.FunctionCall) goja.Value {
+		p := thisPort(call)
+		p.closed = true
+		if p.entangled != nil {
+			p.entangled.entangled = nil
+			p.entangled = nil
+		}
+		return goja.Undefined()
+	})
+	r.handlerAttr(port, "onmessageerror", func(call goja.FunctionCall) Target { return thisPort(call) })
+	r.handlerAttr(port, "onmessage", func(call goja.FunctionCall) Target { return thisPort(call) })
+	// Setting onmessage enables the port message queue, as if start() were called.
+	desc := r.rt.Get("Object").(*goja.Object).Get("getOwnPropertyDescriptor")
+	getDesc, _ := goja.AssertFunction(desc)
+	dv, _ := getDesc(goja.Undefined(), port.proto, r.rt.ToValue("onmessage"))
+	if d, ok := dv.(*goja.Object); ok {
+		getter, setter := d.Get("get"), d.Get("set")
+		set, _ := goja.AssertFunction(setter)
+		_ = port.proto.DefineAccessorProperty("onmessage", getter, r.rt.ToValue(func(call goja.FunctionCall) goja.Value {
+			p := thisPort(call)
+			if _, err := set(call.This, call.Argument(0)); err != nil {
+				panic(err)
+			}
+			p.start()
+			return goja.Undefined()
+		}), goja.FLAG_TRUE, goja.FLAG_TRUE)
+	}
+
+	mc := r.newClass("MessageChannel", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+		a, b := &MessagePort{realm: r}, &MessagePort{realm: r}
+		a.entangled, b.entangled = b, a
+		r.setSlot(call.This, &messageChannel{a, b})
+		return call.This
+	})
+	thisChannel := func(call goja.FunctionCall) *messageChannel {
+		if c, ok := r.unwrap(call.This).(*messageChannel); ok {
+			return c
+		}
+		panic(r.illegalInvocation())
+	}
+	mc.attr("port1", func(call goja.FunctionCall) goja.Value { return r.wrapPort(thisChannel(call).port1) }, nil)
+	mc.attr("port2", func(call goja.FunctionCall) goja.Value { return r.wrapPort(thisChannel(call).port2) }, nil)
+}
+
+type messageChannel struct{ port1, port2 *MessagePort }
+
+// wrapPort returns the JS object of a MessagePort.
+func (r *realm) wrapPort(p *MessagePort) *goja.Object {
+	if p.obj == nil {
+		p.obj = r.newPlatformObject(r.classes["MessagePort"].proto, p)
+	}
+	return p.obj
+}
+
+// windowPostMessage queues a message event at the window (window.postMessage).
+// https://html.spec.whatwg.org/multipage/web-messaging.html#window-post-message-steps
+func (r *realm) windowPostMessage(message goja.Value) {
+	data := r.structuredClone(message)
+	origin := r.doc.URL()
+	r.host.QueueTask("posted-message", func() {
+		ev := createEvent("message", kindMessageEvent, EventInit{})
+		ev.data, ev.origin, ev.trusted = data, origin, true
+		ev.timeStamp = r.host.Now()
+		dispatch(ev, r.win, false)
+	})
+}
