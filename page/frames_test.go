@@ -20,6 +20,7 @@ import (
 //   - φ < 1.33 ms: 1 (at φ), 2 (φ+16.67 < 18), 3 (φ+33.33 < 35), 4
 //   - 1.33 ≤ φ < 16: 1, 3, 4
 //   - φ ≥ 16: 2 (the 0 and 16 ms timers both ran before the first frame), 3, 4
+//
 // Checked twice: by the page's rAF probe, and by the number of distinct painted frames.
 func TestFramesOfTimeouts(t *testing.T) {
 	src, err := os.ReadFile("../demos/frames_of_timeouts.html")

@@ -51,9 +51,6 @@ func Run(opts Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// With the default 60 TPS about half of short OS clicks are never seen; sync with frames.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
-	if os.Getenv("LOOPSCOPE_NOVSYNC") != "" {
-		ebiten.SetVsyncEnabled(false)
-	}
 	a := newApp(opts)
 	if opts.Target != "" {
 		a.gallery.visible = false
@@ -61,6 +58,9 @@ func Run(opts Options) error {
 	}
 	err := ebiten.RunGame(a)
 	a.closePage()
+	if a.clockStop != nil {
+		close(a.clockStop)
+	}
 	if errors.Is(err, ebiten.Termination) {
 		return nil
 	}
@@ -90,6 +90,7 @@ type app struct {
 	frames    atomic.Int64 // frames presented by the page
 	status    string
 	showInfo  bool
+	clockStop chan struct{} // the vsync clock, when the display does not pace Draw
 }
 
 func newApp(opts Options) *app {
@@ -226,24 +227,32 @@ func (a *app) clickTarget() string {
 	return ""
 }
 
-// Draw is one display refresh: post a rendering opportunity, show the newest frame.
-func (a *app) Draw(screen *ebiten.Image) {
-	if os.Getenv("LOOPSCOPE_DEBUG_FPS") != "" {
-		t0 := time.Now()
-		defer func() {
-			if time.Now().Second()%2 == 0 {
-				fmt.Fprintf(os.Stderr, "fps %.1f draw %v paced %v\n", ebiten.ActualFPS(), time.Since(t0).Round(time.Millisecond), a.pacer.paced)
-			}
-		}()
-	}
-	if p, disp := a.current(), a.display; p != nil {
+// postVsync gives the running page a rendering opportunity now (never blocks).
+func (a *app) postVsync() {
+	a.mu.Lock()
+	p, disp := a.page, a.display
+	a.mu.Unlock()
+	if p != nil {
 		l := p.Loop
 		l.TryPost(func() { disp.Vsync(l.Now()) })
+	}
+}
+
+// Draw is one display refresh: post a rendering opportunity (when the display paces Draw),
+// show the newest frame.
+func (a *app) Draw(screen *ebiten.Image) {
+	defer func() {
+		if a.pacer.pace() {
+			a.clockStop = make(chan struct{})
+			go runVsyncClock(a.clockStop, a.postVsync)
+		}
+	}()
+	if a.pacer.drawPostsVsync() {
+		a.postVsync()
 	}
 	screen.Fill(color.RGBA{0xf3, 0xf3, 0xf3, 0xff})
 	if a.gallery.visible || a.current() == nil {
 		a.gallery.draw(screen, a.fonts)
-		a.pacer.pace()
 		return
 	}
 	if img := a.newest.Load(); img != nil && img != a.shown {
@@ -263,7 +272,6 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.showInfo {
 		a.drawInfo(screen)
 	}
-	a.pacer.pace()
 }
 
 // Layout keeps the window's logical size fixed (the window scales it).
