@@ -12,7 +12,6 @@ require (
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 
@@ -23,6 +22,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
 )
 
 // Our own package (internal/displaycheck), not a download: its module path sorts before

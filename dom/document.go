@@ -14,7 +14,7 @@ import (
 // Document is an HTML document: the tree, its per-node DOM data and its state.
 type Document struct {
 	node    *Node
-	nodes   map[*html.Node]*Node // side table: DOM data for the html.Nodes of this document
+	table   nodeTable // side table: DOM data for the html.Nodes of this document (nodetable.go)
 	url     *url.URL
 	urlStr  string
 	version uint64
@@ -64,7 +64,7 @@ func NewDocument(docURL string) *Document {
 }
 
 func newDocument(h *html.Node, docURL string) *Document {
-	d := &Document{nodes: make(map[*html.Node]*Node, 256), urlStr: docURL}
+	d := &Document{table: newNodeTable(), urlStr: docURL}
 	if u, err := url.Parse(docURL); err == nil {
 		d.url = u
 	} else {
@@ -77,7 +77,7 @@ func newDocument(h *html.Node, docURL string) *Document {
 	}
 	d.window = &Window{doc: d}
 	d.node = &Node{h: h, doc: d, kind: DocumentNode}
-	d.nodes[h] = d.node
+	d.table.put(h, d.node)
 	return d
 }
 
@@ -102,18 +102,18 @@ func (d *Document) NodeFor(h *html.Node) *Node {
 	if h == nil {
 		return nil
 	}
-	if n, ok := d.nodes[h]; ok {
+	if n := d.table.get(h); n != nil {
 		return n
 	}
 	n := &Node{h: h, doc: d, kind: nodeTypeOf(h)}
-	d.nodes[h] = n
+	d.table.put(h, n)
 	return n
 }
 
 // newNode creates a node of this document around a fresh html.Node.
 func (d *Document) newNode(h *html.Node, kind NodeType) *Node {
 	n := &Node{h: h, doc: d, kind: kind}
-	d.nodes[h] = n
+	d.table.put(h, n)
 	return n
 }
 

@@ -123,7 +123,7 @@ func queueMutationRecord(typ string, target *Node, name, ns string, oldValue nul
 	}
 	var interested []interest
 	for h := target.h; h != nil; h = h.Parent {
-		node := target.doc.nodes[h]
+		node := target.doc.table.get(h)
 		if node == nil {
 			continue
 		}

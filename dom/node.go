@@ -35,6 +35,8 @@ type Node struct {
 
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)
+
+	group *detachedGroup // while detached: keeps the state of its tree alive (nodetable.go)
 }
 
 // formState is the dirty value and checkedness of input and textarea elements.

@@ -181,6 +181,7 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 			ref = nil
 		}
 		linkBefore(parent.h, c.h, ref)
+		parent.doc.table.promoteSubtree(c.h)
 		parent.doc.changed()
 	}
 	if !suppressObservers {
@@ -319,7 +320,7 @@ func remove(node *Node, suppressObservers bool) {
 	node.doc.changed()
 	// Transient registered observers for subtree observers of the old ancestors.
 	for a := parentH; a != nil; a = a.Parent {
-		an := node.doc.nodes[a]
+		an := node.doc.table.get(a)
 		if an == nil {
 			continue
 		}
@@ -350,10 +351,12 @@ func adopt(node *Node, document *Document) {
 	old := node.doc
 	var move func(h *html.Node)
 	move = func(h *html.Node) {
-		n := old.NodeFor(h)
-		delete(old.nodes, h)
+		n := old.table.take(h)
+		if n == nil {
+			n = &Node{h: h, doc: old, kind: nodeTypeOf(h)}
+		}
 		n.doc = document
-		document.nodes[h] = n
+		document.table.put(h, n)
 		for c := h.FirstChild; c != nil; c = c.NextSibling {
 			move(c)
 		}

@@ -14,7 +14,7 @@ func (s *Scheduler) installIdleDeadline() {
 		class IdleDeadline {
 			#deadline; #didTimeout;
 			constructor(deadline, didTimeout) {
-				if (!constructing) throw new TypeError('Illegal constructor');
+				if (!constructing) throw new TypeError("Failed to construct 'IdleDeadline': Illegal constructor");
 				this.#deadline = deadline; this.#didTimeout = didTimeout;
 			}
 			// https://w3c.github.io/requestidlecallback/#the-timeremaining-method

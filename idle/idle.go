@@ -79,9 +79,7 @@ func (s *Scheduler) RequestIdleCallback(fn goja.Callable, name string, timeout f
 	// that invokes the callback as timed out (the "invoke idle callback timeout algorithm").
 	if timeout > 0 {
 		r.timeout = s.l.Now() + timeout
-		s.l.At(r.timeout, func() {
-			s.l.QueueTask(loop.SourceTimer, "requestIdleCallback timeout "+name, func() { s.invokeIdleCallbackTimeout(r) })
-		})
+		s.l.QueueTimerTask(timeout, "requestIdleCallback timeout "+name, func() { s.invokeIdleCallbackTimeout(r) })
 	}
 	return r.handle
 }

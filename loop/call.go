@@ -11,10 +11,22 @@ import (
 
 // pendingCall is the call the entry trampoline makes: either a function or a compiled script.
 type pendingCall struct {
-	fn   goja.Callable
-	this goja.Value
-	args []goja.Value
-	prog *goja.Program
+	fn     goja.Callable
+	this   goja.Value
+	args   []goja.Value
+	prog   *goja.Program
+	nameOf goja.Value // the function value, when the caller has it (for the trace)
+}
+
+// name is what the trace calls the call: the function's name, or "script".
+func (p pendingCall) name() string {
+	if p.prog != nil {
+		return "script"
+	}
+	if p.nameOf != nil {
+		return callbackName(p.nameOf)
+	}
+	return "(callback)"
 }
 
 // installEntry compiles the trampoline that every call from an empty JS stack goes through:
@@ -67,6 +79,11 @@ func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja
 // https://html.spec.whatwg.org/multipage/webappapis.html#clean-up-after-running-a-callback
 func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	l.depth++
+	if jc, ok := l.clock.(jsClock); ok {
+		jc.Enter()
+		defer jc.Leave()
+	}
+	start := l.clock.Now()
 	l.callbackEnd = 0
 	l.callStartNanos.Store(int64(time.Now().UnixNano()))
 	l.pending = p
@@ -83,6 +100,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		if cbEnd == 0 {
 			cbEnd = end
 		}
+		l.trace.add(Span{Kind: KindFunctionCall, Name: p.name(), Start: ms(start), End: ms(cbEnd)})
 		if end > cbEnd {
 			l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(cbEnd), End: ms(end)})
 		}

@@ -1,6 +1,8 @@
 package loop
 
 import (
+	"math"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -41,43 +43,78 @@ func (c *RealClock) Sleep(t time.Duration, wake <-chan struct{}) {
 	}
 }
 
-// VirtualClock skips idle waits: Sleep jumps straight to the requested time, but time still
-// passes while a script runs (it is the real elapsed time plus every skipped wait), so
-// busy-wait loops on performance.now() end as they would in a browser.
+// VirtualClock skips idle waits: Sleep jumps straight to the requested time. Time also passes
+// while the page's JS runs (between Enter and Leave), by the CPU time the JS thread uses, so
+// busy-wait loops on performance.now() end as they would in a browser, while the host's own
+// overhead (the loop, GC, writing frames) and the time the OS gives other processes are not
+// page time: a run's order does not depend on how busy the machine is.
 type VirtualClock struct {
 	mu      sync.Mutex
-	origin  time.Time
-	skipped time.Duration
+	t       time.Duration // page time, frozen outside JS
+	inJS    bool
+	entered time.Duration // the thread's CPU time at Enter
 }
 
-// NewVirtualClock returns a virtual clock whose time origin is now.
-func NewVirtualClock() *VirtualClock { return &VirtualClock{origin: time.Now()} }
+// NewVirtualClock returns a virtual clock at time zero.
+func NewVirtualClock() *VirtualClock { return &VirtualClock{} }
 
 // Now implements Clock.
 func (c *VirtualClock) Now() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return time.Since(c.origin) + c.skipped
+	if c.inJS {
+		return c.t + max(threadCPUTime()-c.entered, 0)
+	}
+	return c.t
 }
 
-// Reset moves the time origin to now and forgets skipped time.
+// Enter starts counting the calling thread's CPU time as page time (JS starts running). The
+// goroutine stays on its OS thread until Leave, so the thread's CPU clock is the JS's.
+func (c *VirtualClock) Enter() {
+	runtime.LockOSThread()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.inJS {
+		c.inJS, c.entered = true, threadCPUTime()
+	}
+}
+
+// Leave stops counting (JS returned).
+func (c *VirtualClock) Leave() {
+	c.mu.Lock()
+	if c.inJS {
+		c.t += max(threadCPUTime()-c.entered, 0)
+		c.inJS = false
+	}
+	c.mu.Unlock()
+	runtime.UnlockOSThread()
+}
+
+// Reset moves the time origin to now: page time zero.
 func (c *VirtualClock) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.origin, c.skipped = time.Now(), 0
+	c.t, c.inJS = 0, false
 }
 
 // Sleep implements Clock: it never blocks; it moves the clock forward to t.
 func (c *VirtualClock) Sleep(t time.Duration, wake <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if d := t - (time.Since(c.origin) + c.skipped); d > 0 {
-		c.skipped += d
+	if t > c.t {
+		c.t = t
 	}
+}
+
+// jsClock is a clock that counts page time only while JS runs (VirtualClock).
+type jsClock interface {
+	Enter()
+	Leave()
 }
 
 // ms converts a clock time to the milliseconds that DOMHighResTimeStamp uses.
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// dur converts milliseconds to a clock time.
-func dur(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }
+// dur converts milliseconds to a clock time, rounding up to the next nanosecond so that a
+// loop sleeping until a time (a frame at 16.666… ms) wakes at or after it, never just before.
+func dur(ms float64) time.Duration { return time.Duration(math.Ceil(ms * float64(time.Millisecond))) }

@@ -81,9 +81,9 @@ type Loop struct {
 
 	animationFrames animationFrameList
 	renderer        Renderer
-	frameSinks      []func(frameTime float64)
 	idle            IdleScheduler
 	errors          ErrorReporter
+	neededSince     float64 // when rendering became needed (ms); -1: not needed
 
 	// depth counts the Go→JS calls in progress; 0 means no JS is on the stack.
 	depth          int
@@ -146,6 +146,7 @@ func New(opts Options) *Loop {
 		inbox:         make(chan func(), 1024),
 		wake:          make(chan struct{}, 1),
 		scriptTimeout: opts.ScriptTimeout,
+		neededSince:   -1,
 	}
 	l.rt.SetMaxCallStackSize(opts.MaxStackSize)
 	l.installEntry()

@@ -6,110 +6,188 @@ import (
 	"github.com/dop251/goja"
 )
 
-// performance holds the page's performance timeline (marks and measures).
-type performance struct {
-	entries []perfEntry
-}
-
-type perfEntry struct {
-	name, typ       string
-	start, duration float64
-}
-
-// installPerformance defines performance.now(), timeOrigin, mark(), measure() and getEntries*.
-// https://w3c.github.io/hr-time/#dom-performance-now
+// installPerformance defines performance (now, timeOrigin, mark, measure, getEntries*,
+// clearMarks/clearMeasures), PerformanceEntry, PerformanceMark, PerformanceMeasure and
+// PerformanceObserver with "mark", "measure" and "longtask" entries.
+// https://w3c.github.io/hr-time/ https://w3c.github.io/performance-timeline/
+// https://w3c.github.io/user-timing/ https://w3c.github.io/longtasks/
+//
+// The timeline lives in JS (private fields keep its state out of reach); the host gives it
+// the clock, the task that delivers observations, and the long tasks it measures.
 func (l *Loop) installPerformance() {
-	p := l.rt.NewObject()
-	l.defineFunc(p, "now", 0, func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
-	_ = p.Set("timeOrigin", 0.0)
-	entry := func(e perfEntry) goja.Value {
-		o := l.rt.NewObject()
-		_ = o.Set("name", e.name)
-		_ = o.Set("entryType", e.typ)
-		_ = o.Set("startTime", e.start)
-		_ = o.Set("duration", e.duration)
-		return o
+	mk := l.mustCompile(performanceSource)
+	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
+	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		fn, _ := goja.AssertFunction(c.Argument(0))
+		l.QueueTask(SourceDOMManipulation, "PerformanceObserver", func() {
+			if _, err := l.Call(fn, goja.Undefined()); err != nil {
+				l.ReportException(err)
+			}
+		})
+		return goja.Undefined()
+	})
+	report := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		l.reportValue(c.Argument(0), nil)
+		return goja.Undefined()
+	})
+	v, err := mk(goja.Undefined(), now, queueTask, report)
+	if err != nil {
+		panic("loop: performance: " + err.Error())
 	}
-	l.defineFunc(p, "mark", 1, func(c goja.FunctionCall) goja.Value {
-		e := perfEntry{name: c.Argument(0).String(), typ: "mark", start: coarsen(l.Now())}
-		if opts, ok := c.Argument(1).(*goja.Object); ok {
-			if st := opts.Get("startTime"); st != nil && !goja.IsUndefined(st) {
-				e.start = st.ToFloat()
-			}
-		}
-		l.perf.entries = append(l.perf.entries, e)
-		return entry(e)
-	})
-	l.defineFunc(p, "measure", 1, func(c goja.FunctionCall) goja.Value {
-		start, end := 0.0, coarsen(l.Now())
-		lookup := func(v goja.Value) float64 {
-			switch v.Export().(type) {
-			case int64, float64:
-				return v.ToFloat()
-			}
-			name := v.String()
-			for i := len(l.perf.entries) - 1; i >= 0; i-- {
-				if l.perf.entries[i].typ == "mark" && l.perf.entries[i].name == name {
-					return l.perf.entries[i].start
-				}
-			}
-			panic(l.rt.NewTypeError("Failed to execute 'measure' on 'Performance': The mark '" + name + "' does not exist."))
-		}
-		if a := c.Argument(1); !goja.IsUndefined(a) {
-			if o, ok := a.(*goja.Object); ok && o.ClassName() == "Object" {
-				if s := o.Get("start"); s != nil && !goja.IsUndefined(s) {
-					start = lookup(s)
-				}
-				if e := o.Get("end"); e != nil && !goja.IsUndefined(e) {
-					end = lookup(e)
-				}
-			} else {
-				start = lookup(a)
-			}
-		}
-		if b := c.Argument(2); !goja.IsUndefined(b) {
-			end = lookup(b)
-		}
-		e := perfEntry{name: c.Argument(0).String(), typ: "measure", start: start, duration: end - start}
-		l.perf.entries = append(l.perf.entries, e)
-		return entry(e)
-	})
-	list := func(filter func(perfEntry) bool) goja.Value {
-		var out []any
-		for _, e := range l.perf.entries {
-			if filter(e) {
-				out = append(out, entry(e))
-			}
-		}
-		return l.rt.NewArray(out...)
+	l.perf.reportLongTask, _ = goja.AssertFunction(v)
+}
+
+// performance is the host's handle on the page's performance timeline.
+type performance struct {
+	reportLongTask goja.Callable // (startTime, duration): queue a longtask entry
+}
+
+// reportLongTask queues a PerformanceLongTaskTiming entry for a task over 50 ms
+// (https://w3c.github.io/longtasks/#report-long-tasks).
+func (l *Loop) reportLongTask(start, end float64) {
+	if l.perf.reportLongTask == nil {
+		return
 	}
-	l.defineFunc(p, "getEntries", 0, func(goja.FunctionCall) goja.Value { return list(func(perfEntry) bool { return true }) })
-	l.defineFunc(p, "getEntriesByType", 1, func(c goja.FunctionCall) goja.Value {
-		t := c.Argument(0).String()
-		return list(func(e perfEntry) bool { return e.typ == t })
-	})
-	l.defineFunc(p, "getEntriesByName", 1, func(c goja.FunctionCall) goja.Value {
-		n := c.Argument(0).String()
-		return list(func(e perfEntry) bool { return e.name == n })
-	})
-	clear := func(typ string) func(goja.FunctionCall) goja.Value {
-		return func(c goja.FunctionCall) goja.Value {
-			name := c.Argument(0)
-			kept := l.perf.entries[:0]
-			for _, e := range l.perf.entries {
-				if e.typ == typ && (goja.IsUndefined(name) || e.name == name.String()) {
-					continue
-				}
-				kept = append(kept, e)
-			}
-			l.perf.entries = kept
-			return goja.Undefined()
-		}
+	if _, err := l.Call(l.perf.reportLongTask, goja.Undefined(), l.rt.ToValue(coarsen(start)), l.rt.ToValue(coarsen(end-start))); err != nil {
+		l.ReportException(err)
 	}
-	l.defineFunc(p, "clearMarks", 0, clear("mark"))
-	l.defineFunc(p, "clearMeasures", 0, clear("measure"))
-	_ = l.rt.GlobalObject().Set("performance", p)
 }
 
 // coarsen rounds a time to 5 µs, the resolution Chrome gives cross-origin-isolated pages.
 func coarsen(t float64) float64 { return math.Round(t*200) / 200 }
+
+const performanceSource = `(function (now, queueTask, report) {
+	const g = globalThis;
+	let constructing = false;
+	const illegal = C => { if (!constructing) throw new TypeError("Failed to construct '" + C.name + "': Illegal constructor") };
+	class PerformanceEntry {
+		#name; #type; #start; #duration;
+		constructor(name, type, start, duration) { illegal(new.target); this.#name = name; this.#type = type; this.#start = start; this.#duration = duration }
+		get name() { return this.#name }
+		get entryType() { return this.#type }
+		get startTime() { return this.#start }
+		get duration() { return this.#duration }
+		toJSON() { return { name: this.#name, entryType: this.#type, startTime: this.#start, duration: this.#duration } }
+	}
+	class PerformanceMark extends PerformanceEntry { get detail() { return null } }
+	class PerformanceMeasure extends PerformanceEntry { get detail() { return null } }
+	class TaskAttributionTiming extends PerformanceEntry {
+		get containerType() { return 'window' } get containerSrc() { return '' }
+		get containerId() { return '' } get containerName() { return '' }
+	}
+	class PerformanceLongTaskTiming extends PerformanceEntry {
+		#attribution;
+		constructor(...a) { super(...a); this.#attribution = [make(TaskAttributionTiming, 'unknown', 'taskattribution', 0, 0)] }
+		get attribution() { return this.#attribution.slice() }
+	}
+	function make(C, ...a) { constructing = true; try { return new C(...a) } finally { constructing = false } }
+
+	const buffer = [];            // the performance entry buffer (marks, measures, long tasks)
+	const observers = [];         // registered observers, in registration order
+	const state = new WeakMap();  // observer -> { callback, types, records }
+	let taskQueued = false;
+
+	function deliver() {          // the PerformanceObserver task
+		taskQueued = false;
+		for (const o of observers.slice()) {
+			const s = state.get(o);
+			if (!s || s.records.length === 0) continue;
+			const list = make(PerformanceObserverEntryList, s.records);
+			s.records = [];
+			try { s.callback.call(o, list, o) } catch (e) { report(e) }
+		}
+	}
+	function queueEntry(entry) {  // https://w3c.github.io/performance-timeline/#queue-a-performanceentry
+		for (const o of observers) {
+			const s = state.get(o);
+			if (s.types.has(entry.entryType)) s.records.push(entry);
+		}
+		if (!taskQueued && observers.some(o => state.get(o).records.length)) { taskQueued = true; queueTask(deliver) }
+	}
+	// Entry lists are in chronological order of startTime (stable for equal times).
+	const byStartTime = list => list.map((e, i) => [e, i]).sort((a, b) => a[0].startTime - b[0].startTime || a[1] - b[1]).map(p => p[0]);
+	function filter(list, name, type) {
+		return byStartTime(list).filter(e => (name === undefined || e.name === String(name)) && (type === undefined || e.entryType === String(type)));
+	}
+
+	class PerformanceObserverEntryList {
+		#entries;
+		constructor(entries) { illegal(new.target); this.#entries = byStartTime(entries) }
+		getEntries() { return this.#entries.slice() }
+		getEntriesByType(type) { return filter(this.#entries, undefined, type) }
+		getEntriesByName(name, type) { return filter(this.#entries, name, type) }
+	}
+	const supported = Object.freeze(['longtask', 'mark', 'measure']);
+	class PerformanceObserver {
+		constructor(callback) {
+			if (typeof callback !== 'function') throw new TypeError("Failed to construct 'PerformanceObserver': The callback provided as parameter 1 is not a function.");
+			state.set(this, { callback, types: new Set(), records: [] });
+		}
+		// https://w3c.github.io/performance-timeline/#observe-method
+		observe(options = {}) {
+			const s = state.get(this);
+			if (!s) throw new TypeError('Illegal invocation');
+			let types = options.entryTypes !== undefined ? Array.from(options.entryTypes, String) : [String(options.type)];
+			if (options.entryTypes !== undefined && options.type !== undefined)
+				throw new TypeError("Failed to execute 'observe' on 'PerformanceObserver': An observe() call must not include both entryTypes and type arguments.");
+			if (options.entryTypes === undefined && options.type === undefined)
+				throw new TypeError("Failed to execute 'observe' on 'PerformanceObserver': An observe() call must include either entryTypes or type arguments.");
+			types = types.filter(t => supported.includes(t));
+			if (types.length === 0) return;
+			if (options.entryTypes !== undefined) s.types = new Set(types); else types.forEach(t => s.types.add(t));
+			if (!observers.includes(this)) observers.push(this);
+			if (options.buffered && options.type !== undefined) {
+				for (const e of buffer) if (e.entryType === types[0]) s.records.push(e);
+				if (s.records.length && !taskQueued) { taskQueued = true; queueTask(deliver) }
+			}
+		}
+		disconnect() { const i = observers.indexOf(this); if (i >= 0) observers.splice(i, 1); const s = state.get(this); if (s) { s.records = []; s.types.clear() } }
+		takeRecords() { const s = state.get(this); if (!s) return []; const r = s.records; s.records = []; return r }
+		static get supportedEntryTypes() { return supported }
+	}
+
+	const markTime = (v, what) => {
+		if (typeof v === 'number') return v;
+		for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'mark' && buffer[i].name === String(v)) return buffer[i].startTime;
+		throw new DOMException("Failed to execute '" + what + "' on 'Performance': The mark '" + v + "' does not exist.", 'SyntaxError');
+	};
+	const performance = {
+		now() { return now() },
+		get timeOrigin() { return 0 },
+		mark(name, options) {
+			if (arguments.length < 1) throw new TypeError("Failed to execute 'mark' on 'Performance': 1 argument required, but only 0 present.");
+			const start = options && options.startTime !== undefined ? Number(options.startTime) : now();
+			const e = make(PerformanceMark, String(name), 'mark', start, 0);
+			buffer.push(e); queueEntry(e); return e;
+		},
+		measure(name, start, end) {
+			let s = 0, t = now();
+			if (start !== null && typeof start === 'object') {
+				if (start.start !== undefined) s = markTime(start.start, 'measure');
+				if (start.end !== undefined) t = markTime(start.end, 'measure');
+				if (start.duration !== undefined) { if (start.start !== undefined) t = s + start.duration; else s = t - start.duration }
+			} else {
+				if (start !== undefined) s = markTime(start, 'measure');
+				if (end !== undefined) t = markTime(end, 'measure');
+			}
+			const e = make(PerformanceMeasure, String(name), 'measure', s, t - s);
+			buffer.push(e); queueEntry(e); return e;
+		},
+		getEntries() { return filter(buffer.filter(e => e.entryType !== 'longtask')) },
+		getEntriesByType(type) { return type === 'longtask' ? [] : filter(buffer, undefined, type) },
+		getEntriesByName(name, type) { return filter(buffer, name, type).filter(e => e.entryType !== 'longtask') },
+		clearMarks(name) { for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'mark' && (name === undefined || buffer[i].name === String(name))) buffer.splice(i, 1) },
+		clearMeasures(name) { for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'measure' && (name === undefined || buffer[i].name === String(name))) buffer.splice(i, 1) },
+		toJSON() { return { timeOrigin: 0 } },
+	};
+	for (const [n, v] of Object.entries({ PerformanceEntry, PerformanceMark, PerformanceMeasure, PerformanceObserver,
+			PerformanceObserverEntryList, PerformanceLongTaskTiming, TaskAttributionTiming }))
+		Object.defineProperty(g, n, { value: v, writable: true, configurable: true });
+	Object.defineProperty(g, 'performance', { value: performance, writable: true, configurable: true, enumerable: true });
+	// The long task report: the host calls it after each task over 50 ms.
+	return function reportLongTask(start, duration) {
+		const e = make(PerformanceLongTaskTiming, 'self', 'longtask', start, duration);
+		buffer.push(e); if (buffer.length > 1000) buffer.shift();
+		queueEntry(e);
+	};
+})`

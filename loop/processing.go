@@ -50,6 +50,7 @@ func (l *Loop) Run(opts RunOptions) {
 	defer stopWatchdog()
 	l.stopped = false
 	for !l.stopped {
+		l.stepGate() // step mode: wait here while paused
 		l.drainInbox()
 		now := l.Now()
 		if opts.Until > 0 && now >= opts.Until {
@@ -60,17 +61,31 @@ func (l *Loop) Run(opts RunOptions) {
 		// 1-7. Take the oldest runnable task of the chosen queue and run it; the microtask
 		// checkpoint runs at the end of the call into JS it makes.
 		ranTask := false
+		stepStart := now
 		if t := l.pickTask(); t != nil {
+			l.stepTaskStart(t)
 			l.runTask(t)
 			ranTask = true
+			l.stepDone(StepTask)
 		}
 		// 8-13. Update the rendering when the display gives an opportunity and something needs it.
 		now = l.Now()
+		needed := l.renderingNeeded(now)
+		if needed && l.neededSince < 0 {
+			l.neededSince = stepStart // rendering became needed during this step
+		}
 		renderedFrame := false
 		if ft, ok := l.display.Opportunity(now); ok {
-			if l.renderingNeeded(now) {
+			// A vsync counts only if the frame was wanted by then: one that passed while
+			// nothing needed rendering is gone (the next one will do), as in Chrome.
+			if needed && ft >= l.neededSince {
 				l.updateTheRendering(ft)
 				renderedFrame = true
+				l.neededSince = -1
+				if l.renderingNeeded(l.Now()) { // e.g. rAF requested inside rAF: for the next frame
+					l.neededSince = ft
+				}
+				l.stepDone(StepFrame)
 			} else {
 				l.display.Take(ft) // unnecessary rendering: skipped
 			}
@@ -118,6 +133,7 @@ func (l *Loop) runTask(t *task) {
 	if end-start > 50 {
 		l.stats.LongTasks++
 		l.trace.add(Span{Kind: KindLongTask, Name: t.name, Source: t.source, Start: start, End: end})
+		l.reportLongTask(start, end)
 	}
 }
 

@@ -16,8 +16,10 @@ type timer struct {
 	args    []goja.Value
 	repeat  bool
 	timeout float64
-	nesting int // timer nesting level its task will carry
-	index   int // position in the heap, -1 once popped
+	nesting int    // timer nesting level its task will carry
+	index   int    // position in the heap, -1 once popped
+	host    func() // a host timer's steps (no page handler)
+	name    string // a host timer's name
 }
 
 // timerHeap orders timers by (due, seq): one heap for every timer keeps FIFO order for equal times.
@@ -131,6 +133,9 @@ func (l *Loop) queueDueTimers(now float64) {
 }
 
 func (l *Loop) timerName(t *timer) string {
+	if t.host != nil {
+		return t.name
+	}
 	kind := "setTimeout"
 	if t.repeat {
 		kind = "setInterval"
@@ -138,8 +143,20 @@ func (l *Loop) timerName(t *timer) string {
 	return kind + " " + callbackName(t.handler)
 }
 
+// QueueTimerTask queues fn as a task on the timer task source after delay ms, in the same
+// (due time, sequence) order as the page's timers, e.g. requestIdleCallback's timeout.
+func (l *Loop) QueueTimerTask(delay float64, name string, fn func()) {
+	l.seq++
+	t := &timer{due: l.Now() + max(delay, 0), seq: l.seq, host: fn, name: name}
+	l.timers.add(t)
+}
+
 // runTimer is the task the timer initialisation steps queue (step 14's task).
 func (l *Loop) runTimer(t *timer) {
+	if t.host != nil {
+		t.host()
+		return
+	}
 	// 1. If id does not exist in the map of active timers, abort (it was cleared).
 	if l.activeTimers[t.id] != t {
 		return

@@ -1,5 +1,7 @@
 package loop
 
+import "sync"
+
 // Kind is what a trace span records.
 type Kind uint8
 
@@ -20,6 +22,7 @@ const (
 	KindIdleCallback
 	KindLongTask
 	KindConsole
+	KindFunctionCall
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -55,6 +58,8 @@ func (k Kind) ChromeName() string {
 		return "LongTask"
 	case KindConsole:
 		return "ConsoleMessage"
+	case KindFunctionCall:
+		return "FunctionCall"
 	}
 	return "Unknown"
 }
@@ -70,8 +75,10 @@ type Span struct {
 	Deadline, Used float64
 }
 
-// Trace is a bounded ring buffer of spans: the newest Capacity spans are kept.
+// Trace is a bounded ring buffer of spans: the newest Capacity spans are kept. The loop's
+// goroutine records; any goroutine may read (the window draws from it while the page runs).
 type Trace struct {
+	mu      sync.Mutex
 	spans   []Span
 	next    int
 	full    bool
@@ -79,21 +86,26 @@ type Trace struct {
 	total   uint64
 }
 
-// NewTrace returns a trace keeping up to capacity spans (0 disables recording).
+// NewTrace returns a trace keeping up to capacity spans (0 or less disables recording).
 func NewTrace(capacity int) *Trace {
-	return &Trace{spans: make([]Span, capacity), enabled: capacity > 0}
+	if capacity <= 0 {
+		return &Trace{}
+	}
+	return &Trace{spans: make([]Span, capacity), enabled: true}
 }
 
 func (t *Trace) add(s Span) {
 	if !t.enabled {
 		return
 	}
+	t.mu.Lock()
 	t.total++
 	t.spans[t.next] = s
 	t.next++
 	if t.next == len(t.spans) {
 		t.next, t.full = 0, true
 	}
+	t.mu.Unlock()
 }
 
 func (t *Trace) instant(k Kind, name string, at float64) {
@@ -103,8 +115,16 @@ func (t *Trace) instant(k Kind, name string, at float64) {
 // Add records a span (other packages: idle periods, event dispatch).
 func (t *Trace) Add(s Span) { t.add(s) }
 
+// Enabled reports whether the trace records anything.
+func (t *Trace) Enabled() bool { return t.enabled }
+
+// Capacity is how many spans the trace keeps.
+func (t *Trace) Capacity() int { return len(t.spans) }
+
 // Spans returns the kept spans, oldest first.
 func (t *Trace) Spans() []Span {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if !t.full {
 		return append([]Span(nil), t.spans[:t.next]...)
 	}
@@ -113,5 +133,47 @@ func (t *Trace) Spans() []Span {
 	return append(out, t.spans[:t.next]...)
 }
 
+// Since appends to dst the kept spans that end at or after since (ms), oldest first, and
+// returns it. Spans are recorded when they end, so it reads only the newest part of the
+// buffer: the window calls it every frame without copying the whole trace. It returns
+// at most max spans (the newest ones); max <= 0 means no limit.
+func (t *Trace) Since(since float64, max int, dst []Span) []Span {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := t.next
+	if t.full {
+		n = len(t.spans)
+	}
+	// Walk back from the newest span to the first that ended before since. A frame marker is
+	// recorded a little after its time (and an idle period up to its deadline), so keep
+	// walking through a small slack before stopping.
+	const slack = 100.0 // ms
+	count := 0
+	for count < n && (max <= 0 || count < max) {
+		i := t.next - 1 - count
+		if i < 0 {
+			i += len(t.spans)
+		}
+		if t.spans[i].End < since-slack {
+			break
+		}
+		count++
+	}
+	for k := count - 1; k >= 0; k-- {
+		i := t.next - 1 - k
+		if i < 0 {
+			i += len(t.spans)
+		}
+		if t.spans[i].End >= since {
+			dst = append(dst, t.spans[i])
+		}
+	}
+	return dst
+}
+
 // Total is how many spans were ever recorded (more than Spans returns once it wrapped).
-func (t *Trace) Total() uint64 { return t.total }
+func (t *Trace) Total() uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.total
+}

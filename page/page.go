@@ -217,7 +217,12 @@ func (h host) QueueTask(source string, fn func()) {
 // renderer adapts the rendering engine to the loop's "update the rendering" steps.
 type renderer struct{ p *Page }
 
-func (r renderer) NeedsUpdate(now float64) bool { return r.p.Engine.NeedsUpdate(now) }
+func (r renderer) NeedsUpdate(now float64) bool {
+	if !r.p.Loop.JSOnStack() {
+		r.p.Doc.SweepDetachedNodes() // a safe point between tasks (cheap unless due)
+	}
+	return r.p.Engine.NeedsUpdate(now)
+}
 
 func (r renderer) UpdateAnimations(now float64) {
 	for _, te := range r.p.Engine.UpdateAnimations(now) {

@@ -1,0 +1,166 @@
+package dom
+
+import (
+	"weak"
+
+	"golang.org/x/net/html"
+)
+
+// nodeTable is a document's side table from html.Nodes to their DOM data (*Node).
+//
+// Nodes in the document tree, and nodes created since the last sweep, are held strongly.
+// A sweep (run at a safe point between tasks, when the table has doubled since the last
+// one) moves the entries of detached nodes to a weak table: a detached node that neither
+// script nor Go holds any more is then collected with its html.Node, so a page that
+// creates and drops nodes every frame does not grow without bound. Nothing observable is
+// lost:
+//   - a node still held (by a JS wrapper, a MutationRecord, a Go field) stays alive and is
+//     found again through the weak entry, which promotes it back;
+//   - all the nodes of one detached tree share a detachedGroup that holds the ones with
+//     state a fresh *Node would not have (listeners, event handlers, registered observers,
+//     form state, JS expando properties), and every node of the tree points at the group:
+//     holding any node of a detached tree keeps the state of the whole tree;
+//   - inserting a node promotes its whole subtree back to strong entries, so a reattached
+//     tree no longer depends on anyone holding it.
+//
+// A node that was dropped without state is simply made afresh when reached again (its
+// wrapper is new, but nothing could have held the old one).
+type nodeTable struct {
+	strong    map[*html.Node]*Node
+	weak      map[*html.Node]weak.Pointer[Node] // detached at the last sweep
+	nextSweep int                               // sweep when len(strong)+len(weak) reaches this
+}
+
+// detachedGroup keeps alive the stateful nodes of one detached tree while any node of the
+// tree is alive.
+type detachedGroup struct{ nodes []*Node }
+
+// minSweep is the table size below which no sweep is worth it.
+const minSweep = 1024
+
+func newNodeTable() nodeTable {
+	return nodeTable{strong: make(map[*html.Node]*Node, 256), nextSweep: minSweep}
+}
+
+// get returns the DOM node of h if it has one (a weakly held one is promoted back).
+func (t *nodeTable) get(h *html.Node) *Node {
+	if n, ok := t.strong[h]; ok {
+		return n
+	}
+	if len(t.weak) == 0 {
+		return nil
+	}
+	wp, ok := t.weak[h]
+	if !ok {
+		return nil
+	}
+	delete(t.weak, h)
+	n := wp.Value()
+	if n != nil {
+		t.strong[h] = n
+	}
+	return n
+}
+
+func (t *nodeTable) put(h *html.Node, n *Node) { t.strong[h] = n }
+
+// take removes h's entry and returns its node (adopt moves it to another document).
+func (t *nodeTable) take(h *html.Node) *Node {
+	n := t.get(h)
+	delete(t.strong, h)
+	return n
+}
+
+// promoteSubtree makes the entries of h and its descendants strong again (h is being
+// inserted: a tree in a tree must not depend on anyone holding one of its nodes).
+func (t *nodeTable) promoteSubtree(h *html.Node) {
+	if len(t.weak) == 0 {
+		return
+	}
+	t.get(h)
+	for c := range h.Descendants() {
+		if _, ok := t.strong[c]; !ok {
+			t.get(c)
+		}
+	}
+}
+
+// SweepDetachedNodes lets the nodes that left the document be collected once nothing
+// holds them (see nodeTable). It is cheap unless the table doubled since the last sweep.
+// Call it only at a safe point: between tasks, with no DOM algorithm in progress.
+func (d *Document) SweepDetachedNodes() {
+	t := &d.table
+	if len(t.strong)+len(t.weak) < t.nextSweep {
+		return
+	}
+	root := d.node.h
+	for h, wp := range t.weak {
+		if wp.Value() == nil {
+			delete(t.weak, h) // collected: drop the entry, and with it the html.Node
+		}
+	}
+	groups := map[*html.Node]bool{} // detached roots already grouped in this sweep
+	for h, n := range t.strong {
+		r := h
+		for r.Parent != nil {
+			r = r.Parent
+		}
+		if r == root || n == d.node {
+			n.group = nil // connected: the tree holds it
+			continue
+		}
+		if !groups[r] {
+			groups[r] = true
+			t.groupDetachedTree(r)
+		}
+	}
+	if t.weak == nil {
+		t.weak = make(map[*html.Node]weak.Pointer[Node])
+	}
+	for h, n := range t.strong {
+		if n.group != nil {
+			delete(t.strong, h)
+			t.weak[h] = weak.Make(n)
+		}
+	}
+	t.nextSweep = max(2*(len(t.strong)+len(t.weak)), minSweep)
+}
+
+// groupDetachedTree gives every node of the detached tree rooted at r one group, which
+// holds the nodes with state.
+func (t *nodeTable) groupDetachedTree(r *html.Node) {
+	g := &detachedGroup{}
+	visit := func(h *html.Node) {
+		n, ok := t.strong[h]
+		if !ok {
+			if wp, ok := t.weak[h]; ok {
+				n = wp.Value()
+			}
+		}
+		if n == nil {
+			return
+		}
+		n.group = g
+		if n.hasState() {
+			g.nodes = append(g.nodes, n)
+		}
+	}
+	visit(r)
+	for c := range r.Descendants() {
+		visit(c)
+	}
+}
+
+// hasState reports whether n carries state that a fresh *Node for its html.Node would
+// not have.
+func (n *Node) hasState() bool {
+	if len(n.target.listeners) > 0 || len(n.target.handlers) > 0 || len(n.observers) > 0 ||
+		n.form != (formState{}) || n.clicking {
+		return true
+	}
+	if n.obj != nil {
+		// Own properties beyond the hidden slot: expandos that script set on the wrapper.
+		return len(n.obj.GetOwnPropertyNames()) > 0 || len(n.obj.Symbols()) > 1
+	}
+	return false
+}

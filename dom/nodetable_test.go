@@ -1,0 +1,105 @@
+package dom
+
+import (
+	"runtime"
+	"testing"
+)
+
+// sweepAndCollect runs the sweep (forced), a GC, and the sweep again (which drops the
+// entries of collected nodes).
+func sweepAndCollect(d *Document) {
+	for range 2 {
+		d.table.nextSweep = 0
+		d.SweepDetachedNodes()
+		runtime.GC()
+	}
+	d.table.nextSweep = 0
+	d.SweepDetachedNodes()
+}
+
+func (h *fakeHost) eval(t *testing.T, src string) string {
+	t.Helper()
+	v, err := h.rt.RunString(src)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	return v.String()
+}
+
+// TestSweepDropsDetachedNodes: nodes created and dropped by script (the soak page's pattern:
+// a node per frame, a list trimmed to 20, innerHTML rewritten) do not stay in the table.
+func TestSweepDropsDetachedNodes(t *testing.T) {
+	h := newFakeHost(t, `<ul id="list"></ul>`, Options{})
+	before := len(h.doc.table.strong)
+	h.eval(t, `
+		const list = document.getElementById('list');
+		for (let i = 0; i < 5000; i++) {
+			const li = document.createElement('li');
+			li.textContent = 'item ' + i;
+			list.appendChild(li);
+			while (list.childNodes.length > 20) list.removeChild(list.firstChild);
+			if (i % 100 == 0) list.innerHTML = list.innerHTML;
+		}`)
+	sweepAndCollect(h.doc)
+	if n := len(h.doc.table.strong) + len(h.doc.table.weak); n > before+200 {
+		t.Errorf("table holds %d entries after the sweep (started with %d): detached nodes are kept", n, before)
+	}
+	if got := h.eval(t, `list.childNodes.length + ' ' + list.lastChild.textContent`); got != "20 item 4999" {
+		t.Errorf("list: %s", got)
+	}
+}
+
+// TestSweepKeepsWhatScriptCanSee: a detached tree that script still holds keeps its
+// wrappers' identity, expandos, listeners and observers, also for nodes script reaches
+// only through the tree; a reattached tree keeps them when script lets go of it.
+func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
+	h := newFakeHost(t, `<div id="host"></div>`, Options{})
+	h.eval(t, `
+		var log = [];
+		var root = document.createElement('section');
+		root.innerHTML = '<p><b>bold</b></p><i>it</i>';
+		var held = root.querySelector('i');       // held by script
+		root.querySelector('b').expando = 42;      // reachable only through root
+		root.querySelector('b').addEventListener('click', () => log.push('b listener'));
+		root.querySelector('p').onclick = () => log.push('p handler');
+		new MutationObserver(recs => log.push('observed ' + recs.length))
+			.observe(root.querySelector('p'), { childList: true });
+		// Garbage: a detached tree nobody holds.
+		for (let i = 0; i < 100; i++) document.createElement('div').appendChild(document.createElement('span'));
+		var other = document.createElement('article');
+		other.innerHTML = '<em>x</em>';
+		other.firstChild.addEventListener('click', () => log.push('em listener'));
+		document.getElementById('host').appendChild(other);
+		other = null;
+		var t3 = document.createElement('div');
+		t3.innerHTML = '<s>s</s>';
+		t3.firstChild.addEventListener('click', () => log.push('s listener'));
+	`)
+	sweepAndCollect(h.doc)
+	got := h.eval(t, `
+		var b = root.querySelector('b');
+		[root.querySelector('i') === held, root.lastChild === held, b.expando,
+		 b.parentNode === root.firstChild].join(' ')`)
+	if got != "true true 42 true" {
+		t.Errorf("identity and expandos after the sweep: %s", got)
+	}
+	h.eval(t, `
+		b.dispatchEvent(new Event('click', { bubbles: true }));
+		root.firstChild.appendChild(document.createElement('u'));
+		document.querySelector('em').dispatchEvent(new Event('click'));
+		document.getElementById('host').appendChild(root);
+		document.getElementById('host').appendChild(t3);
+		root = held = b = t3 = null;
+	`)
+	sweepAndCollect(h.doc)
+	h.eval(t, `document.querySelector('#host b').dispatchEvent(new Event('click', { bubbles: true }));
+		document.querySelector('#host s').dispatchEvent(new Event('click'));`)
+	h.run()
+	if got := h.eval(t, `log.join(', ')`); got != "b listener, p handler, em listener, observed 1, b listener, p handler, s listener" {
+		t.Errorf("log: %s", got)
+	}
+	// Only the garbage went: the 200 dropped nodes are not in the table.
+	if n := len(h.doc.table.strong) + len(h.doc.table.weak); n > 60 {
+		t.Errorf("table holds %d entries", n)
+	}
+}

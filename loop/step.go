@@ -1,0 +1,330 @@
+package loop
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// StepKind is how far one press of a step key lets the loop run in step mode.
+type StepKind uint8
+
+// The step kinds.
+//
+// goja drains its whole promise job queue in one go when a callback returns to an empty JS
+// stack, and keeps that queue private, so the loop cannot stop between two promise jobs.
+// The finest honest step is therefore StepCallback: one callback (a listener, an animation
+// frame callback, a timer handler, a script) together with the microtask checkpoint that
+// follows it. For a real click this pauses between the listeners, each with its own
+// checkpoint, which is exactly what Jake Archibald's bossfight is about.
+const (
+	// StepTask runs until the next task has run (with its checkpoints), or the next
+	// rendering update if that comes first.
+	StepTask StepKind = iota + 1
+	// StepCallback runs until the next callback from an empty JS stack has returned and the
+	// microtask checkpoint after it has run (or a task or rendering update ended without one).
+	StepCallback
+	// StepFrame runs until the next rendering update ("update the rendering") has run.
+	StepFrame
+)
+
+func (k StepKind) String() string {
+	switch k {
+	case StepTask:
+		return "task"
+	case StepCallback:
+		return "callback + microtasks"
+	case StepFrame:
+		return "frame"
+	}
+	return "none"
+}
+
+// Stepper is step mode and the speed control of one loop: a clock around the loop's clock
+// that stops while the loop is paused and runs slower when asked, and the gate where the
+// loop waits while paused. Because page time does not advance while the loop waits, timers
+// and rendering opportunities (on a page-time grid) come at the same page times as in a
+// normal run, so stepping or slowing a page does not change what it prints.
+//
+// The loop's goroutine parks only at the gate points of Run (between tasks, after a task,
+// after a rendering update, and after a callback's checkpoint), never inside JS.
+type Stepper struct {
+	inner Clock
+	wake  chan struct{} // the loop's wake channel
+
+	mu             sync.Mutex
+	frozen         bool
+	frozenAt       time.Duration // page time while frozen
+	base           time.Duration // page time at innerBase
+	innerBase      time.Duration
+	speed          float64
+	pauseRequested bool
+	budget         StepKind // the step in progress (0: none)
+
+	parked   atomic.Bool
+	parkedCh chan struct{}
+	steps    atomic.Uint64 // steps completed
+	running  atomic.Pointer[task]
+	callback atomic.Pointer[string]
+}
+
+// EnableStepping puts a Stepper around the loop's clock and returns it. Call it before Run
+// (and before any other goroutine uses the loop). Calling it again returns the same Stepper.
+func (l *Loop) EnableStepping() *Stepper {
+	if s := l.stepper(); s != nil {
+		return s
+	}
+	s := &Stepper{inner: l.clock, wake: l.wake, speed: 1, parkedCh: make(chan struct{}, 1)}
+	s.innerBase = l.clock.Now()
+	s.base = s.innerBase
+	l.clock = s
+	return s
+}
+
+// Stepper returns the loop's Stepper, or nil when stepping is not enabled.
+func (l *Loop) Stepper() *Stepper { return l.stepper() }
+
+func (l *Loop) stepper() *Stepper {
+	s, _ := l.clock.(*Stepper)
+	return s
+}
+
+// pageAt converts a time of the inner clock to page time. Call with mu held.
+func (s *Stepper) pageAt(inner time.Duration) time.Duration {
+	if s.frozen {
+		return s.frozenAt
+	}
+	return s.base + time.Duration(float64(inner-s.innerBase)*s.speed)
+}
+
+// Now implements Clock: page time, which stands still while the loop is parked.
+func (s *Stepper) Now() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.frozen {
+		return s.frozenAt
+	}
+	return s.pageAt(s.inner.Now())
+}
+
+// Sleep implements Clock: it converts the page-time deadline to the inner clock's time.
+func (s *Stepper) Sleep(t time.Duration, wake <-chan struct{}) {
+	s.mu.Lock()
+	if s.frozen {
+		s.mu.Unlock()
+		<-wake
+		return
+	}
+	d := float64(t - s.base)
+	if s.speed != 1 {
+		d /= s.speed
+	}
+	if d > float64(math.MaxInt64/2) {
+		d = float64(math.MaxInt64 / 2)
+	}
+	innerT := s.innerBase + time.Duration(d)
+	s.mu.Unlock()
+	s.inner.Sleep(innerT, wake)
+}
+
+// Reset implements Clock.
+func (s *Stepper) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.inner.Reset()
+	s.innerBase, s.base, s.frozenAt = s.inner.Now(), 0, 0
+}
+
+// Enter and Leave pass on to a clock that counts page time only while JS runs.
+func (s *Stepper) Enter() {
+	if jc, ok := s.inner.(jsClock); ok {
+		jc.Enter()
+	}
+}
+
+// Leave: see Enter.
+func (s *Stepper) Leave() {
+	if jc, ok := s.inner.(jsClock); ok {
+		jc.Leave()
+	}
+}
+
+func (s *Stepper) freeze() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.frozen {
+		s.frozenAt = s.pageAt(s.inner.Now())
+		s.frozen = true
+	}
+}
+
+func (s *Stepper) thaw() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.frozen {
+		s.base, s.innerBase, s.frozen = s.frozenAt, s.inner.Now(), false
+	}
+}
+
+func (s *Stepper) signal() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Pause stops the loop at its next gate point (safe from any goroutine). A task that is
+// running finishes first: the page's clock only stops once the loop has stopped.
+func (s *Stepper) Pause() {
+	s.mu.Lock()
+	s.pauseRequested, s.budget = true, 0
+	s.mu.Unlock()
+	s.signal()
+}
+
+// Resume lets the loop run freely again.
+func (s *Stepper) Resume() {
+	s.mu.Lock()
+	s.pauseRequested, s.budget = false, 0
+	s.mu.Unlock()
+	s.signal()
+}
+
+// Step lets a paused loop run one step of the given kind, then pause again. It pauses a
+// running loop first.
+func (s *Stepper) Step(k StepKind) {
+	s.mu.Lock()
+	s.pauseRequested, s.budget = true, k
+	s.mu.Unlock()
+	s.signal()
+}
+
+// SetSpeed makes page time run at f times real time (clamped to [0.01, 1]).
+func (s *Stepper) SetSpeed(f float64) {
+	if math.IsNaN(f) || f > 1 {
+		f = 1
+	}
+	if f < 0.01 {
+		f = 0.01
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.frozen {
+		in := s.inner.Now()
+		s.base, s.innerBase = s.pageAt(in), in
+	}
+	s.speed = f
+}
+
+// Speed is the current speed factor.
+func (s *Stepper) Speed() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.speed
+}
+
+// PauseRequested reports whether the user has paused the loop (it may still be finishing a
+// step or a task).
+func (s *Stepper) PauseRequested() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pauseRequested
+}
+
+// Parked reports whether the loop is waiting at a gate point (page time stands still).
+func (s *Stepper) Parked() bool { return s.parked.Load() }
+
+// ParkedSignal receives a value each time the loop parks.
+func (s *Stepper) ParkedSignal() <-chan struct{} { return s.parkedCh }
+
+// Steps is how many steps have completed.
+func (s *Stepper) Steps() uint64 { return s.steps.Load() }
+
+// shouldPark: the user paused and no step is in progress. Call with mu held.
+func (s *Stepper) shouldPark() bool { return s.pauseRequested && s.budget == 0 }
+
+// stepGate is a gate point: the loop parks here while paused.
+func (l *Loop) stepGate() {
+	s := l.stepper()
+	if s == nil || l.stopped {
+		return
+	}
+	s.mu.Lock()
+	park := s.shouldPark()
+	s.mu.Unlock()
+	if park {
+		l.park(s)
+	}
+}
+
+// stepDone is called after the loop did something of kind k: a step in progress that k
+// completes ends, and the loop parks.
+func (l *Loop) stepDone(k StepKind) {
+	s := l.stepper()
+	if s == nil {
+		return
+	}
+	if k == StepTask {
+		s.running.Store(nil)
+	}
+	if k == StepTask || k == StepCallback {
+		s.callback.Store(nil)
+	}
+	if l.stopped {
+		return
+	}
+	s.mu.Lock()
+	done := false
+	switch s.budget {
+	case StepTask:
+		done = k == StepTask || k == StepFrame
+	case StepCallback:
+		done = true
+	case StepFrame:
+		done = k == StepFrame
+	}
+	if done {
+		s.budget = 0
+		s.steps.Add(1)
+	}
+	park := s.shouldPark()
+	s.mu.Unlock()
+	if park {
+		l.park(s)
+	}
+}
+
+// stepTaskStart records the task that runs now (for the queues view).
+func (l *Loop) stepTaskStart(t *task) {
+	if s := l.stepper(); s != nil {
+		s.running.Store(t)
+	}
+}
+
+// stepCallbackDone is the gate point after a callback from an empty stack and its microtask
+// checkpoint (call it where callFromEmptyStack ends).
+func (l *Loop) stepCallbackDone() { l.stepDone(StepCallback) }
+
+// park waits, with page time frozen, until a step or Resume (or Stop). Input posted
+// meanwhile is taken from the inbox, so it shows up in the task queues.
+func (l *Loop) park(s *Stepper) {
+	s.freeze()
+	s.parked.Store(true)
+	select {
+	case s.parkedCh <- struct{}{}:
+	default:
+	}
+	for {
+		l.drainInbox()
+		s.mu.Lock()
+		park := s.shouldPark()
+		s.mu.Unlock()
+		if !park || l.stopped {
+			break
+		}
+		<-l.wake
+	}
+	s.parked.Store(false)
+	s.thaw()
+}

@@ -1,0 +1,174 @@
+package page
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"loopscope/loop"
+)
+
+// TestSoak runs testdata/hostile/soak.html (a rAF animation that also creates and drops
+// nodes every frame, a setInterval that rewrites the DOM, a MutationObserver) headless on
+// the real clock and samples memory every minute: the Go heap after a GC, and the
+// process's RSS. It runs only when LOOPSCOPE_SOAK is set to a duration ("30m"); see
+// scripts/soak.sh. It fails when the last sample's heap is more than 10 % above the
+// sample at a third of the run (the start itself is warm-up: the trace ring fills up first).
+func TestSoak(t *testing.T) {
+	spec := os.Getenv("LOOPSCOPE_SOAK")
+	if spec == "" {
+		t.Skip("set LOOPSCOPE_SOAK=30m to run the soak test")
+	}
+	total, err := time.ParseDuration(spec)
+	if err != nil {
+		t.Fatalf("LOOPSCOPE_SOAK=%q: %v", spec, err)
+	}
+	every := time.Minute
+	if total < 10*time.Minute {
+		every = total / 10
+	}
+	src, err := os.ReadFile("../testdata/hostile/soak.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	con := &countingConsole{}
+	p, err := New(src, "file:///soak.html", "", Options{Console: con})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var samples []soakSample
+	samplesCh := make(chan soakSample, 256)
+	start := time.Now()
+	take := func() {
+		// Sampled from the loop's goroutine (through Post), so the stats are race-free.
+		s := soakSample{at: time.Since(start), heap: liveHeap(), rss: rssBytes(), frames: p.Loop.Stats().Frames, messages: con.n}
+		t.Logf("%6s  heap %7.1f MiB  rss %7.1f MiB  frames %7d  console %d", s.at.Round(time.Second), mib(s.heap), mib(s.rss), s.frames, s.messages)
+		samplesCh <- s
+	}
+	stop := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				p.Loop.Post(take)
+			}
+		}
+	}()
+	p.Loop.Post(take)
+	p.Run(loop.RunOptions{Until: float64(total.Milliseconds()) + 50})
+	close(stop)
+	close(samplesCh)
+	if f := os.Getenv("LOOPSCOPE_SOAK_PROFILE"); f != "" {
+		writeHeapProfile(t, f) // while the page is still alive
+	}
+	runtime.KeepAlive(p)
+	for s := range samplesCh {
+		samples = append(samples, s)
+	}
+	for _, m := range []time.Duration{0, time.Minute, 10 * time.Minute, 30 * time.Minute} {
+		if s, ok := sampleAt(samples, m); ok {
+			t.Logf("at %-6s heap %6.1f MiB  rss %6.1f MiB", m, mib(s.heap), mib(s.rss))
+		}
+	}
+	if len(con.errors) > 0 {
+		t.Errorf("errors: %q", con.errors)
+	}
+	if len(samples) < 4 {
+		t.Fatalf("only %d samples", len(samples))
+	}
+	// Detached nodes go in sweeps, so the heap is a sawtooth: compare the peaks of the
+	// middle and the last third of the run.
+	third := len(samples) / 3
+	mid, last := peakHeap(samples[third:2*third]), peakHeap(samples[2*third:])
+	if float64(last) > 1.10*float64(mid) {
+		t.Errorf("heap grew from a peak of %.1f MiB (middle third of the run) to %.1f MiB (last third): more than 10 %%", mib(mid), mib(last))
+	}
+	if end := samples[len(samples)-1]; end.frames < int(0.5*60*total.Seconds()) {
+		t.Errorf("only %d frames in %s (a 60 Hz display gives %d)", end.frames, total, int(60*total.Seconds()))
+	}
+}
+
+// soakSample is one memory sample of the soak run.
+type soakSample struct {
+	at       time.Duration
+	heap     uint64 // live Go heap after a GC
+	rss      uint64
+	frames   int
+	messages int
+}
+
+func peakHeap(s []soakSample) uint64 {
+	var p uint64
+	for _, e := range s {
+		p = max(p, e.heap)
+	}
+	return p
+}
+
+// sampleAt is the first sample taken at or after m (within 30 s).
+func sampleAt(s []soakSample, m time.Duration) (soakSample, bool) {
+	for _, e := range s {
+		if e.at >= m-30*time.Second {
+			return e, e.at <= m+30*time.Second
+		}
+	}
+	return soakSample{}, false
+}
+
+// countingConsole counts console messages and keeps errors (a soak must not keep every line).
+type countingConsole struct {
+	n      int
+	errors []string
+}
+
+func (c *countingConsole) Message(level, text string) { c.n++ }
+func (c *countingConsole) Error(text string)          { c.errors = append(c.errors, text) }
+
+// liveHeap is the Go heap's live objects after a full collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// rssBytes is the process's resident set size (Linux; 0 elsewhere).
+func rssBytes() uint64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+func writeHeapProfile(t *testing.T, file string) {
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mib(b uint64) float64 { return float64(b) / (1 << 20) }

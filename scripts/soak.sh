@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Soak test: runs testdata/hostile/soak.html (a rAF animation that creates and drops nodes
+# every frame, a setInterval rewriting the DOM, a MutationObserver) headless on the real clock
+# for DURATION (default 30m), sampling the Go heap (after a GC) and the RSS every minute.
+#   scripts/soak.sh [DURATION]        e.g. scripts/soak.sh 30m
+# Prints one line per sample, then start / 10 min / 30 min; fails if the heap grew > 10 %.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dur=${1:-30m}
+bin=$(mktemp -d)/page.test
+go test -tags headless -c -o "$bin" ./page/
+cd page
+LOOPSCOPE_SOAK=$dur "$bin" -test.run '^TestSoak$' -test.v -test.count=1 -test.timeout 0 | tee /tmp/soak-last.log
