@@ -160,3 +160,37 @@ func TestFilmstripLongMicrotasks(t *testing.T) {
 		t.Errorf("%d distinct painted states, want 3 (0, 250000, task2)", len(d))
 	}
 }
+
+// Seed 003 "frames_of_timeouts" through -filmstrip: every value the rAF probe says a frame
+// shows is a distinct painted frame (nothing is painted that the probe did not see), and the
+// values are one of the outputs a 60 Hz display allows (page/frames_test.go checks each phase).
+func TestFilmstripFramesOfTimeouts(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-filmstrip", dir, "frames_of_timeouts")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	shown := lines(stdout)
+	allowed := map[string]bool{
+		"frame shows 1\nframe shows 2\nframe shows 3\nframe shows 4": true,
+		"frame shows 1\nframe shows 3\nframe shows 4":                true,
+		"frame shows 2\nframe shows 3\nframe shows 4":                true,
+	}
+	if !allowed[stdout[:max(len(stdout)-1, 0)]] {
+		t.Errorf("probe output %q is not one a 60 Hz display allows", shown)
+	}
+	var frames []*image.RGBA
+	names, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := os.ReadFile(n)
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, img.(*image.RGBA))
+	}
+	if got := len(distinct(frames)); got != len(shown)+1 {
+		t.Errorf("%d distinct painted frames, want %d (the initial 0, then each value the probe saw)", got, len(shown)+1)
+	}
+}
