@@ -15,7 +15,7 @@ import (
 func paintedFrames(t *testing.T, demo string, args ...string) []*image.RGBA {
 	t.Helper()
 	dir := t.TempDir()
-	all := append([]string{"-headless", "-virtual-time", "-script-timeout", "60s", "-filmstrip", dir}, args...)
+	all := append([]string{"-headless", "-virtual-time", "-script-timeout", "120s", "-filmstrip", dir}, args...)
 	all = append(all, demo)
 	_, stderr, code := runCLI(t, nil, headlessBin, all...)
 	if code != 0 || stderr != "" {

@@ -173,3 +173,43 @@ func TestWindowBinaryWithoutDisplay(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIList: -list names every demo issue 6 asks for, each with a one-line title.
+func TestCLIList(t *testing.T) {
+	stdout, stderr, code := runCLI(t, nil, headlessBin, "-list")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	listed := map[string]string{}
+	for _, ln := range lines(stdout) {
+		f := strings.Fields(ln)
+		if len(f) < 2 {
+			t.Errorf("line %q has no title", ln)
+			continue
+		}
+		listed[f[0]] = strings.Join(f[1:], " ")
+	}
+	for _, name := range []string{"include_all_situation", "jake_script_start", "bossfight_real_click",
+		"bossfight_synthetic_click", "async1_async2", "MutationObserver_vs_timer", "MutationObserver_vs_promise",
+		"MutationObserver_microtask_substack", "DOMNodeInserted", "mutation_events_vs_promise", "timer_vs_promise",
+		"promise_wrap_promise", "when_promise_callback_execute", "rendering", "async_task_is_before_rendering",
+		"rAF_in_rendering_stage", "rAF_compatibility", "event_trigger_will_not_be_combined_before_rendering",
+		"requestIdleCallback", "frames_of_timeouts", "long_microtasks", "timer_nesting_clamp"} {
+		if listed[name] == "" {
+			t.Errorf("-list does not show %s", name)
+		}
+	}
+}
+
+// TestCLICheck: -check runs every demo in every mode it declares against its expected output
+// (from Chrome or the seed) and passes.
+func TestCLICheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every demo, including 250,000 promise callbacks")
+	}
+	stdout, stderr, code := runCLI(t, nil, headlessBin, "-check")
+	out := lines(stdout)
+	if code != 0 || len(out) == 0 || !strings.HasSuffix(out[len(out)-1], " passed, 0 failed") {
+		t.Errorf("-check: exit %d, stderr %q, output:\n%s", code, stderr, stdout)
+	}
+}

@@ -125,7 +125,7 @@ func (c *CollectingConsole) Error(text string) {
 }
 
 // CaseScriptTimeout is the watchdog of case runs (-check, tests).
-const CaseScriptTimeout = 30 * time.Second
+const CaseScriptTimeout = 2 * time.Minute
 
 // DefaultCaseDuration is how long a case runs at most when it gives no duration (ms after load).
 const DefaultCaseDuration = 3000

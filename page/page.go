@@ -141,12 +141,17 @@ func (p *Page) queueLoading() {
 	})
 }
 
+// idleAfterLoad is how long after the load event idle periods wait (Chrome's loading phase,
+// see idle.Scheduler.PostponeUntil).
+const idleAfterLoad = 50
+
 // fireLoad is the load task: readyState complete, load at the window, then the scripted
 // input and the deadlines that count from the end of load.
 func (p *Page) fireLoad() {
 	p.Doc.SetReadyState("complete")
 	p.Doc.FireLoad()
 	p.loaded, p.loadEnd = true, p.Loop.Now()
+	p.Idle.PostponeUntil(p.loadEnd + idleAfterLoad)
 	for _, a := range p.pending {
 		p.schedule(a)
 	}
