@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"loopscope/page"
 )
@@ -34,7 +36,10 @@ func TestMain(m *testing.M) {
 // runCLI runs the headless binary and returns stdout, stderr and the exit status.
 func runCLI(t *testing.T, env []string, bin string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	// A hung run fails the test instead of the whole suite's time budget.
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
 	if env != nil {
 		cmd.Env = env
 	}

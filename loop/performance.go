@@ -19,7 +19,7 @@ func (l *Loop) installPerformance() {
 	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
 	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
-		l.QueueTask(SourceDOMManipulation, "PerformanceObserver", func() {
+		l.QueueTask(SourceDOMManipulation, perfObserverTask, func() {
 			if _, err := l.Call(fn, goja.Undefined()); err != nil {
 				l.ReportException(err)
 			}
@@ -36,6 +36,9 @@ func (l *Loop) installPerformance() {
 	}
 	l.perf.reportLongTask, _ = goja.AssertFunction(v)
 }
+
+// perfObserverTask is the name of the task that delivers PerformanceObserver records.
+const perfObserverTask = "PerformanceObserver"
 
 // performance is the host's handle on the page's performance timeline.
 type performance struct {
