@@ -92,6 +92,7 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 		VirtualTime:   c.virtualTime,
 		Console:       loop.NewWriterConsole(stdout, stderr),
 		ScriptTimeout: c.scriptTimeout,
+		MaxHeap:       c.maxHeap,
 	}
 	if film != nil {
 		opts.OnFrame = film.add

@@ -29,6 +29,7 @@ type cli struct {
 	traceFile     string
 	report        bool
 	scriptTimeout time.Duration
+	maxHeap       int64
 	list, check   bool
 	target        string // a page path (with optional ?query) or a demo name
 }
@@ -89,6 +90,12 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.traceFile, "trace", "", "write the run as Chrome trace events to a JSON `file`")
 	fs.BoolVar(&c.report, "report", false, "print a frame/idle/latency summary on stderr after the run")
 	fs.DurationVar(&c.scriptTimeout, "script-timeout", 5*time.Second, "watchdog for one task or checkpoint")
+	c.maxHeap = loop.DefaultMaxHeap
+	fs.Func("max-heap", "stop a script that grows the heap past this `size` (e.g. 1GiB, 512MiB; default 1GiB)", func(s string) error {
+		n, err := parseSize(s)
+		c.maxHeap = n
+		return err
+	})
 	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
 	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
 	fs.Usage = func() {} // bad flags get one line; -h prints the usage below

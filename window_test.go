@@ -6,6 +6,8 @@ import (
 	"bufio"
 	"fmt"
 	"image"
+	"image/color"
+	"image/draw"
 	"image/png"
 	"os"
 	"os/exec"
@@ -16,6 +18,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"loopscope/demos"
+	"loopscope/page"
 )
 
 var (
@@ -207,3 +212,262 @@ func TestWindow(t *testing.T) {
 
 // barOffset is the height of the window's top bar above the page view.
 const barOffset = 26
+
+// windowSize is the loopscope window's size (render/window: 800×600 page, 480 pane, bars).
+const windowW, windowH = 1280, 776
+
+// key presses keys in the focused window with xdotool.
+func key(t *testing.T, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if out, err := exec.Command("xdotool", "key", k).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool key %s: %v %s", k, err, out)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+// osClick is a real OS-level click at screen coordinates.
+func osClick(t *testing.T, x, y int) {
+	t.Helper()
+	for _, args := range [][]string{{"mousemove", fmt.Sprint(x), fmt.Sprint(y)}, {"mousedown", "1"}, {"mouseup", "1"}} {
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, out)
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+}
+
+// windowShot is a screenshot of the loopscope window alone; with LOOPSCOPE_UPDATE_DOCS=1
+// it is also saved as docs/NAME.png (the README's pictures).
+func windowShot(t *testing.T, x0, y0 int, name string) *image.RGBA {
+	t.Helper()
+	full := screenshot(t)
+	img := image.NewRGBA(image.Rect(0, 0, windowW, windowH))
+	draw.Draw(img, img.Bounds(), full, image.Pt(x0, y0), draw.Src)
+	if os.Getenv("LOOPSCOPE_UPDATE_DOCS") != "" {
+		f, err := os.Create(filepath.Join("docs", name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return img
+}
+
+// countColor counts the pixels in r within tol of c.
+func countColor(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if abs(int(p.R)-int(c.R)) <= tol && abs(int(p.G)-int(c.G)) <= tol && abs(int(p.B)-int(c.B)) <= tol {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// textLines counts the console lines shown in the pane: lines are drawn every 16 px from
+// the pane's top (render/window), so it counts the 16-px slots holding light pixels until
+// the first empty one.
+func textLines(img *image.RGBA, r image.Rectangle) int {
+	lines := 0
+	for y := r.Min.Y; y+16 <= r.Max.Y; y += 16 {
+		light := false
+		for yy := y; yy < y+16 && !light; yy++ {
+			for x := r.Min.X; x < r.Max.X && !light; x++ {
+				p := img.RGBAAt(x, yy)
+				light = p.R > 0xa0 && p.G > 0xa0 && p.B > 0xa0
+			}
+		}
+		if !light {
+			break
+		}
+		lines++
+	}
+	return lines
+}
+
+// innerSquareCentre is where bossfight_real_click's .inner is, from the same layout engine.
+func innerSquareCentre(t *testing.T) (float64, float64) {
+	t.Helper()
+	d, err := demos.Get("bossfight_real_click")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := page.New(d.HTML, d.URL(), "", page.Options{Console: &page.CollectingConsole{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.PaintNow()
+	n, err := p.Doc.QuerySelector(".inner")
+	if err != nil || n == nil {
+		t.Fatal("no .inner in bossfight_real_click")
+	}
+	box, ok := p.Engine.BoxOf(n.HTML())
+	if !ok {
+		t.Fatal(".inner has no box")
+	}
+	return box.X + box.W/2, box.Y + box.H/2
+}
+
+// TestWindowGalleryBossfight (issue 6): open the gallery, open bossfight_real_click with the
+// keyboard, click the inner square with an OS-level click: the console shows the real-click
+// order (Jake Archibald's article; Chrome): a microtask checkpoint after each listener.
+func TestWindowGalleryBossfight(t *testing.T) {
+	needDisplay(t)
+	list, _ := demos.All()
+	index := -1
+	for i, d := range list {
+		if d.Name == "bossfight_real_click" {
+			index = i
+		}
+	}
+	if index < 0 {
+		t.Fatal("no bossfight_real_click demo")
+	}
+	w := startWindow(t)
+	x0, y0 := windowOrigin(t)
+	time.Sleep(time.Second)
+	windowShot(t, x0, y0, "gallery")
+	for i := 0; i < index; i++ {
+		key(t, "Down")
+	}
+	key(t, "Return")
+	time.Sleep(time.Second)
+	cx, cy := innerSquareCentre(t)
+	osClick(t, x0+int(cx), y0+barOffset+int(cy))
+	want := []string{"click", "promise", "mutate", "click", "promise", "mutate", "timeout", "timeout"}
+	for _, line := range want {
+		w.waitLine(t, regexp.MustCompile("^"+line+"$"), 10*time.Second)
+	}
+	time.Sleep(500 * time.Millisecond)
+	img := windowShot(t, x0, y0, "demo")
+	// The console pane shows the eight lines (and nothing else).
+	pane := image.Rect(800+4, barOffset+22+4, windowW-4, barOffset+600-4)
+	if n := textLines(img, pane); n != len(want) {
+		t.Errorf("the console pane shows %d lines of text, want %d", n, len(want))
+	}
+}
+
+// instrumentsPage keeps every instrument busy: a box moved by rAF, an interval with a little
+// work and a promise, idle callbacks, and a long task every 1.5 s.
+const instrumentsPage = `<!doctype html>
+<body style="margin:0; font-family: sans-serif">
+<h2 style="margin:16px">Instruments</h2>
+<div id="box" style="position:absolute; left:20px; top:120px; width:120px; height:120px; background:#3a7bd5"></div>
+<script>
+const box = document.getElementById('box');
+function move(t) { box.style.left = (20 + (t / 4) % 600) + 'px'; requestAnimationFrame(move); }
+requestAnimationFrame(move);
+let n = 0;
+setInterval(function work() {
+  const s = performance.now(); while (performance.now() - s < 2) {}
+  Promise.resolve().then(function afterWork() { n++ });
+  if (n % 40 === 39) { const s2 = performance.now(); while (performance.now() - s2 < 60) {} }
+}, 50);
+function idle(d) { const s = performance.now(); while (performance.now() - s < 2 && d.timeRemaining() > 1) {} requestIdleCallback(idle); }
+requestIdleCallback(idle);
+document.addEventListener('click', function onClick() { console.log('clicked', n) });
+</script>`
+
+// TestWindowInstruments (issue 7): the HUD, the queues view, the timeline and the filmstrip
+// toggle with their keys and draw what the loop does; step mode pauses the page.
+func TestWindowInstruments(t *testing.T) {
+	needDisplay(t)
+	pg := filepath.Join(t.TempDir(), "instruments.html")
+	os.WriteFile(pg, []byte(instrumentsPage), 0o644)
+	w := startWindow(t, pg)
+	x0, y0 := windowOrigin(t)
+	time.Sleep(2500 * time.Millisecond)
+	osClick(t, x0+400, y0+barOffset+450)
+	w.waitLine(t, regexp.MustCompile(`^clicked \d+$`), 10*time.Second)
+	paneRect := image.Rect(800, barOffset+22, windowW, barOffset+600)
+	hudRect := image.Rect(800-338, barOffset+8, 800-8, barOffset+8+204)
+	hudBG := color.RGBA{0x2d, 0x2f, 0x36, 0xff} // the HUD's translucent background over white
+
+	before := windowShot(t, x0, y0, "tmp-before")
+	if n := countColor(before, hudRect, hudBG, 6); n > 1000 {
+		t.Errorf("the HUD's background is there before H (%d px)", n)
+	}
+	key(t, "h")
+	time.Sleep(700 * time.Millisecond)
+	img := windowShot(t, x0, y0, "hud")
+	if n := countColor(img, hudRect, hudBG, 12); n < 20000 {
+		t.Errorf("H: the HUD is not drawn (%d px of its background)", n)
+	}
+	key(t, "t")
+	time.Sleep(1500 * time.Millisecond)
+	img = windowShot(t, x0, y0, "timeline")
+	for _, c := range []struct {
+		name string
+		c    color.RGBA
+	}{{"scripting (yellow)", color.RGBA{0xf2, 0xc7, 0x44, 0xff}}, {"paint (green)", color.RGBA{0x5c, 0xb8, 0x5c, 0xff}}, {"style/layout (purple)", color.RGBA{0x8e, 0x6c, 0xe0, 0xff}}, {"vsync (blue)", color.RGBA{0x4d, 0xa3, 0xff, 0xff}}} {
+		if n := countColor(img, image.Rect(800+52, barOffset+22+40, windowW, barOffset+22+40+480), c.c, 4); n < 20 {
+			t.Errorf("T: the timeline shows no %s spans (%d px)", c.name, n)
+		}
+	}
+	key(t, "f")
+	time.Sleep(700 * time.Millisecond)
+	img = windowShot(t, x0, y0, "filmstrip")
+	if n := countColor(img, paneRect, color.RGBA{0x3a, 0x7b, 0xd5, 0xff}, 40); n < 200 {
+		t.Errorf("F: no thumbnails of the page's blue box in the filmstrip (%d px)", n)
+	}
+	key(t, "q", "space")
+	time.Sleep(700 * time.Millisecond)
+	img = windowShot(t, x0, y0, "queues")
+	if n := countColor(img, paneRect, color.RGBA{0x8c, 0xb4, 0xff, 0xff}, 10); n < 300 {
+		t.Errorf("Q: the queues view's headings are not drawn (%d px)", n)
+	}
+	// Paused: the bar says so in amber, and the page's box stops moving.
+	if n := countColor(img, image.Rect(500, 0, 1000, barOffset), color.RGBA{0xff, 0xd0, 0x60, 0xff}, 10); n < 50 {
+		t.Errorf("Space: the bar does not show the paused state (%d amber px)", n)
+	}
+	a := windowShot(t, x0, y0, "tmp-paused-a")
+	time.Sleep(400 * time.Millisecond)
+	b := windowShot(t, x0, y0, "tmp-paused-b")
+	pageRect := image.Rect(0, barOffset, 800, barOffset+600)
+	if n := diffPixels(a, b, pageRect, hudRect); n > 0 {
+		t.Errorf("paused: the page still changes (%d pixels differ)", n)
+	}
+	key(t, "3", "3", "3") // three frames: the box moves by three frames' worth
+	time.Sleep(400 * time.Millisecond)
+	c := windowShot(t, x0, y0, "tmp-paused-c")
+	if n := diffPixels(b, c, pageRect, hudRect); n == 0 {
+		t.Errorf("stepping three frames: the page did not change")
+	}
+	key(t, "space", "c")
+	if os.Getenv("LOOPSCOPE_UPDATE_DOCS") != "" {
+		for _, n := range []string{"tmp-before", "tmp-paused-a", "tmp-paused-b", "tmp-paused-c"} {
+			os.Remove(filepath.Join("docs", n+".png"))
+		}
+	}
+}
+
+// diffPixels counts the pixels of r, outside except, that differ between a and b.
+func diffPixels(a, b *image.RGBA, r, except image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if image.Pt(x, y).In(except) {
+				continue
+			}
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -226,6 +226,17 @@ func (s *Scheduler) NextWake() (float64, bool) {
 	return s.lastDeadline, s.lastDeadline > now
 }
 
+// IdleCallbackNames lists the waiting idle callbacks, runnable ones first (the queues view).
+func (s *Scheduler) IdleCallbackNames() []string {
+	var names []string
+	for _, list := range [][]*request{s.runnable, s.idleRequest} {
+		for _, r := range list {
+			names = append(names, r.name)
+		}
+	}
+	return names
+}
+
 // Pending implements loop.IdleScheduler.
 func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
 

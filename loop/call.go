@@ -2,9 +2,7 @@ package loop
 
 import (
 	"errors"
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/dop251/goja"
 )
@@ -60,6 +58,7 @@ func (l *Loop) installEntry() {
 		panic("loop: entry trampoline: " + err.Error())
 	}
 	l.enter, _ = goja.AssertFunction(v)
+	l.recovery.rangeError, _ = goja.AssertConstructor(l.rt.Get("RangeError"))
 }
 
 // Call calls a JS function, the one way the host enters JS (WebIDL "invoke a callback
@@ -85,15 +84,24 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	}
 	start := l.clock.Now()
 	l.callbackEnd = 0
-	l.callStartNanos.Store(int64(time.Now().UnixNano()))
+	if l.recovery.broken {
+		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
+	}
+	if len(l.recovery.dropped) > 0 {
+		l.requeueDroppedMicrotasks() // dropped by an abrupt end that nobody reported
+	}
+	l.wd.startCall()
 	l.pending = p
+	l.noteCallbackStart(p)
 	defer func() {
-		l.callStartNanos.Store(0)
+		stop := l.wd.endCall() // from here on no interrupt can reach the runtime
 		l.depth--
-		if r := recover(); r != nil {
-			// A Go panic inside a host function: never let it reach the user.
-			err = fmt.Errorf("internal error: %v", r)
-			l.rt.ClearInterrupt()
+		r := recover()
+		if r != nil || isUncatchable(err) {
+			// An interrupt, a stack overflow, or a Go panic inside a host function: never
+			// let a panic reach the user, repair what it left, report one clear line.
+			err = l.endAbruptCall(err, r, stop, p)
+			v = goja.Undefined()
 		}
 		end := l.clock.Now()
 		cbEnd := l.callbackEnd
@@ -105,6 +113,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 			l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(cbEnd), End: ms(end)})
 		}
 		l.notifyAboutRejectedPromises()
+		l.stepCallbackDone()
 	}()
 	// Goja drains its job queue when this outermost call returns: that is the checkpoint
 	// (HTML "perform a microtask checkpoint", step 3: run the microtask queue).
@@ -175,18 +184,45 @@ func (l *Loop) ReportException(err error) {
 	if err == nil {
 		return
 	}
+	var stopped *scriptStopped
+	var internal *internalError
 	var ie *goja.InterruptedError
-	if errors.As(err, &ie) {
-		l.rt.ClearInterrupt()
-		l.console.Error(fmt.Sprint(ie.Value()))
-		return
-	}
+	var so *goja.StackOverflowError
 	var ex *goja.Exception
-	if !errors.As(err, &ex) {
+	switch {
+	case errors.As(err, &stopped), errors.As(err, &internal):
+		if msg := err.Error(); msg != "" {
+			l.console.Error(msg)
+		}
+		l.requeueDroppedMicrotasks()
+	case errors.As(err, &ie):
+		// A nested call (JS on the stack) was interrupted: the interrupt stays set, so
+		// the script around it stops too, and the outermost call reports it once.
+	case errors.As(err, &so):
+		// Chrome: a RangeError, catchable. Goja: uncatchable; reported as Chrome does.
+		l.reportValue(l.newRangeError("Maximum call stack size exceeded"), nil)
+	case errors.As(err, &ex):
+		l.reportValue(ex.Value(), ex)
+	default:
 		l.console.Error(err.Error())
-		return
 	}
-	l.reportValue(ex.Value(), ex)
+}
+
+// isUncatchable reports whether err is one that JS cannot catch (interrupt, stack overflow).
+func isUncatchable(err error) bool {
+	var ie *goja.InterruptedError
+	var so *goja.StackOverflowError
+	return err != nil && (errors.As(err, &ie) || errors.As(err, &so))
+}
+
+// newRangeError makes a RangeError with the realm's original constructor (a page may replace the global).
+func (l *Loop) newRangeError(msg string) goja.Value {
+	if ctor := l.recovery.rangeError; ctor != nil {
+		if o, err := ctor(nil, l.rt.ToValue(msg)); err == nil {
+			return o
+		}
+	}
+	return l.rt.ToValue("RangeError: " + msg)
 }
 
 // reportValue reports a thrown value (from a microtask runner it comes without a Go exception).

@@ -9,7 +9,6 @@ package loop
 import (
 	"io"
 	"os"
-	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
@@ -28,6 +27,8 @@ type Options struct {
 	TraceCapacity int
 	// MaxStackSize limits JS call depth (0: 2000 frames), so runaway recursion is a RangeError.
 	MaxStackSize int
+	// MaxHeap stops a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never).
+	MaxHeap int64
 }
 
 // Renderer is what "update the rendering" needs from the rendering engine; the loop times
@@ -86,23 +87,22 @@ type Loop struct {
 	neededSince     float64 // when rendering became needed (ms); -1: not needed
 
 	// depth counts the Go→JS calls in progress; 0 means no JS is on the stack.
-	depth          int
-	callbackEnd    time.Duration // set by the entry trampoline when the callback returns
-	pending        pendingCall   // what the entry trampoline calls next
-	enter          goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
-	microtaskOf    goja.Callable // p => p.then(undefined, runner): queues a host microtask
-	promiseThen    goja.Value
-	rejections     rejectionTracker
-	perf           performance
-	trace          *Trace
-	inbox          chan func()
-	wake           chan struct{}
-	stopped        bool
-	scriptTimeout  time.Duration
-	callStartNanos atomic.Int64 // for the watchdog: when the current outermost call started (0: none)
-	watchdogStop   chan struct{}
-	interrupted    string // the reason of the last watchdog interrupt, reported once
-	stats          Stats
+	depth         int
+	callbackEnd   time.Duration // set by the entry trampoline when the callback returns
+	pending       pendingCall   // what the entry trampoline calls next
+	enter         goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
+	microtaskOf   goja.Callable // p => p.then(undefined, runner): queues a host microtask
+	promiseThen   goja.Value
+	rejections    rejectionTracker
+	perf          performance
+	trace         *Trace
+	inbox         chan func()
+	wake          chan struct{}
+	stopped       bool
+	scriptTimeout time.Duration
+	wd            watchdog   // stops runaway scripts (watchdog.go)
+	recovery      recoveries // what an abruptly ended call leaves to repair (recover.go)
+	stats         Stats
 }
 
 // Stats are counters of what the loop did.
@@ -132,6 +132,9 @@ func New(opts Options) *Loop {
 	if opts.TraceCapacity == 0 {
 		opts.TraceCapacity = 1 << 16
 	}
+	if opts.MaxHeap == 0 {
+		opts.MaxHeap = DefaultMaxHeap
+	}
 	if opts.MaxStackSize == 0 {
 		opts.MaxStackSize = 2000
 	}
@@ -146,6 +149,7 @@ func New(opts Options) *Loop {
 		inbox:         make(chan func(), 1024),
 		wake:          make(chan struct{}, 1),
 		scriptTimeout: opts.ScriptTimeout,
+		wd:            watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
 		neededSince:   -1,
 	}
 	l.rt.SetMaxCallStackSize(opts.MaxStackSize)

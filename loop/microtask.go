@@ -55,10 +55,7 @@ func (l *Loop) queueMicrotaskValue(cb goja.Value) {
 // QueueMicrotask queues a host microtask (e.g. "notify mutation observers"); it runs in FIFO
 // order with promise jobs, and with JS on the stack (a callback it makes gets no checkpoint).
 func (l *Loop) QueueMicrotask(fn func()) {
-	l.queueMicrotaskValue(l.rt.ToValue(func(goja.FunctionCall) goja.Value {
-		fn()
-		return goja.Undefined()
-	}))
+	l.queueMicrotaskValue(l.rt.ToValue(l.trackHostMicrotask(fn))) // recover.go: requeued if dropped
 }
 
 // installLegacyPromiseTasks makes promise reactions run as tasks, as old Firefox, Safari and

@@ -2,31 +2,151 @@ package loop
 
 import (
 	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"sync"
 	"time"
 )
 
-// startWatchdog interrupts any single call into JS (a task's callback with its checkpoint)
-// that runs longer than the script timeout. It returns a function that stops it.
+// DefaultMaxHeap is the Go heap size at which a running script is stopped (Options.MaxHeap).
+const DefaultMaxHeap = 1 << 30
+
+// watchdog stops a call into JS (a task's callback with its microtask checkpoint, an
+// animation frame callback, ...) that runs longer than the script timeout, or while it
+// grows the Go heap past the heap limit (goja has no memory limit of its own). It runs on
+// its own goroutine and only ever calls Runtime.Interrupt, under mu, so that an interrupt
+// can never land on a later call.
+type watchdog struct {
+	timeout time.Duration // <0: no time limit
+	maxHeap int64         // <=0: no heap limit
+
+	mu        sync.Mutex
+	callStart time.Time // when the current outermost call started; zero: no JS running
+	calls     uint64    // counts the calls, so a late check cannot stop the next one
+
+	lastGC time.Time   // when the watchdog last forced a GC (its goroutine only)
+	stop   *stopReason // why the watchdog interrupted the current call, if it did
+}
+
+// stopReason is why the watchdog stopped a script; it is the value of the interrupt.
+type stopReason struct {
+	timeout  time.Duration // the limit that was exceeded (timeout), or
+	heap     int64         // the heap limit that was exceeded, with
+	heapSeen uint64        // the heap size the watchdog saw
+}
+
+func (s *stopReason) String() string {
+	if s.heap > 0 {
+		return fmt.Sprintf("grew the heap to %s, past the %s limit (-max-heap): a runaway allocation?", formatBytes(s.heapSeen), formatBytes(uint64(s.heap)))
+	}
+	return fmt.Sprintf("ran for more than %s (-script-timeout) without returning: an endless loop?", s.timeout)
+}
+
+// startCall marks the start of an outermost call into JS.
+func (w *watchdog) startCall() {
+	w.mu.Lock()
+	w.callStart, w.stop = time.Now(), nil
+	w.calls++
+	w.mu.Unlock()
+}
+
+// endCall marks its end and returns why the watchdog stopped it (nil: it did not). After
+// it, no interrupt can reach the runtime until the next startCall.
+func (w *watchdog) endCall() *stopReason {
+	w.mu.Lock()
+	s := w.stop
+	w.callStart, w.stop = time.Time{}, nil
+	w.mu.Unlock()
+	return s
+}
+
+// startWatchdog starts the watchdog goroutine for the duration of Run; it returns a
+// function that stops it.
 func (l *Loop) startWatchdog() func() {
-	if l.scriptTimeout < 0 {
+	w := &l.wd
+	if w.timeout < 0 && w.maxHeap <= 0 {
 		return func() {}
 	}
-	stop := make(chan struct{})
+	period := 25 * time.Millisecond // heap checks: a runaway allocation grows fast
+	if w.timeout > 0 {
+		period = min(period, w.timeout/10)
+	}
+	done := make(chan struct{})
 	go func() {
-		tick := time.NewTicker(min(l.scriptTimeout/10, 100*time.Millisecond))
+		tick := time.NewTicker(period)
 		defer tick.Stop()
+		// The heap that was live at the end of the last GC: no garbage, and free to read
+		// (forcing a GC to check would stall a page that legitimately holds a big heap).
+		// It lags a GC cycle: the heap may reach about twice the limit before the stop.
+		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		for {
 			select {
-			case <-stop:
+			case <-done:
 				return
 			case <-tick.C:
-				start := l.callStartNanos.Load()
-				if start != 0 && time.Since(time.Unix(0, start)) > l.scriptTimeout {
-					l.rt.Interrupt(fmt.Sprintf("Script stopped: it ran for more than %s without returning (an endless loop?). The page goes on with its next task.", l.scriptTimeout))
-					l.callStartNanos.CompareAndSwap(start, 0)
-				}
+				l.watch(heap)
 			}
 		}
 	}()
-	return func() { close(stop) }
+	return func() { close(done) }
+}
+
+// watch is one check of the watchdog.
+func (l *Loop) watch(heap []metrics.Sample) {
+	w := &l.wd
+	w.mu.Lock()
+	running := !w.callStart.IsZero() && w.stop == nil
+	call := w.calls
+	overtime := running && w.timeout > 0 && time.Since(w.callStart) > w.timeout
+	w.mu.Unlock()
+	if !running {
+		return
+	}
+	var reason *stopReason
+	if overtime {
+		reason = &stopReason{timeout: w.timeout}
+	} else if w.maxHeap > 0 {
+		if live := readUint64(heap); live > uint64(w.maxHeap) {
+			// The figure may be stale (garbage of an earlier page, collected since the last
+			// GC): confirm with a GC, at most once a second so a big heap is not thrashed.
+			if time.Since(w.lastGC) > time.Second {
+				runtime.GC()
+				w.lastGC = time.Now()
+				live = readUint64(heap)
+			}
+			if live > uint64(w.maxHeap) {
+				reason = &stopReason{heap: w.maxHeap, heapSeen: live}
+			}
+		}
+	}
+	if reason == nil {
+		return
+	}
+	w.mu.Lock()
+	if w.calls == call && !w.callStart.IsZero() && w.stop == nil { // the same call, still running
+		w.stop = reason
+		l.rt.Interrupt(reason)
+	}
+	w.mu.Unlock()
+}
+
+func readUint64(s []metrics.Sample) uint64 {
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+func formatBytes(b uint64) string {
+	switch {
+	case b >= 1<<30 && b%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", b>>30)
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%d MiB", b>>20)
+	default:
+		return fmt.Sprintf("%d KiB", b>>10)
+	}
 }

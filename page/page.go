@@ -27,6 +27,7 @@ type Options struct {
 	Console       loop.Console // nil: stdout/stderr
 	Width, Height int          // viewport; 0: 800×600
 	ScriptTimeout time.Duration
+	MaxHeap       int64 // stop a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never)
 	TraceCapacity int
 	// OnFrame receives every painted frame with its frame time (ms). The image is not
 	// written to again by the engine.
@@ -85,7 +86,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
 	l := loop.New(loop.Options{Clock: clock, Display: opts.Display, Mode: opts.Mode, Console: opts.Console,
-		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity})
+		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap})
 	p := &Page{Loop: l, Doc: doc, opts: opts, dir: dir}
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
 	if err != nil {
@@ -174,10 +175,25 @@ func (p *Page) readScript(src string) ([]byte, error) {
 	if !filepath.IsAbs(full) {
 		full = filepath.Join(p.dir, full)
 	}
-	if rel, err := filepath.Rel(p.dir, full); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if !inside(p.dir, full) {
 		return nil, errors.New("the path leaves the page's folder")
 	}
-	return os.ReadFile(full)
+	// A symbolic link inside the folder may point out of it: check where it really is.
+	dir, err1 := filepath.EvalSymlinks(p.dir)
+	real, err2 := filepath.EvalSymlinks(full)
+	if err1 != nil || err2 != nil {
+		return nil, errors.New("no such script in the page's folder")
+	}
+	if !inside(dir, real) {
+		return nil, errors.New("the path leaves the page's folder (through a symbolic link)")
+	}
+	return os.ReadFile(real)
+}
+
+// inside reports whether path is dir or inside it (both clean and absolute).
+func inside(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func shorten(s string) string {
@@ -222,7 +238,8 @@ func (h host) QueueTask(source string, fn func()) {
 // renderer adapts the rendering engine to the loop's "update the rendering" steps.
 type renderer struct{ p *Page }
 
-func (r renderer) NeedsUpdate(now float64) bool {
+func (r renderer) NeedsUpdate(now float64) (needed bool) {
+	defer r.recoverStep("deciding whether to render")
 	if !r.p.Loop.JSOnStack() {
 		r.p.Doc.SweepDetachedNodes() // a safe point between tasks (cheap unless due)
 	}
@@ -230,6 +247,7 @@ func (r renderer) NeedsUpdate(now float64) bool {
 }
 
 func (r renderer) UpdateAnimations(now float64) {
+	defer r.recoverStep("update animations")
 	for _, te := range r.p.Engine.UpdateAnimations(now) {
 		if n := r.p.Doc.NodeFor(te.Target); n != nil {
 			r.p.Doc.DispatchTrusted(n, dom.NewTransitionEvent("transitionend", te.Property, te.ElapsedTime, ""))
@@ -237,10 +255,26 @@ func (r renderer) UpdateAnimations(now float64) {
 	}
 }
 
-func (r renderer) Style()  { r.p.Engine.Style() }
-func (r renderer) Layout() { r.p.Engine.Layout() }
+func (r renderer) Style() {
+	defer r.recoverStep("style")
+	r.p.Engine.Style()
+}
+
+func (r renderer) Layout() {
+	defer r.recoverStep("layout")
+	r.p.Engine.Layout()
+}
+
+// recoverStep turns a Go panic in a rendering step (a bug) into one internal error line:
+// the frame is skipped, the page goes on.
+func (r renderer) recoverStep(step string) {
+	if v := recover(); v != nil {
+		r.p.Loop.Console().Error(fmt.Sprintf("internal error in rendering (%s): %v; the page goes on", step, v))
+	}
+}
 
 func (r renderer) Paint(frameTime float64) {
+	defer r.recoverStep("paint")
 	img := r.p.Engine.Paint()
 	r.p.lastFrame = img
 	if r.p.opts.OnFrame != nil {

@@ -10,6 +10,7 @@ import (
 type paneConsole struct {
 	mu          sync.Mutex
 	lines       []consoleLine
+	ver         int // bumped on every change
 	stdout, err *os.File
 }
 
@@ -27,6 +28,7 @@ func newPaneConsole(stdout, stderr *os.File) *paneConsole {
 func (c *paneConsole) add(l consoleLine) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.ver++
 	c.lines = append(c.lines, l)
 	if len(c.lines) > maxConsoleLines {
 		c.lines = append([]consoleLine(nil), c.lines[len(c.lines)-maxConsoleLines/2:]...)
@@ -53,6 +55,14 @@ func (c *paneConsole) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.lines = nil
+	c.ver++
+}
+
+// version changes whenever the console does.
+func (c *paneConsole) version() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ver
 }
 
 // tail returns the last n lines.

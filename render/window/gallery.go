@@ -52,7 +52,7 @@ func (g *gallery) update() (string, bool) {
 func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 	vector.DrawFilledRect(screen, 0, 0, winW, barH, color.RGBA{0x2b, 0x2d, 0x42, 0xff}, false)
 	f.draw(screen, "loopscope — demo gallery", 8, 6, color.White, true)
-	f.draw(screen, "↑/↓ choose, Enter or click to open. In a demo: click the page (real click), S synthetic click, M mode, R reload, Esc back here.", 8, 34, color.RGBA{0x44, 0x44, 0x44, 0xff}, false)
+	f.draw(screen, "↑/↓ choose, Enter or click to open. In a demo: click the page (real click), S synthetic click, M mode, R reload, Esc back here; H HUD, Q queues, T timeline, F filmstrip, Space pause, 1/2/3 step.", 8, 34, color.RGBA{0x44, 0x44, 0x44, 0xff}, false)
 	for i, d := range g.list {
 		y := 60 + i*rowH
 		if i == g.selected {

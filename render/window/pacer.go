@@ -11,78 +11,100 @@ import (
 // refresh is the refresh interval assumed when the display does not pace Draw (60 Hz).
 const refresh = time.Second / 60
 
+// presentEvery is how often Draw presents without vsync: 30 fps. Software rendering (Xvfb's
+// llvmpipe) costs tens of ms of CPU per presented frame of this window; presenting every
+// other refresh leaves the page's loop the CPU it needs for its 60 Hz frames.
+const presentEvery = 2 * refresh
+
 // pacer decides where the page's rendering opportunities come from.
 //
-// On a real display, vsync paces Draw at the refresh rate, and each Draw posts one rendering
-// opportunity. Under Xvfb there is no vsync: Draw runs as fast as the software renderer
-// allows (~100 fps on an idle machine for a small window, 15-40 fps for this one on a busy
-// one). Then a clock at the refresh rate posts the opportunities, as a display's vsync signal
-// would, and Draw only presents the newest frame (sleeping to 1/60 s deadlines if it is fast).
-// The decision is made once, from the median of the first Draw intervals.
+// A clock at the refresh rate posts them from the start (as a display's vsync signal
+// would). Meanwhile the first Draws are measured: on a real display vsync paces Draw at a
+// steady interval, and from then on each Draw posts the opportunity itself and the clock
+// stops. Under Xvfb there is no vsync: Draw runs as fast as the software renderer allows,
+// at an irregular rate. Then the clock keeps posting, Draw presents at most at 30 fps, and
+// only when something on screen changed (ebiten.SetScreenClearedEveryFrame(false)).
 type pacer struct {
 	last      time.Time
 	intervals []time.Duration
 	decided   bool
-	vsynced   bool // Draw is paced by a real display
-	clock     atomic.Bool
+	vsynced   atomic.Bool // Draw is paced by a real display (set once)
 	next      time.Time
+	redraw    int // Draws that must draw everything (the screen image was replaced)
 }
 
 const samples = 30
 
-// drawPostsVsync reports whether this Draw should post the rendering opportunity itself.
-func (p *pacer) drawPostsVsync() bool { return !p.decided || p.vsynced }
+// drawPostsVsync reports whether Draw posts the rendering opportunity itself.
+func (p *pacer) drawPostsVsync() bool { return p.vsynced.Load() }
 
-// pace is called at the end of each Draw. It returns true once when it decides that a clock
-// must post the rendering opportunities (no vsync).
-func (p *pacer) pace() (startClock bool) {
+// skipsUnchanged reports whether Draw may skip a frame whose content did not change.
+func (p *pacer) skipsUnchanged() bool {
+	if p.redraw > 0 {
+		p.redraw--
+		return false
+	}
+	return p.decided && !p.vsynced.Load()
+}
+
+// pace is called at the end of each Draw that drew something.
+func (p *pacer) pace() {
 	now := time.Now()
 	if !p.decided && !p.last.IsZero() {
 		p.intervals = append(p.intervals, now.Sub(p.last))
 		if len(p.intervals) == samples {
-			s := append([]time.Duration(nil), p.intervals...)
-			sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-			med := s[len(s)/2]
-			p.decided = true
-			p.vsynced = med > refresh*3/4 && med < refresh*5/4
-			if !p.vsynced {
-				ebiten.SetVsyncEnabled(false)
-				startClock = true
-			}
+			p.decide()
 		}
 	}
-	if p.decided && !p.vsynced {
-		// No vsync: keep Draw at most at the refresh rate (it never needs to be faster).
-		if p.next.IsZero() || now.Sub(p.next) > 4*refresh {
+	if p.decided && !p.vsynced.Load() {
+		// No vsync: present at most every presentEvery, on absolute deadlines.
+		if p.next.IsZero() || now.Sub(p.next) > 4*presentEvery {
 			p.next = now
 		}
-		p.next = p.next.Add(refresh)
+		p.next = p.next.Add(presentEvery)
 		if d := time.Until(p.next); d > 0 {
 			time.Sleep(d)
 		}
 	}
 	p.last = time.Now()
-	return startClock
+}
+
+// decide: vsync-paced Draws come at a display's refresh interval (4-34 ms: 30-240 Hz) with
+// little spread; software rendering without vsync is either faster or irregular.
+func (p *pacer) decide() {
+	s := append([]time.Duration(nil), p.intervals[samples/3:]...) // the first frames are slow
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	med := s[len(s)/2]
+	spread := s[len(s)*9/10] - s[len(s)/10]
+	p.decided = true
+	vsynced := med >= 4*time.Millisecond && med <= 34*time.Millisecond && spread < med/8
+	if vsynced {
+		p.vsynced.Store(true)
+		return
+	}
+	ebiten.SetVsyncEnabled(false)
+	// Ebiten replaces the (now persistent) screen image at the next frame: draw it all again.
+	ebiten.SetScreenClearedEveryFrame(false)
+	p.redraw = 3
 }
 
 // runVsyncClock calls tick at absolute 1/60 s deadlines until stop is closed.
 func runVsyncClock(stop <-chan struct{}, tick func()) {
+	t := time.NewTimer(refresh)
+	defer t.Stop()
 	next := time.Now()
 	for {
 		next = next.Add(refresh)
-		if d := time.Until(next); d > 0 {
-			select {
-			case <-stop:
-				return
-			case <-time.After(d):
-			}
-		} else if -d > 4*refresh {
+		d := time.Until(next)
+		if d < -4*refresh {
 			next = time.Now() // fell far behind (machine busy): restart the grid
+			d = 0
 		}
+		t.Reset(max(d, 0))
 		select {
 		case <-stop:
 			return
-		default:
+		case <-t.C:
 		}
 		tick()
 	}

@@ -1,6 +1,7 @@
 // Package window is the Ebiten shell: the only package that imports Ebiten. It shows the
-// page's newest frame, the console, the demo gallery and the instruments; each Draw (one per
-// display refresh) posts a rendering opportunity to the page's loop and never waits for it.
+// page's newest frame, the console, the demo gallery and the instruments (HUD, timeline,
+// filmstrip, queues view, step mode, speed); the page's loop runs on its own goroutine and
+// Draw never waits for it.
 package window
 
 import (
@@ -9,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,8 +29,9 @@ import (
 const (
 	pageW, pageH = 800, 600
 	barH         = 26  // top bar
-	paneW        = 480 // console pane, right of the page
-	infoH        = 150 // explanation / status, below the page
+	paneW        = 480 // instrument pane, right of the page
+	tabH         = 22  // the pane's tabs
+	infoH        = 150 // explanation / keys, below the page
 	winW, winH   = pageW + paneW, barH + pageH + infoH
 )
 
@@ -56,15 +59,34 @@ func Run(opts Options) error {
 		a.gallery.visible = false
 		a.open(opts.Target)
 	}
+	stop := make(chan struct{})
+	go runVsyncClock(stop, a.clockTick)
 	err := ebiten.RunGame(a)
+	close(stop)
 	a.closePage()
-	if a.clockStop != nil {
-		close(a.clockStop)
-	}
 	if errors.Is(err, ebiten.Termination) {
 		return nil
 	}
 	return err
+}
+
+// pane is what the right-hand pane shows.
+type pane int
+
+const (
+	tabConsole pane = iota
+	tabQueues
+	tabTimeline
+	tabFilmstrip
+)
+
+var paneNames = [...]string{"Console (C)", "Queues (Q)", "Timeline (T)", "Filmstrip (F)"}
+
+// painted is a frame the page painted.
+type painted struct {
+	img       *image.RGBA
+	frameTime float64
+	seq       int64
 }
 
 // app is the ebiten.Game.
@@ -81,26 +103,57 @@ type app struct {
 	page    *page.Page
 	demo    *demos.Demo
 	target  string
-	display *loop.ExternalDisplay
+	display *display
+	stepper *loop.Stepper
 	done    chan struct{}
 
-	newest    atomic.Pointer[image.RGBA] // the page's newest painted frame
-	shown     *image.RGBA
+	newest    atomic.Pointer[painted] // the page's newest painted frame
+	shown     *painted
 	pageImage *ebiten.Image
-	frames    atomic.Int64 // frames presented by the page
+	painted   atomic.Int64 // frames painted by the page
 	status    string
 	showInfo  bool
-	clockStop chan struct{} // the vsync clock, when the display does not pace Draw
+
+	// Instruments.
+	pane      pane
+	hud       hud
+	timeline  timeline
+	film      filmstrip
+	queues    queuesView
+	snap      atomic.Pointer[loop.Snapshot]
+	snapAsked atomic.Bool
+	spans     []loop.Span // this frame's recent spans (HUD, live timeline)
+	clickAt   float64     // page time of the last real click's release (-1: none)
+	speedIdx  int
+	overlayMS float64 // smoothed cost of drawing the instruments (ms)
+
+	// Drawing only what changed (without vsync).
+	uiVersion int
+	lastScene sceneKey
+}
+
+// sceneKey is everything that decides what is on screen; an unchanged key is not redrawn
+// when the display does not pace Draw.
+type sceneKey struct {
+	frame    *painted
+	console  int
+	ui       int
+	spans    uint64
+	snap     *loop.Snapshot
+	gallery  int
+	hudFrame int64
+	second   int64
 }
 
 func newApp(opts Options) *app {
-	a := &app{opts: opts, mode: opts.Mode, fonts: loadFonts(), showInfo: true}
+	a := &app{opts: opts, mode: opts.Mode, fonts: loadFonts(), showInfo: true, clickAt: -1}
 	if a.mode == "" {
 		a.mode = loop.ModeSpec
 	}
 	a.con = newPaneConsole(opts.Stdout, opts.Stderr)
 	a.gallery.load()
 	a.pageImage = ebiten.NewImage(pageW, pageH)
+	a.film.init()
 	return a
 }
 
@@ -108,11 +161,10 @@ func newApp(opts Options) *app {
 func (a *app) open(target string) {
 	a.closePage()
 	a.con.clear()
-	disp := loop.NewExternalDisplay(60)
+	disp := newDisplay()
 	popts := page.Options{Mode: a.mode, Display: disp, Console: a.con, ScriptTimeout: a.opts.ScriptTimeout,
 		OnFrame: func(img *image.RGBA, frameTime float64) {
-			a.newest.Store(img)
-			a.frames.Add(1)
+			a.newest.Store(&painted{img: img, frameTime: frameTime, seq: a.painted.Add(1)})
 		}}
 	p, d, err := a.opts.Open(target, popts)
 	if err != nil {
@@ -120,14 +172,23 @@ func (a *app) open(target string) {
 		a.status = err.Error()
 		return
 	}
+	st := p.Loop.EnableStepping()
+	st.SetSpeed(speeds[a.speedIdx])
+	disp.grid.Store(a.speedIdx != 0)
 	done := make(chan struct{})
 	a.mu.Lock()
-	a.page, a.demo, a.target, a.display, a.done = p, d, target, disp, done
+	a.page, a.demo, a.target, a.display, a.stepper, a.done = p, d, target, disp, st, done
 	a.mu.Unlock()
 	a.newest.Store(nil)
 	a.shown = nil
+	a.snap.Store(nil)
 	a.pageImage.Fill(color.White)
+	a.film.reset()
+	a.timeline.reset()
+	a.hud.m = hudMetrics{}
+	a.clickAt = -1
 	a.status = ""
+	a.uiVersion++
 	go func() {
 		defer close(done)
 		p.Run(loop.RunOptions{})
@@ -138,69 +199,189 @@ func (a *app) open(target string) {
 // in a long task is interrupted by its own watchdog).
 func (a *app) closePage() {
 	a.mu.Lock()
-	p, done := a.page, a.done
-	a.page, a.done = nil, nil
+	p, done, st := a.page, a.done, a.stepper
+	a.page, a.done, a.stepper = nil, nil, nil
 	a.mu.Unlock()
 	if p == nil {
 		return
 	}
 	p.Loop.Post(p.Loop.Stop)
+	st.Resume()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
 	}
 }
 
-func (a *app) current() *page.Page {
+func (a *app) current() (*page.Page, *loop.Stepper) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.page
+	return a.page, a.stepper
+}
+
+// clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
+// rendering opportunity unless Draw does (a vsync-paced display) or the page-time grid does
+// (paused, stepping or slowed).
+func (a *app) clockTick() {
+	if !a.pacer.drawPostsVsync() {
+		a.postVsync()
+	}
+}
+
+// postVsync gives the running page a rendering opportunity now (never blocks). The frame
+// time is the vsync's own time, taken here, not when the loop gets to it.
+func (a *app) postVsync() {
+	a.mu.Lock()
+	p, disp := a.page, a.display
+	a.mu.Unlock()
+	if p == nil || disp.grid.Load() {
+		return
+	}
+	l := p.Loop
+	t := l.Now()
+	l.TryPost(func() { disp.Vsync(t) })
 }
 
 // Update reads input (once per frame with SyncWithFPS) and turns it into page input.
 func (a *app) Update() error {
-	p := a.current()
+	p, st := a.current()
 	if p == nil || a.gallery.visible {
 		if target, ok := a.gallery.update(); ok {
 			a.gallery.visible = false
 			a.open(target)
 		}
-		if a.gallery.visible || a.current() == nil {
-			return nil
-		}
-		p = a.current()
+		return nil
 	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		a.closePage()
-		a.gallery.visible = true
-		return nil
-	case inpututil.IsKeyJustPressed(ebiten.KeyR):
-		a.open(a.target)
-		return nil
-	case inpututil.IsKeyJustPressed(ebiten.KeyM):
-		a.mode = nextMode(a.mode)
-		a.open(a.target)
-		return nil
-	case inpututil.IsKeyJustPressed(ebiten.KeyS):
-		a.syntheticClick(p)
-	case inpututil.IsKeyJustPressed(ebiten.KeyI):
-		a.showInfo = !a.showInfo
-	}
+	a.keys(p, st)
 	x, y := ebiten.CursorPosition()
 	px, py := float64(x), float64(y-barH)
 	inPage := px >= 0 && py >= 0 && px < pageW && py < pageH
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		if inPage {
+		a.uiVersion++
+		switch {
+		case inPage:
 			p.Loop.Post(func() { p.PointerDown(px, py) })
-		} else if a.inSyntheticButton(x, y) {
+		case a.inSyntheticButton(x, y):
 			a.syntheticClick(p)
+		case a.speedSliderHit(x, y, st):
+		case y >= barH && y < barH+tabH && x >= pageW:
+			a.setPane(pane((x - pageW) / (paneW / 4)))
+		case a.pane == tabTimeline && x >= pageW && y >= barH+tabH && y < barH+pageH:
+			a.timeline.click(x-pageW, y-barH-tabH)
 		}
 	}
 	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && inPage {
+		a.clickAt = p.Loop.Now()
 		p.Loop.Post(func() { p.PointerUp(px, py) })
 	}
+	if a.pane == tabTimeline {
+		if _, dy := ebiten.Wheel(); dy != 0 {
+			a.timeline.scroll(int(dy * 3))
+			a.uiVersion++
+		}
+	}
 	return nil
+}
+
+// keys handles the keyboard in a page (see README "In the window"). Keys pressed in the
+// same frame are all handled.
+func (a *app) keys(p *page.Page, st *loop.Stepper) {
+	pressed := false
+	just := func(keys ...ebiten.Key) bool {
+		for _, k := range keys {
+			if inpututil.IsKeyJustPressed(k) {
+				pressed = true
+				return true
+			}
+		}
+		return false
+	}
+	defer func() {
+		if pressed {
+			a.uiVersion++
+		}
+	}()
+	switch {
+	case just(ebiten.KeyEscape):
+		a.closePage()
+		a.gallery.visible = true
+		return
+	case just(ebiten.KeyR):
+		a.open(a.target)
+		return
+	case just(ebiten.KeyM):
+		a.mode = nextMode(a.mode)
+		a.open(a.target)
+		return
+	}
+	if just(ebiten.KeyS) {
+		a.syntheticClick(p)
+	}
+	if just(ebiten.KeyI) {
+		a.showInfo = !a.showInfo
+	}
+	if just(ebiten.KeyH) {
+		a.hud.visible = !a.hud.visible
+	}
+	if just(ebiten.KeyC) {
+		a.setPane(tabConsole)
+	}
+	if just(ebiten.KeyQ) {
+		a.togglePane(tabQueues)
+	}
+	if just(ebiten.KeyT) {
+		a.togglePane(tabTimeline)
+	}
+	if just(ebiten.KeyF) {
+		a.togglePane(tabFilmstrip)
+	}
+	if just(ebiten.KeyP) {
+		a.timeline.toggleFrozen()
+	}
+	if just(ebiten.KeyPageUp) {
+		a.timeline.scroll(20)
+	}
+	if just(ebiten.KeyPageDown) {
+		a.timeline.scroll(-20)
+	}
+	if just(ebiten.KeyHome, ebiten.KeyEnd) {
+		a.timeline.live()
+	}
+	if just(ebiten.KeySpace) {
+		a.togglePause(st)
+	}
+	if just(ebiten.Key1, ebiten.KeyNumpad1) {
+		a.step(st, loop.StepTask)
+	}
+	if just(ebiten.Key2, ebiten.KeyNumpad2) {
+		a.step(st, loop.StepCallback)
+	}
+	if just(ebiten.Key3, ebiten.KeyNumpad3) {
+		a.step(st, loop.StepFrame)
+	}
+	if just(ebiten.KeyMinus, ebiten.KeyNumpadSubtract) {
+		a.setSpeed(st, a.speedIdx+1)
+	}
+	if just(ebiten.KeyEqual, ebiten.KeyNumpadAdd) {
+		a.setSpeed(st, a.speedIdx-1)
+	}
+	if just(ebiten.KeyE) {
+		a.exportTrace(p)
+	}
+}
+
+func (a *app) setPane(pn pane) {
+	if pn >= tabConsole && pn <= tabFilmstrip {
+		a.pane = pn
+	}
+}
+
+func (a *app) togglePane(pn pane) {
+	if a.pane == pn {
+		a.pane = tabConsole
+		return
+	}
+	a.pane = pn
 }
 
 // syntheticClick runs element.click() on the demo's click target (its first action's selector).
@@ -227,50 +408,100 @@ func (a *app) clickTarget() string {
 	return ""
 }
 
-// postVsync gives the running page a rendering opportunity now (never blocks).
-func (a *app) postVsync() {
-	a.mu.Lock()
-	p, disp := a.page, a.display
-	a.mu.Unlock()
-	if p != nil {
-		l := p.Loop
-		l.TryPost(func() { disp.Vsync(l.Now()) })
-	}
-}
-
 // Draw is one display refresh: post a rendering opportunity (when the display paces Draw),
-// show the newest frame.
+// show the newest frame and the instruments.
 func (a *app) Draw(screen *ebiten.Image) {
-	defer func() {
-		if a.pacer.pace() {
-			a.clockStop = make(chan struct{})
-			go runVsyncClock(a.clockStop, a.postVsync)
-		}
-	}()
 	if a.pacer.drawPostsVsync() {
 		a.postVsync()
 	}
+	p, st := a.current()
+	key := a.scene(p)
+	if a.pacer.skipsUnchanged() && key == a.lastScene {
+		return // nothing changed: nothing drawn, nothing presented
+	}
+	a.lastScene = key
+	defer a.pacer.pace()
 	screen.Fill(color.RGBA{0xf3, 0xf3, 0xf3, 0xff})
-	if a.gallery.visible || a.current() == nil {
+	if a.gallery.visible || p == nil {
 		a.gallery.draw(screen, a.fonts)
 		return
 	}
-	if img := a.newest.Load(); img != nil && img != a.shown {
-		a.pageImage.WritePixels(img.Pix)
+	if fr := key.frame; fr != nil && fr != a.shown {
+		a.pageImage.WritePixels(fr.img.Pix)
+		prevSeq := int64(0)
 		if a.shown != nil {
-			if p := a.current(); p != nil {
-				p.Engine.Recycle(a.shown) // the engine reuses it: no 1.9 MB allocation per frame
-			}
+			prevSeq = a.shown.seq
+			p.Engine.Recycle(a.shown.img) // the engine reuses it: no 1.9 MB allocation per frame
 		}
-		a.shown = img
+		a.film.add(fr, int(fr.seq-prevSeq-1))
+		a.shown = fr
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(0, barH)
 	screen.DrawImage(a.pageImage, op)
-	a.drawBar(screen)
-	a.drawConsole(screen)
+	now := p.Loop.Now()
+	a.drawBar(screen, st)
+	start := time.Now() // the instruments' cost, shown in the HUD
+	switch a.pane {
+	case tabConsole:
+		a.drawConsole(screen)
+	case tabQueues:
+		a.queues.draw(screen, a.fonts, a.snap.Load(), st, a.con, now)
+	case tabTimeline:
+		a.timeline.draw(screen, a.fonts, p.Loop.Trace(), a.spans, now)
+	case tabFilmstrip:
+		a.film.draw(screen, a.fonts)
+	}
+	if a.hud.visible {
+		a.hud.draw(screen, a.fonts, a.spans, now, a.clickAt, a.overlayMS, speeds[a.speedIdx])
+	}
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	a.overlayMS += (ms - a.overlayMS) / 16
+	a.drawTabs(screen)
 	if a.showInfo {
 		a.drawInfo(screen)
+	}
+}
+
+// scene gathers what is on screen now (and fetches the data the instruments need).
+func (a *app) scene(p *page.Page) sceneKey {
+	// Once a second everything is drawn anyway (a window uncovered on a desktop without vsync).
+	k := sceneKey{console: a.con.version(), ui: a.uiVersion, gallery: a.gallery.selected, second: time.Now().Unix()}
+	if a.gallery.visible || p == nil {
+		return k
+	}
+	k.frame = a.newest.Load()
+	if k.frame == nil {
+		k.frame = a.shown
+	}
+	tr := p.Loop.Trace()
+	if a.hud.visible || a.pane == tabTimeline {
+		a.spans = tr.Since(p.Loop.Now()-3000, 50000, a.spans[:0])
+		k.spans = tr.Total()
+	}
+	if a.hud.visible {
+		k.hudFrame = a.painted.Load() + int64(time.Now().UnixMilli()/250) // fps and busy % move on
+	}
+	if a.pane == tabQueues {
+		a.askSnapshot(p)
+		k.snap = a.snap.Load()
+		k.hudFrame = time.Now().UnixMilli() / 100 // "running for … ms" moves on
+	}
+	return k
+}
+
+// askSnapshot asks the page's loop for a snapshot of its queues (taken between tasks, or
+// while paused); at most one request is in flight.
+func (a *app) askSnapshot(p *page.Page) {
+	if !a.snapAsked.CompareAndSwap(false, true) {
+		return
+	}
+	l := p.Loop
+	if !l.TryPost(func() {
+		a.snap.Store(l.Inspect(8))
+		a.snapAsked.Store(false)
+	}) {
+		a.snapAsked.Store(false)
 	}
 }
 
@@ -287,16 +518,27 @@ func nextMode(m loop.Mode) loop.Mode {
 	return loop.ModeSpec
 }
 
-func (a *app) drawBar(screen *ebiten.Image) {
-	vector.DrawFilledRect(screen, 0, 0, winW, barH, color.RGBA{0x2b, 0x2d, 0x42, 0xff}, false)
-	title := a.target
+var (
+	barColor    = color.RGBA{0x2b, 0x2d, 0x42, 0xff}
+	paneBG      = color.RGBA{0x1e, 0x1e, 0x1e, 0xff}
+	paneText    = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
+	paneDim     = color.RGBA{0x9a, 0x9a, 0x9a, 0xff}
+	paneErr     = color.RGBA{0xff, 0x80, 0x80, 0xff}
+	accent      = color.RGBA{0xef, 0x8a, 0x17, 0xff}
+	paneHeading = color.RGBA{0x8c, 0xb4, 0xff, 0xff}
+)
+
+func (a *app) drawBar(screen *ebiten.Image, st *loop.Stepper) {
+	vector.DrawFilledRect(screen, 0, 0, winW, barH, barColor, false)
+	title := filepath.Base(a.target)
 	if a.demo != nil && a.demo.Title != "" {
 		title = a.demo.Name + " — " + a.demo.Title
 	}
-	a.fonts.draw(screen, fmt.Sprintf("loopscope  %s   [mode: %s]", title, a.mode), 8, 6, color.White, false)
+	a.fonts.draw(screen, clip(fmt.Sprintf("loopscope  %s   [mode: %s]", title, a.mode), 78), 8, 6, color.White, false)
+	a.drawControls(screen, st)
 	if a.clickTarget() != "" {
 		x, y, w, h := a.syntheticButton()
-		vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), color.RGBA{0xef, 0x8a, 0x17, 0xff}, false)
+		vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), accent, false)
 		a.fonts.draw(screen, "synthetic click (S)", x+8, y+4, color.Black, false)
 	}
 }
@@ -311,47 +553,73 @@ func (a *app) inSyntheticButton(cx, cy int) bool {
 	return cx >= x && cy >= y && cx < x+w && cy < y+h
 }
 
-func (a *app) drawConsole(screen *ebiten.Image) {
+func (a *app) drawTabs(screen *ebiten.Image) {
 	x0 := float32(pageW)
-	vector.DrawFilledRect(screen, x0, barH, paneW, pageH, color.RGBA{0x1e, 0x1e, 0x1e, 0xff}, false)
+	vector.DrawFilledRect(screen, x0, barH, paneW, tabH, color.RGBA{0x30, 0x30, 0x30, 0xff}, false)
+	w := paneW / 4
+	for i, name := range paneNames {
+		x := pageW + i*w
+		c := paneDim
+		if pane(i) == a.pane {
+			vector.DrawFilledRect(screen, float32(x), barH, float32(w), tabH, paneBG, false)
+			vector.DrawFilledRect(screen, float32(x), barH+tabH-2, float32(w), 2, accent, false)
+			c = paneText
+		}
+		a.fonts.draw(screen, name, x+10, barH+4, c, false)
+	}
 	vector.StrokeLine(screen, x0, barH, x0, barH+pageH, 1, color.RGBA{0x88, 0x88, 0x88, 0xff}, false)
-	a.fonts.draw(screen, "Console", pageW+8, barH+6, color.RGBA{0xaa, 0xaa, 0xaa, 0xff}, true)
-	lines := a.con.tail(int((pageH - 30) / lineH))
-	y := barH + 26
+}
+
+func (a *app) drawConsole(screen *ebiten.Image) {
+	y0 := barH + tabH
+	vector.DrawFilledRect(screen, pageW, float32(y0), paneW, pageH-tabH, paneBG, false)
+	lines := a.con.tail((pageH - tabH - 12) / lineH)
+	y := y0 + 6
 	for _, ln := range lines {
-		c := color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
+		c := paneText
 		if ln.err {
-			c = color.RGBA{0xff, 0x80, 0x80, 0xff}
+			c = paneErr
 		}
 		a.fonts.draw(screen, clip(ln.text, 70), pageW+8, y, c, false)
 		y += lineH
 	}
 }
 
+const keyHelp = "Keys: click the page = real click, S synthetic click, R reload, M mode, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
+	"Space pause/run, 1 step a task, 2 step a callback + its microtasks, 3 step a frame, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
+
 func (a *app) drawInfo(screen *ebiten.Image) {
 	y0 := float32(barH + pageH)
 	vector.DrawFilledRect(screen, 0, y0, winW, infoH, color.RGBA{0xfa, 0xfa, 0xfa, 0xff}, false)
 	vector.StrokeLine(screen, 0, y0, winW, y0, 1, color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, false)
-	text := "Click the page with the mouse for a real click. Keys: R reload, M next mode, S synthetic click, I hide this, Esc gallery."
-	if a.demo != nil && a.demo.Explanation != "" {
-		text = a.demo.Explanation + "\n" + text
-	}
+	text := ""
 	if a.status != "" {
-		text = a.status + "\n" + text
+		text = a.status + "\n"
+	}
+	if a.demo != nil && a.demo.Explanation != "" {
+		text += a.demo.Explanation + "\n"
 	}
 	y := int(y0) + 6
-	for _, para := range strings.Split(text, "\n") {
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n") {
 		for _, ln := range wrap(para, 190) {
-			if y > winH-lineH {
-				return
+			if y > winH-3*lineH {
+				break
 			}
 			a.fonts.draw(screen, ln, 8, y, color.RGBA{0x22, 0x22, 0x22, 0xff}, false)
 			y += lineH
 		}
 	}
+	y = winH - 2*lineH - 4
+	for _, ln := range wrap(keyHelp, 200) {
+		a.fonts.draw(screen, ln, 8, y, color.RGBA{0x55, 0x55, 0x77, 0xff}, false)
+		y += lineH
+	}
 }
 
 func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
 	r := []rune(s)
 	if len(r) <= n {
 		return s

@@ -1,0 +1,283 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
+	"unsafe"
+
+	"runtime/metrics"
+
+	"github.com/dop251/goja"
+)
+
+// liveHeapBytes is the Go heap live at the end of the last GC.
+func liveHeapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// recoveries is what the loop keeps to recover from a call into JS that ended abruptly
+// (a watchdog interrupt, a stack overflow, a Go panic): goja then drops every pending
+// promise job, including the host's own microtasks.
+type recoveries struct {
+	hostJobs []*hostJob // host microtasks queued and not yet run, in order
+	dropped  []func()   // host microtasks dropped by an abrupt end, to queue again
+	broken   bool       // the realm could not be repaired: no more JS runs
+
+	rangeError goja.Constructor // the realm's own RangeError (stack overflows are reported as one)
+}
+
+// hostJob is a host microtask (e.g. "notify mutation observers") while it is queued.
+type hostJob struct {
+	fn   func()
+	done bool
+}
+
+// trackHostMicrotask wraps a host microtask so that, if goja drops it, it is queued again:
+// a dropped "notify mutation observers" would leave MutationObserver silent for good.
+func (l *Loop) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value {
+	j := &hostJob{fn: fn}
+	l.recovery.hostJobs = append(l.recovery.hostJobs, j)
+	return func(goja.FunctionCall) goja.Value {
+		j.done = true
+		jobs := l.recovery.hostJobs
+		i := 0
+		for i < len(jobs) && jobs[i].done {
+			jobs[i] = nil
+			i++
+		}
+		l.recovery.hostJobs = jobs[i:]
+		j.fn()
+		return goja.Undefined()
+	}
+}
+
+// scriptStopped is a call the watchdog stopped, ready to report.
+type scriptStopped struct{ msg string }
+
+func (e *scriptStopped) Error() string { return e.msg }
+
+// internalError is a Go panic caught at the boundary of a call into JS.
+type internalError struct{ msg string }
+
+func (e *internalError) Error() string { return e.msg }
+
+// endAbruptCall runs when an outermost call into JS ended with an error goja cannot catch
+// (interrupt, stack overflow) or a Go panic (panicked non-nil): it makes the realm usable
+// again, remembers the host microtasks goja dropped, and turns the error into the line
+// to report.
+func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
+	l.rt.ClearInterrupt()
+	survived := jobQueueLen(l.rt) > 0 // a Go panic leaves goja's job queue as it was
+	repaired, ok := l.repairRealm()
+	if repaired || !survived {
+		// Every pending promise job is gone (goja's "leave abruptly"): queue the host's again.
+		for _, j := range l.recovery.hostJobs {
+			if !j.done {
+				l.recovery.dropped = append(l.recovery.dropped, j.fn)
+			}
+		}
+		l.recovery.hostJobs = l.recovery.hostJobs[:0]
+	} else {
+		// The jobs are still queued: run them now, the checkpoint the panic skipped.
+		l.wd.startCall()
+		ok = l.realmWorks()
+		l.wd.endCall()
+		l.rt.ClearInterrupt()
+	}
+	var msg string
+	switch {
+	case panicked != nil:
+		msg = fmt.Sprintf("internal error in %s: %v%s; the page goes on with its next task", l.describeCall(p), panicked, panicSite())
+	case stop != nil:
+		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped; the page goes on with its next task.", l.describeCall(p), stop)
+	default:
+		var so *goja.StackOverflowError
+		if errors.As(err, &so) {
+			return err // reported as Chrome does: Uncaught RangeError
+		}
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) {
+			msg = fmt.Sprintf("Script stopped in %s: %v", l.describeCall(p), ie.Value())
+		} else {
+			msg = fmt.Sprintf("internal error in %s: %v", l.describeCall(p), err)
+		}
+	}
+	if stop != nil && stop.heap > 0 {
+		// Collect now, so the watchdog's view of the live heap is fresh for the next call:
+		// what the stopped script allocated is usually garbage now. If the page itself
+		// keeps it reachable, every later call would be stopped at once: stop the page.
+		runtime.GC()
+		if live := liveHeapBytes(); live > uint64(stop.heap) {
+			ok = false
+			msg += fmt.Sprintf(" The page still keeps %s reachable, over the limit.", formatBytes(live))
+		}
+	}
+	if repaired {
+		msg += " (The interrupted async function left the JS engine half-unwound: it was repaired.)"
+	}
+	if !ok {
+		l.recovery.broken = true
+		l.stopped = true
+		msg += " The page's scripts cannot go on: the page stops here; reload it."
+	}
+	if panicked != nil {
+		return &internalError{msg}
+	}
+	return &scriptStopped{msg}
+}
+
+// requeueDroppedMicrotasks queues again the host microtasks an abrupt end dropped, from a
+// task of their own: the loop goes on with its next task first (a MutationObserver whose
+// callback mutates what it observes, for ever, is stopped again and again, not in a loop
+// that never lets anything else run).
+func (l *Loop) requeueDroppedMicrotasks() {
+	d := l.recovery.dropped
+	l.recovery.dropped = nil
+	if len(d) == 0 {
+		return
+	}
+	l.QueueTask(SourceDOMManipulation, "microtasks dropped by a stopped script", func() {
+		for _, fn := range d {
+			l.QueueMicrotask(fn)
+		}
+	})
+}
+
+// describeCall names what ran, for a report: the task, and the callback when it has a name.
+func (l *Loop) describeCall(p pendingCall) string {
+	cb := p.name()
+	if l.currentTask == nil {
+		if cb == "(callback)" || cb == "" {
+			return "a callback of update the rendering (requestAnimationFrame?)"
+		}
+		return fmt.Sprintf("callback %q (outside any task: update the rendering)", cb)
+	}
+	if cb == "script" || cb == "(callback)" || cb == "" {
+		return fmt.Sprintf("task %q", l.currentTask.name)
+	}
+	return fmt.Sprintf("task %q (callback %q)", l.currentTask.name, cb)
+}
+
+// panicSite is " (at function file:line)" for the loopscope function that panicked, seen
+// from a deferred recover ("" when the panic was re-raised by goja, which loses the site).
+func panicSite() string {
+	pc := make([]uintptr, 32)
+	n := runtime.Callers(3, pc)
+	frames := runtime.CallersFrames(pc[:n])
+	afterPanic := false
+	for {
+		f, more := frames.Next()
+		if afterPanic && !strings.HasPrefix(f.Function, "runtime.") {
+			if !strings.HasPrefix(f.Function, "loopscope/") {
+				return ""
+			}
+			return fmt.Sprintf(" (at %s %s:%d)", f.Function, shortFile(f.File), f.Line)
+		}
+		if f.Function == "runtime.gopanic" || strings.HasPrefix(f.Function, "runtime.panic") {
+			afterPanic = true
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+func shortFile(f string) string {
+	if i := strings.LastIndex(f, "/"); i >= 0 {
+		if j := strings.LastIndex(f[:i], "/"); j >= 0 {
+			return f[j+1:]
+		}
+	}
+	return f
+}
+
+// repairRealm undoes what an interrupt inside an async function's continuation leaves
+// behind. Goja runs the continuation inside the job queue drain, after the outermost
+// call's exception handler; the interrupt unwinds it without popping the frame the
+// generator pushed, so the VM believes JS is still on its stack for good: it never drains
+// its job queue again (every promise reaction, await and host microtask is silently lost).
+// Goja has no API for this: the repair empties the VM's call and try stacks and the job
+// queue through reflection, as a clean "leave abruptly" would, for the goja version in
+// go.mod (TestInterruptInAsyncContinuation checks it). repaired says whether anything
+// needed it; ok is false when the realm is still unusable.
+func (l *Loop) repairRealm() (repaired, ok bool) {
+	fields, found := gojaVMStacks(l.rt)
+	if !found {
+		return false, l.realmWorks()
+	}
+	if fields[0].Len() == 0 && fields[1].Len() == 0 {
+		clearValueStack(l.rt)
+		return false, true
+	}
+	for _, f := range fields {
+		settable(f).SetLen(0)
+	}
+	clearValueStack(l.rt)
+	if jq := reflect.ValueOf(l.rt).Elem().FieldByName("jobQueue"); jq.IsValid() && jq.Kind() == reflect.Slice {
+		settable(jq).SetZero()
+	}
+	return true, l.realmWorks()
+}
+
+// gojaVMStacks finds the VM's call stack and try stack (unexported fields) by reflection.
+func gojaVMStacks(rt *goja.Runtime) (stacks [2]reflect.Value, ok bool) {
+	f := reflect.ValueOf(rt).Elem().FieldByName("vm")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return stacks, false
+	}
+	for i, name := range []string{"callStack", "tryStack"} {
+		s := f.Elem().FieldByName(name)
+		if !s.IsValid() || s.Kind() != reflect.Slice {
+			return stacks, false
+		}
+		stacks[i] = s
+	}
+	return stacks, true
+}
+
+// jobQueueLen is the number of jobs in goja's job queue (unexported; 0 if not found).
+func jobQueueLen(rt *goja.Runtime) int {
+	if jq := reflect.ValueOf(rt).Elem().FieldByName("jobQueue"); jq.IsValid() && jq.Kind() == reflect.Slice {
+		return jq.Len()
+	}
+	return 0
+}
+
+// clearValueStack drops the VM's value stack, as a normal return to Go does: after an
+// abrupt end it still holds the values of the frames it unwound (a stopped runaway
+// allocation's array would stay reachable).
+func clearValueStack(rt *goja.Runtime) {
+	f := reflect.ValueOf(rt).Elem().FieldByName("vm")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return
+	}
+	if s := f.Elem().FieldByName("stack"); s.IsValid() && s.Kind() == reflect.Slice {
+		settable(s).SetZero()
+	}
+}
+
+func settable(v reflect.Value) reflect.Value {
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+}
+
+// realmWorks checks that the realm still drains its job queue: a host microtask queued
+// from an empty stack must run before the call returns.
+func (l *Loop) realmWorks() bool {
+	ran := false
+	probe := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		ran = true
+		return goja.Undefined()
+	})
+	if _, err := l.microtaskOf(goja.Undefined(), probe); err != nil {
+		return false
+	}
+	return ran
+}

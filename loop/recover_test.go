@@ -1,0 +1,102 @@
+package loop
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// newShortLoop is a loop with a short watchdog, in virtual time.
+func newShortLoop(c Console) *Loop {
+	return New(Options{Clock: NewVirtualClock(), Console: c, ScriptTimeout: 200 * time.Millisecond})
+}
+
+// TestInterruptInAsyncContinuation: goja leaves the VM half-unwound when an interrupt hits
+// an async function's continuation (it then never drains its job queue again: await, then
+// and host microtasks all stop). The loop repairs it, says so, and everything works after.
+func TestInterruptInAsyncContinuation(t *testing.T) {
+	c := &recordingConsole{}
+	l := newShortLoop(c)
+	l.QueueTask(SourceDOMManipulation, "script", func() {
+		l.RunScript("test.js", `
+			setTimeout(async () => {
+				await null;
+				console.log('await resumes');
+				Promise.resolve().then(() => console.log('then runs'));
+				queueMicrotask(() => console.log('queueMicrotask runs'));
+			}, 0);
+			(async function stuck() { await null; while (true) {} })();`)
+	})
+	l.QueueTask(SourceDOMManipulation, "host microtask", func() {
+		l.QueueMicrotask(func() { c.Message("log", "host microtask runs") })
+	})
+	l.Run(RunOptions{StopWhenQuiet: true, Until: 10000})
+	expectLines(t, c.lines, `
+		host microtask runs
+		await resumes
+		then runs
+		queueMicrotask runs`)
+	if len(c.errors) != 1 || !strings.Contains(c.errors[0], `Script stopped: task "script" ran for more than 200ms`) ||
+		!strings.Contains(c.errors[0], "it was repaired") {
+		t.Errorf("errors: %q", c.errors)
+	}
+	if stacks, ok := gojaVMStacks(l.rt); !ok || stacks[0].Len() != 0 || stacks[1].Len() != 0 {
+		t.Errorf("goja's VM stacks are not empty after the repair (found: %v)", ok)
+	}
+}
+
+// TestGoPanicInHostFunction: a Go panic in a host function called from JS is an internal
+// error with context (the task, the panicking function), never a crash, and the loop and
+// the realm go on.
+func TestGoPanicInHostFunction(t *testing.T) {
+	c := &recordingConsole{}
+	l := newShortLoop(c)
+	_ = l.rt.Set("hostBug", func(goja.FunctionCall) goja.Value {
+		var m map[string]int
+		m["x"] = 1 // a nil map write: a runtime panic
+		return goja.Undefined()
+	})
+	l.QueueTask(SourceDOMManipulation, "buggy task", func() {
+		l.RunScript("test.js", `
+			setTimeout(() => console.log('timer queued before'), 0);
+			Promise.resolve().then(() => console.log('pending promise jobs still run'));
+			hostBug();`)
+	})
+	l.Run(RunOptions{StopWhenQuiet: true, Until: 10000})
+	expectLines(t, c.lines, `
+		pending promise jobs still run
+		timer queued before`)
+	if len(c.errors) != 1 || c.errors[0] != `internal error in task "buggy task": assignment to entry in nil map; the page goes on with its next task` {
+		t.Errorf("errors: %q", c.errors)
+	}
+}
+
+// TestStackOverflowIsRangeError: unbounded recursion ends at the stack limit, in bounded
+// time, reported with Chrome's words; the loop goes on.
+func TestStackOverflowIsRangeError(t *testing.T) {
+	lines, errs := runScript(t, ModeSpec, `
+		setTimeout(() => console.log('timer queued before'), 0);
+		const f = n => f(n + 1) + 1;
+		f(0);`)
+	expectLines(t, lines, `timer queued before`)
+	if len(errs) != 1 || errs[0] != "Uncaught RangeError: Maximum call stack size exceeded" {
+		t.Errorf("errors: %q", errs)
+	}
+}
+
+func TestStopReasonText(t *testing.T) {
+	for _, tc := range []struct {
+		r    stopReason
+		want string
+	}{
+		{stopReason{timeout: 5 * time.Second}, "ran for more than 5s (-script-timeout) without returning: an endless loop?"},
+		{stopReason{heap: 1 << 30, heapSeen: 1288490189}, "grew the heap to 1.2 GiB, past the 1 GiB limit (-max-heap): a runaway allocation?"},
+		{stopReason{heap: 200 << 20, heapSeen: 201 << 20}, "grew the heap to 201 MiB, past the 200 MiB limit (-max-heap): a runaway allocation?"},
+	} {
+		if got := tc.r.String(); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package loop
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+)
+
+// TestTraceSince: Since returns the spans that end at or after a time, oldest first, from a
+// wrapped ring buffer, and honours its limit.
+func TestTraceSince(t *testing.T) {
+	tr := NewTrace(8)
+	for i := 0; i < 12; i++ { // wraps: spans 4..11 are kept
+		tr.Add(Span{Kind: KindTask, Name: fmt.Sprint(i), Start: float64(i * 10), End: float64(i*10 + 5)})
+	}
+	got := tr.Since(75, 0, nil) // spans ending at or after 75: 7 (75), 8, 9, 10, 11
+	if len(got) != 5 || got[0].Name != "7" || got[4].Name != "11" {
+		t.Fatalf("Since(75) = %v", got)
+	}
+	if got := tr.Since(0, 3, nil); len(got) != 3 || got[0].Name != "9" {
+		t.Fatalf("Since(0, max 3) = %v, want the newest three, 9..11", got)
+	}
+	if got := tr.Since(0, 0, nil); len(got) != 8 || got[0].Name != "4" {
+		t.Fatalf("Since(0) = %d spans from %q, want 8 from 4", len(got), got[0].Name)
+	}
+	if tr.Total() != 12 {
+		t.Errorf("Total = %d", tr.Total())
+	}
+}
+
+// TestTraceDisabled: a capacity of 0 or less records nothing (and does not panic).
+func TestTraceDisabled(t *testing.T) {
+	for _, c := range []int{0, -1} {
+		tr := NewTrace(c)
+		tr.Add(Span{Kind: KindTask})
+		if tr.Enabled() || len(tr.Spans()) != 0 || tr.Total() != 0 || len(tr.Since(0, 0, nil)) != 0 {
+			t.Errorf("NewTrace(%d) recorded a span", c)
+		}
+	}
+	l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: -1})
+	l.QueueTask(SourceTimer, "t", func() { l.RunScript("t.js", "1") })
+	l.Run(RunOptions{StopWhenQuiet: true})
+	if l.Trace().Total() != 0 {
+		t.Errorf("TraceCapacity -1: %d spans recorded", l.Trace().Total())
+	}
+}
+
+const tasks10k = `var n = 0; function f() { n++; Promise.resolve().then(function () {}) } for (var i = 0; i < 10000; i++) setTimeout(f, 0);`
+
+// The cost of tracing: the same run (10,000 timer tasks, each with a callback and a
+// checkpoint: about 4 spans each) with the default ring buffer and with tracing off.
+func BenchmarkRunTraced(b *testing.B)   { benchTrace(b, 0) }
+func BenchmarkRunUntraced(b *testing.B) { benchTrace(b, -1) }
+
+func benchTrace(b *testing.B, capacity int) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: capacity, ScriptTimeout: -1})
+		l.QueueTask(SourceDOMManipulation, "bench", func() { l.RunScript("bench.js", tasks10k) })
+		b.StartTimer()
+		l.Run(RunOptions{StopWhenQuiet: true})
+	}
+}
+
+// BenchmarkTraceAdd: recording one span (the mutex the window's reads need included).
+func BenchmarkTraceAdd(b *testing.B) {
+	tr := NewTrace(1 << 16)
+	s := Span{Kind: KindTask, Name: "x", Start: 1, End: 2}
+	for i := 0; i < b.N; i++ {
+		tr.add(s)
+	}
+}
+
+// BenchmarkTraceSince2s: what the window reads each frame: the last 2 s of a page running
+// 600 spans a second (a busy animation), from a full default-size ring.
+func BenchmarkTraceSince2s(b *testing.B) {
+	tr := NewTrace(1 << 16)
+	for i := 0; i < 1<<16; i++ {
+		t := float64(i) * 1000 / 600
+		tr.add(Span{Kind: KindTask, Start: t, End: t + 1})
+	}
+	now := float64(1<<16) * 1000 / 600
+	var buf []Span
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = tr.Since(now-2000, 50000, buf[:0])
+	}
+	if len(buf) < 1100 {
+		b.Fatalf("%d spans", len(buf))
+	}
+}
+
+// TestTraceMemory reports the ring buffer's size (the default keeps 65,536 spans).
+func TestTraceMemory(t *testing.T) {
+	size := unsafe.Sizeof(Span{})
+	t.Logf("Span is %d bytes; the default ring of %d spans is %.1f MiB (plus the names it references)", size, 1<<16, float64(size)*(1<<16)/(1<<20))
+	if size > 80 {
+		t.Errorf("Span grew to %d bytes", size)
+	}
+}

@@ -1,0 +1,104 @@
+package window
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// filmstrip keeps thumbnails of the page frames the window actually presented, with their
+// frame times, so a one-frame flicker can be seen after the fact. Frames the page painted
+// but the window never presented (a newer one replaced them first) are counted, not hidden.
+type filmstrip struct {
+	thumbs []thumb // ring, newest at next-1
+	next   int
+	count  int
+	pix    []byte
+}
+
+type thumb struct {
+	img       *ebiten.Image
+	frameTime float64
+	skipped   int // painted frames before this one that were never presented
+}
+
+const (
+	thumbW, thumbH = 112, 84
+	filmCols       = 4
+	filmRows       = 5
+	filmMax        = filmCols * filmRows
+)
+
+func (f *filmstrip) init() {
+	f.thumbs = make([]thumb, filmMax)
+	f.pix = make([]byte, 4*thumbW*thumbH)
+}
+
+func (f *filmstrip) reset() { f.next, f.count = 0, 0 }
+
+// add records a presented frame.
+func (f *filmstrip) add(fr *painted, skipped int) {
+	downscale(fr.img, f.pix)
+	t := &f.thumbs[f.next]
+	if t.img == nil {
+		t.img = ebiten.NewImage(thumbW, thumbH)
+	}
+	t.img.WritePixels(f.pix)
+	t.frameTime, t.skipped = fr.frameTime, max(skipped, 0)
+	f.next = (f.next + 1) % filmMax
+	f.count = min(f.count+1, filmMax)
+}
+
+// downscale box-samples src into a thumbW × thumbH RGBA pixel buffer (2×2 samples a pixel).
+func downscale(src *image.RGBA, dst []byte) {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	for y := 0; y < thumbH; y++ {
+		for x := 0; x < thumbW; x++ {
+			var r, g, bl, a int
+			for _, o := range [4][2]int{{1, 1}, {3, 1}, {1, 3}, {3, 3}} {
+				sx := (x*4 + o[0]) * w / (thumbW * 4)
+				sy := (y*4 + o[1]) * h / (thumbH * 4)
+				i := src.PixOffset(b.Min.X+sx, b.Min.Y+sy)
+				r += int(src.Pix[i])
+				g += int(src.Pix[i+1])
+				bl += int(src.Pix[i+2])
+				a += int(src.Pix[i+3])
+			}
+			j := 4 * (y*thumbW + x)
+			dst[j], dst[j+1], dst[j+2], dst[j+3] = byte(r/4), byte(g/4), byte(bl/4), byte(a/4)
+		}
+	}
+}
+
+func (f *filmstrip) draw(screen *ebiten.Image, fo *fonts) {
+	x0, y0 := pageW, barH+tabH
+	vector.DrawFilledRect(screen, float32(x0), float32(y0), paneW, pageH-tabH, paneBG, false)
+	fo.draw(screen, fmt.Sprintf("the last %d frames presented, newest first (frame time, ms)", f.count), x0+8, y0+5, paneText, false)
+	const gap = 6
+	for i := 0; i < f.count; i++ {
+		t := &f.thumbs[(f.next-1-i+2*filmMax)%filmMax]
+		col, row := i%filmCols, i/filmCols
+		x := x0 + gap + col*(thumbW+gap)
+		y := y0 + 26 + row*(thumbH+26)
+		vector.StrokeRect(screen, float32(x)-0.5, float32(y)-0.5, thumbW+1, thumbH+1, 1, color.RGBA{0x60, 0x60, 0x60, 0xff}, false)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(x), float64(y))
+		screen.DrawImage(t.img, op)
+		label := fmt.Sprintf("%.1f", t.frameTime)
+		if i+1 < f.count {
+			older := &f.thumbs[(f.next-2-i+2*filmMax)%filmMax]
+			label += fmt.Sprintf(" +%.1f", t.frameTime-older.frameTime)
+		}
+		fo.drawMono(screen, label, x, y+thumbH+3, paneText)
+		if t.skipped > 0 {
+			fo.drawMono(screen, fmt.Sprintf("+%d unseen", t.skipped), x+thumbW-68, y+2, color.RGBA{0xff, 0x50, 0x50, 0xff})
+		}
+	}
+	if f.count == 0 {
+		fo.draw(screen, "No frame yet: the page paints only when something changed.", x0+8, y0+30, paneDim, false)
+	}
+}

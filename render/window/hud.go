@@ -1,0 +1,171 @@
+package window
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"loopscope/loop"
+)
+
+// hud is the heads-up display over the page: frame rate and intervals, main-thread busy
+// time, idle time, rAF timestamp against its vsync, long tasks, click latency. Everything
+// comes from the loop's trace.
+type hud struct {
+	visible bool
+	m       hudMetrics
+}
+
+// hudMetrics are the HUD's numbers, computed from the recent spans.
+type hudMetrics struct {
+	fps           int       // frames (rendering updates) in the last second
+	intervals     []float64 // frame intervals of the last 2 s (ms), oldest first
+	busy          float64   // share of the last second spent in tasks and rendering (0-1)
+	idleOffered   float64   // idle time offered in the last second (ms)
+	idleUsed      float64   // and used by idle callbacks
+	lastIdle      loop.Span // the newest idle period
+	frameTime     float64   // the newest frame's time = its rAF timestamp = its vsync (ms)
+	renderDelay   float64   // from that vsync to the start of its rendering update (ms)
+	haveFrame     bool
+	longTasks     int       // long tasks in the recent spans
+	lastLong      loop.Span // the newest one
+	clickLatency  float64   // OS input to the click listener's dispatch (ms)
+	haveClick     bool
+	haveIdle      bool
+	haveLongTasks bool
+}
+
+// measure computes the metrics from spans (oldest first) at page time now. clickAt is the
+// page time the window saw the last real click's release (-1: none).
+func (m *hudMetrics) measure(spans []loop.Span, now, clickAt float64) {
+	iv := m.intervals[:0]
+	*m = hudMetrics{intervals: iv}
+	lastFrame := -1.0
+	for i := range spans {
+		s := &spans[i]
+		switch s.Kind {
+		case loop.KindFrame:
+			if s.Start > now-1000 {
+				m.fps++
+			}
+			if lastFrame >= 0 && s.Start > now-2000 {
+				m.intervals = append(m.intervals, s.Start-lastFrame)
+			}
+			lastFrame = s.Start
+			m.frameTime, m.haveFrame, m.renderDelay = s.Start, true, 0
+		case loop.KindRendering:
+			if m.haveFrame && s.Start >= m.frameTime {
+				m.renderDelay = s.Start - m.frameTime
+			}
+			m.busy += overlap(s, now-1000, now)
+		case loop.KindTask:
+			m.busy += overlap(s, now-1000, now)
+		case loop.KindIdlePeriod:
+			if s.End > now-1000 {
+				m.idleOffered += s.Deadline - s.Start
+				m.idleUsed += s.Used
+			}
+			m.lastIdle, m.haveIdle = *s, true
+		case loop.KindLongTask:
+			m.longTasks++
+			m.lastLong, m.haveLongTasks = *s, true
+		case loop.KindEventDispatch:
+			if clickAt >= 0 && s.Name == "click" && s.Start >= clickAt && !m.haveClick {
+				m.clickLatency, m.haveClick = s.Start-clickAt, true
+			}
+		}
+	}
+	m.busy /= 1000
+}
+
+// overlap is how much of span s lies in [from, to] (ms).
+func overlap(s *loop.Span, from, to float64) float64 {
+	a, b := max(s.Start, from), min(s.End, to)
+	if b > a {
+		return b - a
+	}
+	return 0
+}
+
+const hudW, hudH = 330, 204
+
+func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, clickAt, overlayMS, speed float64) {
+	prev := h.m
+	h.m.measure(spans, now, clickAt)
+	m := &h.m
+	// The newest frame, idle period, long task and click stay shown once out of the window.
+	if !m.haveFrame && prev.haveFrame {
+		m.frameTime, m.renderDelay, m.haveFrame = prev.frameTime, prev.renderDelay, true
+	}
+	if !m.haveIdle && prev.haveIdle {
+		m.lastIdle, m.haveIdle = prev.lastIdle, true
+	}
+	if !m.haveLongTasks && prev.haveLongTasks {
+		m.lastLong, m.longTasks, m.haveLongTasks = prev.lastLong, prev.longTasks, true
+	}
+	if !m.haveClick && prev.haveClick && clickAt >= 0 {
+		m.clickLatency, m.haveClick = prev.clickLatency, true
+	}
+	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
+	vector.DrawFilledRect(screen, x0, y0, hudW, hudH, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
+	x, y := int(x0)+8, int(y0)+6
+	line := func(s string, c color.Color) {
+		f.drawMono(screen, s, x, y, c)
+		y += 15
+	}
+	white := color.RGBA{0xee, 0xee, 0xee, 0xff}
+	if speed != 1 {
+		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps, 100*m.busy), white)
+	} else {
+		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps, 100*m.busy), white)
+	}
+	// The frame interval graph: one bar per frame of the last 2 s, 16.7 ms marked.
+	gx, gy, gw, gh := x0+8, float32(y)+2, float32(hudW-16), float32(48)
+	vector.DrawFilledRect(screen, gx, gy, gw, gh, color.RGBA{0x26, 0x2a, 0x3a, 0xff}, false)
+	scale := gh / 50 // 50 ms full height
+	n := len(m.intervals)
+	bw := gw / 120 // 2 s at 60 Hz
+	for i, d := range m.intervals {
+		bh := min(float32(d)*scale, gh)
+		c := color.RGBA{0x5c, 0xd6, 0x5c, 0xff}
+		switch {
+		case d > 34:
+			c = color.RGBA{0xf0, 0x50, 0x50, 0xff}
+		case d > 20:
+			c = color.RGBA{0xf0, 0xc0, 0x40, 0xff}
+		}
+		bx := gx + gw - float32(n-i)*bw
+		if bx >= gx {
+			vector.DrawFilledRect(screen, bx, gy+gh-bh, max(bw-0.5, 1), bh, c, false)
+		}
+	}
+	ly := gy + gh - float32(16.667)*scale
+	vector.StrokeLine(screen, gx, ly, gx+gw, ly, 1, color.RGBA{0x9a, 0xa0, 0xff, 0xa0}, false)
+	y += int(gh) + 6
+	line("frame intervals, last 2 s (line: 16.7 ms)", color.RGBA{0x99, 0x99, 0xaa, 0xff})
+	if m.haveFrame {
+		line(fmt.Sprintf("rAF timestamp %.1f = its vsync;", m.frameTime), white)
+		line(fmt.Sprintf("  rendering began %.2f ms after it", m.renderDelay), white)
+	} else {
+		line("no frame yet (nothing needed rendering)", white)
+	}
+	if m.haveIdle {
+		line(fmt.Sprintf("idle last 1 s: offered %.0f ms, used %.1f", m.idleOffered, m.idleUsed), white)
+		line(fmt.Sprintf("  last period: %.1f ms offered, %.1f used", m.lastIdle.Deadline-m.lastIdle.Start, m.lastIdle.Used), white)
+	} else {
+		line("idle periods: none (no requestIdleCallback)", white)
+	}
+	if m.haveLongTasks {
+		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.longTasks, m.lastLong.End-m.lastLong.Start, m.lastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
+	} else {
+		line("long tasks (> 50 ms): none", white)
+	}
+	if m.haveClick {
+		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.clickLatency), white)
+	} else {
+		line("last real click: none yet", white)
+	}
+	line(fmt.Sprintf("drawing the instruments: %.2f ms/frame", overlayMS), color.RGBA{0x99, 0x99, 0xaa, 0xff})
+}
