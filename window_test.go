@@ -227,6 +227,23 @@ func key(t *testing.T, keys ...string) {
 	}
 }
 
+// waitForPixel polls screenshots until the screen pixel at (x, y) has colour c (±3 a channel).
+func waitForPixel(t *testing.T, x, y int, c color.RGBA, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		r, g, b, _ := screenshot(t).At(x, y).RGBA()
+		near := func(v uint32, w uint8) bool { d := int(v>>8) - int(w); return d >= -3 && d <= 3 }
+		if near(r, c.R) && near(g, c.G) && near(b, c.B) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pixel (%d,%d) is (%d,%d,%d) after %v, want %v", x, y, r>>8, g>>8, b>>8, timeout, c)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
 // osClick is a real OS-level click at screen coordinates.
 func osClick(t *testing.T, x, y int) {
 	t.Helper()
@@ -342,13 +359,19 @@ func TestWindowGalleryBossfight(t *testing.T) {
 	x0, y0 := windowOrigin(t)
 	time.Sleep(time.Second)
 	windowShot(t, x0, y0, "gallery")
+	// Without a window manager, X sends keys to the window under the pointer.
+	if out, err := exec.Command("xdotool", "mousemove", fmt.Sprint(x0+600), fmt.Sprint(y0+700)).CombinedOutput(); err != nil {
+		t.Fatalf("xdotool mousemove: %v %s", err, out)
+	}
 	for i := 0; i < index; i++ {
 		key(t, "Down")
 	}
 	key(t, "Return")
-	time.Sleep(time.Second)
+	// Click only once the demo is on screen: its inner square (#adadad) at its centre.
 	cx, cy := innerSquareCentre(t)
-	osClick(t, x0+int(cx), y0+barOffset+int(cy))
+	sx, sy := x0+int(cx), y0+barOffset+int(cy)
+	waitForPixel(t, sx, sy, color.RGBA{0xad, 0xad, 0xad, 0xff}, 20*time.Second)
+	osClick(t, sx, sy)
 	want := []string{"click", "promise", "mutate", "click", "promise", "mutate", "timeout", "timeout"}
 	for _, line := range want {
 		w.waitLine(t, regexp.MustCompile("^"+line+"$"), 10*time.Second)

@@ -490,11 +490,7 @@ func (r *realm) installChildNode(c *class) {
 		if parent == nil {
 			return goja.Undefined()
 		}
-		in := r.argNodesSet(call.Arguments)
-		viableNext := n.h.NextSibling
-		for viableNext != nil && in[viableNext] {
-			viableNext = viableNext.NextSibling
-		}
+		viableNext := viableNextSibling(n.h, r.argNodesSet(call.Arguments))
 		node := r.convertNodesIntoNode(call.Arguments, n.doc, "after", iface)
 		if _, err := preInsert(node, parent, n.doc.NodeFor(viableNext)); err != nil {
 			r.throwDOM(failed("after", iface), err)
@@ -507,11 +503,7 @@ func (r *realm) installChildNode(c *class) {
 		if parent == nil {
 			return goja.Undefined()
 		}
-		in := r.argNodesSet(call.Arguments)
-		viableNext := n.h.NextSibling
-		for viableNext != nil && in[viableNext] {
-			viableNext = viableNext.NextSibling
-		}
+		viableNext := viableNextSibling(n.h, r.argNodesSet(call.Arguments))
 		node := r.convertNodesIntoNode(call.Arguments, n.doc, "replaceWith", iface)
 		var err error
 		if n.h.Parent == parent.h {
@@ -670,4 +662,14 @@ func compareDocumentPosition(this, other *html.Node) int {
 		}
 	}
 	return disconnected
+}
+
+// viableNextSibling is n's first following sibling that is not among the arguments
+// (https://dom.spec.whatwg.org/#dom-childnode-after, step 3).
+func viableNextSibling(n *html.Node, in map[*html.Node]bool) *html.Node {
+	next := n.NextSibling
+	for next != nil && in[next] {
+		next = next.NextSibling
+	}
+	return next
 }
