@@ -77,6 +77,9 @@ func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja
 
 // https://html.spec.whatwg.org/multipage/webappapis.html#clean-up-after-running-a-callback
 func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
+	if l.recovery.broken {
+		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
+	}
 	l.depth++
 	if jc, ok := l.clock.(jsClock); ok {
 		jc.Enter()
@@ -84,9 +87,6 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	}
 	start := l.clock.Now()
 	l.callbackEnd = 0
-	if l.recovery.broken {
-		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
-	}
 	if len(l.recovery.dropped) > 0 {
 		l.requeueDroppedMicrotasks() // dropped by an abrupt end that nobody reported
 	}
