@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 )
 
 // RunOptions say when Run returns.
@@ -236,7 +237,13 @@ func (l *Loop) sleepUntil(wake float64) {
 		<-l.wake
 		return
 	}
+	before := l.clock.Now()
 	l.clock.Sleep(dur(wake), l.wake)
+	// Progress guarantee: a virtual clock that did not move (a wake time that rounding put at
+	// or before now) is nudged 1 µs, so the loop can never spin without time passing.
+	if l.clock.Now() == before && !l.display.External() {
+		l.clock.Sleep(before+time.Microsecond, nil)
+	}
 }
 
 func (l *Loop) drainInbox() {
