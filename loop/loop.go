@@ -107,8 +107,8 @@ type Loop struct {
 
 // Stats are counters of what the loop did.
 type Stats struct {
-	Tasks, Microtasks, Frames, SkippedFrames, IdlePeriods int
-	LongTasks                                             int
+	Tasks, Microtasks, Frames int
+	LongTasks                 int
 }
 
 // New creates a loop with a fresh JS realm that has the loop's globals installed: timers,
