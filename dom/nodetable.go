@@ -9,11 +9,11 @@ import (
 // nodeTable is a document's side table from html.Nodes to their DOM data (*Node).
 //
 // Nodes in the document tree, and nodes created since the last sweep, are held strongly.
-// A sweep (run at a safe point between tasks, when the table has doubled since the last
-// one) moves the entries of detached nodes to a weak table: a detached node that neither
-// script nor Go holds any more is then collected with its html.Node, so a page that
-// creates and drops nodes every frame does not grow without bound. Nothing observable is
-// lost:
+// A sweep (run at a safe point between tasks, when the strong table has grown to twice the
+// connected nodes, and at least minSweep) moves the entries of detached nodes to a weak
+// table: a detached node that neither script nor Go holds any more is then collected with
+// its html.Node, so a page that creates and drops nodes every frame does not grow without
+// bound. Nothing observable is lost:
 //   - a node still held (by a JS wrapper, a MutationRecord, a Go field) stays alive and is
 //     found again through the weak entry, which promotes it back;
 //   - all the nodes of one detached tree share a detachedGroup that holds the ones with
@@ -28,7 +28,7 @@ import (
 type nodeTable struct {
 	strong    map[*html.Node]*Node
 	weak      map[*html.Node]weak.Pointer[Node] // detached at the last sweep
-	nextSweep int                               // sweep when len(strong)+len(weak) reaches this
+	nextSweep int                               // sweep when len(strong) reaches this
 }
 
 // detachedGroup keeps alive the stateful nodes of one detached tree while any node of the
@@ -86,11 +86,11 @@ func (t *nodeTable) promoteSubtree(h *html.Node) {
 }
 
 // SweepDetachedNodes lets the nodes that left the document be collected once nothing
-// holds them (see nodeTable). It is cheap unless the table doubled since the last sweep.
-// Call it only at a safe point: between tasks, with no DOM algorithm in progress.
+// holds them (see nodeTable). It is cheap unless the strong table doubled since the last
+// sweep. Call it only at a safe point: between tasks, with no DOM algorithm in progress.
 func (d *Document) SweepDetachedNodes() {
 	t := &d.table
-	if len(t.strong)+len(t.weak) < t.nextSweep {
+	if len(t.strong) < t.nextSweep {
 		return
 	}
 	root := d.node.h
@@ -123,7 +123,11 @@ func (d *Document) SweepDetachedNodes() {
 			t.weak[h] = weak.Make(n)
 		}
 	}
-	t.nextSweep = max(2*(len(t.strong)+len(t.weak)), minSweep)
+	// The next sweep is due when the strong table has doubled again. Weak entries do not
+	// count: right after a sweep they are mostly nodes the GC has not reached yet, and
+	// counting them made the interval, and so the garbage held between sweeps, ratchet up
+	// whenever a GC came late (the soak's slow heap creep).
+	t.nextSweep = max(2*len(t.strong), minSweep)
 }
 
 // groupDetachedTree gives every node of the detached tree rooted at r one group, which

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -46,6 +47,29 @@ func TestSweepDropsDetachedNodes(t *testing.T) {
 	}
 	if got := h.eval(t, `list.childNodes.length + ' ' + list.lastChild.textContent`); got != "20 item 4999" {
 		t.Errorf("list: %s", got)
+	}
+}
+
+// TestSweepIntervalDoesNotRatchet: detached nodes the GC has not collected yet (here: no GC
+// at all) must not stretch the interval between sweeps. They used to count towards the next
+// sweep's threshold, so every late GC doubled it, and the garbage held between sweeps with
+// it: the soak's heap crept up for half an hour.
+func TestSweepIntervalDoesNotRatchet(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	h := newFakeHost(t, `<ul id="list"></ul>`, Options{})
+	h.eval(t, `var list = document.getElementById('list');`)
+	for cycle := range 10 {
+		h.eval(t, `
+			for (let i = 0; i < 600; i++) {
+				const li = document.createElement('li');
+				li.textContent = 'item ' + i;
+				list.appendChild(li);
+				while (list.childNodes.length > 20) list.removeChild(list.firstChild);
+			}`)
+		h.doc.SweepDetachedNodes()
+		if got := h.doc.table.nextSweep; got != minSweep {
+			t.Fatalf("cycle %d: next sweep at %d strong entries, want %d (about 50 nodes are connected)", cycle, got, minSweep)
+		}
 	}
 }
 

@@ -84,14 +84,33 @@ type Trace struct {
 	full    bool
 	enabled bool
 	total   uint64
+	names   map[string]string // interned span names (internSpanName)
 }
+
+// maxInternedNames bounds the interned span names: a page that makes endless distinct
+// callback names gets its later names stored as they are.
+const maxInternedNames = 4096
 
 // NewTrace returns a trace keeping up to capacity spans (0 or less disables recording).
 func NewTrace(capacity int) *Trace {
 	if capacity <= 0 {
 		return &Trace{}
 	}
-	return &Trace{spans: make([]Span, capacity), enabled: true}
+	return &Trace{spans: make([]Span, capacity), enabled: true, names: map[string]string{}}
+}
+
+// internSpanName returns one shared copy of a span name. Names are built per event
+// ("requestAnimationFrame frame", "setInterval tick") but repeat endlessly: interned, a full
+// ring holds a few hundred strings instead of one per span, and its memory stops growing
+// once the ring is full of spans rather than once it has wrapped. Called with t.mu held.
+func (t *Trace) internSpanName(name string) string {
+	if n, ok := t.names[name]; ok {
+		return n
+	}
+	if len(t.names) < maxInternedNames {
+		t.names[name] = name
+	}
+	return name
 }
 
 func (t *Trace) add(s Span) {
@@ -99,6 +118,7 @@ func (t *Trace) add(s Span) {
 		return
 	}
 	t.mu.Lock()
+	s.Name = t.internSpanName(s.Name)
 	t.total++
 	t.spans[t.next] = s
 	t.next++

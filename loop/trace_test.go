@@ -98,3 +98,28 @@ func TestTraceMemory(t *testing.T) {
 		t.Errorf("Span grew to %d bytes", size)
 	}
 }
+
+// TestTraceInternsNames: spans whose names are built afresh each time share one copy of the
+// name (a full ring holds a few strings, not one per span), up to maxInternedNames names.
+func TestTraceInternsNames(t *testing.T) {
+	tr := NewTrace(16)
+	prefix := "requestAnimationFrame "
+	for range 16 {
+		tr.Add(Span{Kind: KindAnimationFrame, Name: prefix + fmt.Sprint("frame")})
+	}
+	spans := tr.Spans()
+	for _, s := range spans[1:] {
+		if s.Name != spans[0].Name || unsafe.StringData(s.Name) != unsafe.StringData(spans[0].Name) {
+			t.Fatalf("span name %q is a copy of its own, not the interned one", s.Name)
+		}
+	}
+	for i := range 2 * maxInternedNames {
+		tr.Add(Span{Name: fmt.Sprint("distinct ", i)})
+	}
+	if len(tr.names) != maxInternedNames {
+		t.Errorf("%d interned names, want the cap %d", len(tr.names), maxInternedNames)
+	}
+	if got := tr.Spans(); got[len(got)-1].Name != fmt.Sprint("distinct ", 2*maxInternedNames-1) {
+		t.Errorf("a name past the cap was not kept as it is: %q", got[len(got)-1].Name)
+	}
+}
