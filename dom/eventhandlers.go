@@ -177,7 +177,7 @@ func (r *realm) newCompileHandler() goja.Callable {
 	f := r.rt.ToValue(func(call goja.FunctionCall) goja.Value {
 		prog, err := goja.Compile(call.Argument(0).String(), call.Argument(1).String(), false)
 		if err != nil {
-			panic(r.newSyntaxError(err.Error()))
+			panic(r.newSyntaxError(compileErrorMessage(err)))
 		}
 		factory, err := r.rt.RunProgram(prog)
 		if err != nil {
@@ -199,6 +199,16 @@ func (r *realm) newCompileHandler() goja.Callable {
 	})
 	c, _ := goja.AssertFunction(f)
 	return c
+}
+
+// compileErrorMessage is a compile error's message without goja's "SyntaxError: " prefix
+// (the SyntaxError object adds its own).
+func compileErrorMessage(err error) string {
+	var ce *goja.CompilerSyntaxError
+	if errors.As(err, &ce) {
+		return strings.TrimPrefix(ce.Message, "SyntaxError: ")
+	}
+	return strings.TrimPrefix(err.Error(), "SyntaxError: ")
 }
 
 // newSyntaxError creates a JS SyntaxError object.
