@@ -99,6 +99,7 @@ type Loop struct {
 	inbox         chan func()
 	wake          chan struct{}
 	stopped       bool
+	stopAt        float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
 	scriptTimeout time.Duration
 	wd            watchdog   // stops runaway scripts (watchdog.go)
 	recovery      recoveries // what an abruptly ended call leaves to repair (recover.go)
@@ -224,6 +225,11 @@ func (l *Loop) TryPost(fn func()) bool {
 
 // Stop ends Run after the current step. Call it on the loop's goroutine (or through Post).
 func (l *Loop) Stop() { l.stopped = true }
+
+// StopAt makes Run return at time t (ms since the time origin) at the latest. Unlike
+// At(t, Stop) it is not work of its own: with StopWhenQuiet, Run still returns as soon as
+// the page is quiet, without waiting for t. Call it on the loop's goroutine.
+func (l *Loop) StopAt(t float64) { l.stopAt = t }
 
 func (l *Loop) defineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
 	f := l.rt.ToValue(fn).(*goja.Object)

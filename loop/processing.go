@@ -54,7 +54,7 @@ func (l *Loop) Run(opts RunOptions) {
 		l.stepGate() // step mode: wait here while paused
 		l.drainInbox()
 		now := l.Now()
-		if opts.Until > 0 && now >= opts.Until {
+		if (opts.Until > 0 && now >= opts.Until) || (l.stopAt > 0 && now >= l.stopAt) {
 			return
 		}
 		l.runDueHostTimers(now)
@@ -228,6 +228,9 @@ func (l *Loop) nextWake(opts RunOptions) (float64, bool) {
 	}
 	if opts.Until > 0 && !opts.StopWhenQuiet {
 		consider(opts.Until)
+	}
+	if l.stopAt > 0 && (ok || !opts.StopWhenQuiet) {
+		consider(l.stopAt) // a limit, not work: it keeps no quiet loop waiting
 	}
 	return wake, ok
 }

@@ -165,6 +165,6 @@ func RunToCompletion(p *Page, durationMS, capMS float64) {
 	if durationMS > 0 {
 		limit = durationMS
 	}
-	p.AfterLoad(func(loadEnd float64) { p.Loop.At(loadEnd+limit, p.Loop.Stop) })
+	p.AfterLoad(func(loadEnd float64) { p.Loop.StopAt(loadEnd + limit) })
 	p.Run(loop.RunOptions{StopWhenQuiet: durationMS <= 0})
 }
