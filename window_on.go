@@ -20,6 +20,7 @@ func runWindow(c *cli, stdout, stderr io.Writer) int {
 		Target:        c.target,
 		Mode:          c.mode,
 		ScriptTimeout: c.scriptTimeout,
+		MaxHeap:       c.maxHeap,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
 		Open:          openTarget,

@@ -65,10 +65,10 @@ func needDisplay(t *testing.T) {
 	t.Skip("no display: run ./test.sh, which uses xvfb-run")
 }
 
-// windowRun is a running windowed loopscope whose stdout is read line by line.
+// windowRun is a running windowed loopscope whose stdout and stderr are read line by line.
 type windowRun struct {
-	cmd   *exec.Cmd
-	lines chan string
+	cmd             *exec.Cmd
+	lines, errLines chan string
 }
 
 func startWindow(t *testing.T, args ...string) *windowRun {
@@ -77,17 +77,31 @@ func startWindow(t *testing.T, args ...string) *windowRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	errOut, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	w := &windowRun{cmd: cmd, lines: make(chan string, 100)}
-	go func() {
+	w := &windowRun{cmd: cmd, lines: make(chan string, 100), errLines: make(chan string, 100)}
+	go func() { // stdout: every line, in order (a test that waits reads them all)
 		s := bufio.NewScanner(out)
 		for s.Scan() {
 			w.lines <- s.Text()
 		}
 		close(w.lines)
+	}()
+	go func() { // stderr: echoed; kept for waitErrLine while there is room
+		s := bufio.NewScanner(errOut)
+		for s.Scan() {
+			fmt.Fprintln(os.Stderr, s.Text())
+			select {
+			case w.errLines <- s.Text():
+			default: // no test reads stderr: never block the app's writes
+			}
+		}
+		close(w.errLines)
 	}()
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	return w
@@ -96,10 +110,21 @@ func startWindow(t *testing.T, args ...string) *windowRun {
 // waitLine waits for a stdout line matching re.
 func (w *windowRun) waitLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
 	t.Helper()
+	return waitStreamLine(t, w.lines, re, timeout)
+}
+
+// waitErrLine waits for a stderr line matching re.
+func (w *windowRun) waitErrLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
+	return waitStreamLine(t, w.errLines, re, timeout)
+}
+
+func waitStreamLine(t *testing.T, lines chan string, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
 	deadline := time.After(timeout)
 	for {
 		select {
-		case ln, ok := <-w.lines:
+		case ln, ok := <-lines:
 			if !ok {
 				t.Fatalf("loopscope exited before printing %v", re)
 			}
@@ -493,4 +518,18 @@ func diffPixels(a, b *image.RGBA, r, except image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// TestWindowMaxHeap: -max-heap reaches the window's page. A runaway allocation is stopped
+// at the given limit (not the 1 GiB default), the page's next script and a timer queued
+// before the trouble still run, and the window stays open.
+func TestWindowMaxHeap(t *testing.T) {
+	needDisplay(t)
+	w := startWindow(t, "-max-heap", "64MiB", "testdata/hostile/runaway_alloc.html")
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .* past the 64 MiB limit \(-max-heap\)`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^the next script runs$`), 30*time.Second)
+	w.waitLine(t, regexp.MustCompile(`^timer queued before$`), 30*time.Second)
+	if w.cmd.ProcessState != nil {
+		t.Fatalf("the window exited: %v", w.cmd.ProcessState)
+	}
 }

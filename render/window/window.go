@@ -41,6 +41,8 @@ type Options struct {
 	Mode   loop.Mode // initial behaviour mode
 	// ScriptTimeout is the page's watchdog.
 	ScriptTimeout time.Duration
+	// MaxHeap stops a script that grows the Go heap past it, in bytes (page.Options.MaxHeap).
+	MaxHeap int64
 	// Stdout also receives the console (window mode prints it too).
 	Stdout, Stderr *os.File
 	// Open loads a page or demo (main's openTarget), so the window and -headless agree.
@@ -162,7 +164,7 @@ func (a *app) open(target string) {
 	a.closePage()
 	a.con.clear()
 	disp := newDisplay()
-	popts := page.Options{Mode: a.mode, Display: disp, Console: a.con, ScriptTimeout: a.opts.ScriptTimeout,
+	popts := page.Options{Mode: a.mode, Display: disp, Console: a.con, ScriptTimeout: a.opts.ScriptTimeout, MaxHeap: a.opts.MaxHeap,
 		OnFrame: func(img *image.RGBA, frameTime float64) {
 			a.newest.Store(&painted{img: img, frameTime: frameTime, seq: a.painted.Add(1)})
 		}}
