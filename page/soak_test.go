@@ -16,8 +16,9 @@ import (
 
 // TestSoak runs testdata/hostile/soak.html (a rAF animation that also creates and drops
 // nodes every frame, a setInterval that rewrites the DOM, a MutationObserver) headless on
-// the real clock and samples memory every minute: the Go heap after a GC, and the
-// process's RSS. It runs only when LOOPSCOPE_SOAK is set to a duration ("30m"); see
+// the real clock (or, with LOOPSCOPE_SOAK_CLOCK=virtual, in virtual time: about 4 s of wall
+// time per page minute here) and samples memory every minute of page time: the Go heap
+// after a GC, and the process's RSS. It runs only when LOOPSCOPE_SOAK is set to a duration ("30m"); see
 // scripts/soak.sh. It fails when the heap at 10 minutes or at the end is more than 10 %
 // above the start (10 s in: the page loaded and animating), or when the peak of the last
 // third of the samples is more than 10 % above the middle third's.
@@ -39,50 +40,30 @@ func TestSoak(t *testing.T) {
 		t.Fatal(err)
 	}
 	con := &countingConsole{}
-	p, err := New(src, "file:///soak.html", "", Options{Console: con})
+	virtual := os.Getenv("LOOPSCOPE_SOAK_CLOCK") == "virtual"
+	p, err := New(src, "file:///soak.html", "", Options{Console: con, VirtualTime: virtual})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var samples []soakSample
-	samplesCh := make(chan soakSample, 256)
-	start := time.Now()
+	wall := time.Now()
 	take := func() {
-		// Sampled from the loop's goroutine (through Post), so the stats are race-free.
-		s := soakSample{at: time.Since(start), heap: liveHeap(), rss: rssBytes(), frames: p.Loop.Stats().Frames, messages: con.n}
-		t.Logf("%6s  heap %7.1f MiB  rss %7.1f MiB  frames %7d  console %d", s.at.Round(time.Second), mib(s.heap), mib(s.rss), s.frames, s.messages)
-		samplesCh <- s
+		// On the loop's goroutine (a host timer), between tasks.
+		s := soakSample{at: time.Duration(p.Loop.Now() * float64(time.Millisecond)), heap: liveHeap(), rss: rssBytes(), frames: p.Loop.Stats().Frames, messages: con.n}
+		t.Logf("%6s  heap %7.1f MiB  rss %7.1f MiB  frames %7d  console %d  (wall %s)", s.at.Round(time.Second), mib(s.heap), mib(s.rss), s.frames, s.messages, time.Since(wall).Round(time.Second))
+		samples = append(samples, s)
 	}
-	stop := make(chan struct{})
-	go func() {
-		// A sample once the page is loaded and animating: the steady state's start.
-		select {
-		case <-stop:
-			return
-		case <-time.After(warmUp):
-			p.Loop.Post(take)
-		}
-		tick := time.NewTicker(every)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				p.Loop.Post(take)
-			}
-		}
-	}()
-	p.Loop.Post(take)
+	take() // before the page loaded
+	// Then once the page is loaded and animating (the steady state's start), then every minute.
+	p.Loop.At(float64(warmUp.Milliseconds()), take)
+	for at := every; at <= total; at += every {
+		p.Loop.At(float64(at.Milliseconds()), take)
+	}
 	p.Run(loop.RunOptions{Until: float64(total.Milliseconds()) + 50})
-	close(stop)
-	close(samplesCh)
 	if f := os.Getenv("LOOPSCOPE_SOAK_PROFILE"); f != "" {
 		writeHeapProfile(t, f) // while the page is still alive
 	}
 	runtime.KeepAlive(p)
-	for s := range samplesCh {
-		samples = append(samples, s)
-	}
 	if len(samples) < 4 {
 		t.Fatalf("only %d samples", len(samples))
 	}
