@@ -2,6 +2,7 @@ package dom
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/dop251/goja"
@@ -201,15 +202,23 @@ func (r *realm) newCompileHandler() goja.Callable {
 	return c
 }
 
-// compileErrorMessage is a compile error's message without goja's "SyntaxError: " prefix
-// (the SyntaxError object adds its own).
+// compileErrorMessage is a compile error's message alone ("Unexpected token }"), without
+// goja's "SyntaxError: onclick: Line 4:1 " (the positions are those of the wrapper the
+// handler body is compiled in) or its "(and 2 more errors)".
 func compileErrorMessage(err error) string {
+	msg := err.Error()
 	var ce *goja.CompilerSyntaxError
 	if errors.As(err, &ce) {
-		return strings.TrimPrefix(ce.Message, "SyntaxError: ")
+		msg = ce.Message
 	}
-	return strings.TrimPrefix(err.Error(), "SyntaxError: ")
+	msg = strings.TrimPrefix(msg, "SyntaxError: ")
+	if m := compileErrorPattern.FindStringSubmatch(msg); m != nil {
+		return m[1]
+	}
+	return msg
 }
+
+var compileErrorPattern = regexp.MustCompile(`^.*?: Line \d+:\d+ (.+?)(?: \(and \d+ more errors?\))?$`)
 
 // newSyntaxError creates a JS SyntaxError object.
 func (r *realm) newSyntaxError(msg string) goja.Value {

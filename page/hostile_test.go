@@ -206,6 +206,21 @@ func TestHostileSyntaxError(t *testing.T) {
 	if r.index("never") >= 0 {
 		t.Errorf("the script that does not parse ran: %q", r.all)
 	}
+	// Where: line 9 of the file, column 3 ("function (" after "console.log(... '" without
+	// its closing parenthesis), not a line of the script.
+	if i := r.index("error: Uncaught SyntaxError: "); i >= 0 && !strings.HasSuffix(r.all[i], " (at syntax_error.html:9:3)") {
+		t.Errorf("the error does not say where: %q", r.all[i])
+	}
+}
+
+// TestSyntaxErrorPosition: a script's syntax error gives its line and column in the file,
+// with CRLF line ends and in the second script of a line, and window.onerror gets the same
+// position (lineno, colno), as an ErrorEvent from Chrome's parser would.
+func TestSyntaxErrorPosition(t *testing.T) {
+	src := "<!DOCTYPE html>\r\n<script>\r\nonerror = (msg, src, line, col) => console.log(line + ':' + col);\r\n</script>\r\n" +
+		"<p>text</p><script>let a = 1;</script><script>\r\n\r\n  let b = ;\r\n</script>"
+	r := runHostileSource(t, []byte(src), "file:///dir/crlf.html", "", Options{}, 0)
+	r.expectInOrder(t, "log: 7:11")
 }
 
 func TestHostileThrowInEveryCallback(t *testing.T) {

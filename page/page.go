@@ -98,7 +98,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	l.SetRenderer(renderer{p})
 	p.Window.SetLayout(&layout{p: p})
 	l.ResetTimeOrigin()
-	p.queueLoading()
+	p.queueLoading(src)
 	return p, nil
 }
 
@@ -108,14 +108,15 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 // setTimeout(0) set by a script runs before DOMContentLoaded, as in Chrome).
 // (Departure: the document is parsed whole first, so a script also sees the elements after it.)
 // https://html.spec.whatwg.org/multipage/parsing.html#the-end
-func (p *Page) queueLoading() {
+func (p *Page) queueLoading(src []byte) {
 	l := p.Loop
+	pos := newScriptPositions(src)
 	for _, s := range p.Doc.Scripts() {
 		s := s
 		if !s.IsClassic() {
 			continue
 		}
-		name, text := p.Doc.URL(), s.Text
+		name, text := p.Doc.URL(), pos.inFile(s.Text)
 		if s.Src != "" {
 			name = s.Src
 			b, err := p.readScript(s.Src)
