@@ -533,3 +533,23 @@ func TestWindowMaxHeap(t *testing.T) {
 		t.Fatalf("the window exited: %v", w.cmd.ProcessState)
 	}
 }
+
+// TestWindowScriptStoppedInHUD: a script the watchdog stops is shown in the HUD (in red:
+// "script stopped after 1s (-script-timeout)" and the task), as well as in the console.
+func TestWindowScriptStoppedInHUD(t *testing.T) {
+	needDisplay(t)
+	w := startWindow(t, "-script-timeout", "1s", "testdata/hostile/endless_loop.html")
+	x0, y0 := windowOrigin(t)
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: task "script endless_loop.html" ran for more than 1s`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^timer queued before$`), 30*time.Second)
+	hudRect := image.Rect(800-338, barOffset+8, 800-8, barOffset+8+240)
+	stopRed := color.RGBA{0xff, 0x60, 0x60, 0xff}
+	if n := countColor(windowShot(t, x0, y0, "tmp-nohud"), hudRect, stopRed, 10); n > 0 {
+		t.Errorf("red text before the HUD is open (%d px)", n)
+	}
+	key(t, "h")
+	time.Sleep(700 * time.Millisecond)
+	if n := countColor(windowShot(t, x0, y0, "hud-stopped"), hudRect, stopRed, 10); n < 40 {
+		t.Errorf("the HUD does not show the stopped script in red (%d px)", n)
+	}
+}

@@ -39,7 +39,7 @@ func (t *Trace) WriteChromeTrace(w io.Writer) error {
 			args["source"] = s.Source.String()
 		case KindFrame:
 			e.Ph, e.Dur, e.S, e.Cat = "I", 0, "g", "disabled-by-default-devtools.timeline.frame"
-		case KindTimerFire, KindConsole:
+		case KindTimerFire, KindConsole, KindScriptStopped:
 			e.Ph, e.Dur, e.S = "I", 0, "t"
 		case KindIdlePeriod:
 			args["deadline_ms"], args["used_ms"] = s.Deadline, s.Used

@@ -98,6 +98,8 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 		msg = fmt.Sprintf("internal error in %s: %v%s; the page goes on with its next task", l.describeCall(p), panicked, panicSite())
 	case stop != nil:
 		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped; the page goes on with its next task.", l.describeCall(p), stop)
+		// For the instruments (the HUD shows the newest): "script stopped after 5s (-script-timeout): task "…"".
+		l.trace.instant(KindScriptStopped, fmt.Sprintf("script stopped %s: %s", stop.short(), l.describeCall(p)), l.Now())
 	default:
 		var so *goja.StackOverflowError
 		if errors.As(err, &so) {

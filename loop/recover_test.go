@@ -100,3 +100,30 @@ func TestStopReasonText(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptStopInTrace: a watchdog stop is in the trace (the window's HUD shows the newest),
+// saying why and which task, at the time it happened.
+func TestScriptStopInTrace(t *testing.T) {
+	c := &recordingConsole{}
+	l := newShortLoop(c)
+	l.QueueTask(SourceDOMManipulation, "script endless.html", func() { l.RunScript("endless.html", `while (true) {}`) })
+	l.Run(RunOptions{StopWhenQuiet: true, Until: 10000})
+	var stops []Span
+	for _, s := range l.Trace().Spans() {
+		if s.Kind == KindScriptStopped {
+			stops = append(stops, s)
+		}
+	}
+	if len(stops) != 1 || stops[0].Name != `script stopped after 200ms (-script-timeout): task "script endless.html"` || stops[0].Start < 200 {
+		t.Errorf("stops in the trace: %+v", stops)
+	}
+}
+
+func TestStopReasonShort(t *testing.T) {
+	if got := (&stopReason{timeout: 5 * time.Second}).short(); got != "after 5s (-script-timeout)" {
+		t.Errorf("timeout: %q", got)
+	}
+	if got := (&stopReason{heap: 64 << 20, heapSeen: 97 << 20}).short(); got != "at 97 MiB (-max-heap 64 MiB)" {
+		t.Errorf("heap: %q", got)
+	}
+}

@@ -23,6 +23,7 @@ const (
 	KindLongTask
 	KindConsole
 	KindFunctionCall
+	KindScriptStopped // the watchdog stopped a call into JS (an instant; Name says why)
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -60,6 +61,8 @@ func (k Kind) ChromeName() string {
 		return "ConsoleMessage"
 	case KindFunctionCall:
 		return "FunctionCall"
+	case KindScriptStopped:
+		return "ScriptStopped"
 	}
 	return "Unknown"
 }

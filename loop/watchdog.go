@@ -42,6 +42,14 @@ func (s *stopReason) String() string {
 	return fmt.Sprintf("ran for more than %s (-script-timeout) without returning: an endless loop?", s.timeout)
 }
 
+// short is the reason in a few words, for the trace and the HUD: "after 5s (-script-timeout)".
+func (s *stopReason) short() string {
+	if s.heap > 0 {
+		return fmt.Sprintf("at %s (-max-heap %s)", formatBytes(s.heapSeen), formatBytes(uint64(s.heap)))
+	}
+	return fmt.Sprintf("after %s (-script-timeout)", s.timeout)
+}
+
 // startCall marks the start of an outermost call into JS.
 func (w *watchdog) startCall() {
 	w.mu.Lock()

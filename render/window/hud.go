@@ -3,6 +3,7 @@ package window
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -35,6 +36,8 @@ type hudMetrics struct {
 	haveClick     bool
 	haveIdle      bool
 	haveLongTasks bool
+	stops         int       // scripts the watchdog stopped, in the recent spans
+	lastStop      loop.Span // the newest stop (its Name says why and which task)
 }
 
 // measure computes the metrics from spans (oldest first) at page time now. clickAt is the
@@ -71,6 +74,9 @@ func (m *hudMetrics) measure(spans []loop.Span, now, clickAt float64) {
 		case loop.KindLongTask:
 			m.longTasks++
 			m.lastLong, m.haveLongTasks = *s, true
+		case loop.KindScriptStopped:
+			m.stops++
+			m.lastStop = *s
 		case loop.KindEventDispatch:
 			if clickAt >= 0 && s.Name == "click" && s.Start >= clickAt && !m.haveClick {
 				m.clickLatency, m.haveClick = s.Start-clickAt, true
@@ -105,11 +111,18 @@ func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, click
 	if !m.haveLongTasks && prev.haveLongTasks {
 		m.lastLong, m.longTasks, m.haveLongTasks = prev.lastLong, prev.longTasks, true
 	}
+	if m.stops == 0 && prev.stops > 0 {
+		m.stops, m.lastStop = prev.stops, prev.lastStop
+	}
 	if !m.haveClick && prev.haveClick && clickAt >= 0 {
 		m.clickLatency, m.haveClick = prev.clickLatency, true
 	}
 	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
-	vector.DrawFilledRect(screen, x0, y0, hudW, hudH, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
+	height := float32(hudH)
+	if m.stops > 0 {
+		height += 30 // the two lines of the newest script stop
+	}
+	vector.DrawFilledRect(screen, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
 	x, y := int(x0)+8, int(y0)+6
 	line := func(s string, c color.Color) {
 		f.drawMono(screen, s, x, y, c)
@@ -161,6 +174,16 @@ func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, click
 		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.longTasks, m.lastLong.End-m.lastLong.Start, m.lastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
 	} else {
 		line("long tasks (> 50 ms): none", white)
+	}
+	if m.stops > 0 {
+		// "script stopped after 5s (-script-timeout): task "script page.html"", on two lines.
+		red := color.RGBA{0xff, 0x60, 0x60, 0xff}
+		why, what, _ := strings.Cut(m.lastStop.Name, ": ")
+		if m.stops > 1 {
+			why = fmt.Sprintf("%d stops, last %s", m.stops, strings.TrimPrefix(why, "script stopped "))
+		}
+		line(clip(why, 44), red)
+		line(clip("  "+what, 44), red)
 	}
 	if m.haveClick {
 		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.clickLatency), white)

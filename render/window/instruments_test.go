@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	_ "earlyinit.loopscope/displaycheck"
@@ -58,7 +59,9 @@ func TestHUDMetrics(t *testing.T) {
 		loop.Span{Kind: loop.KindTask, Name: "click", Source: loop.SourceUserInteraction, Start: 1500, End: 1600},
 		loop.Span{Kind: loop.KindEventDispatch, Name: "click", Start: 1502, End: 1599},
 		loop.Span{Kind: loop.KindLongTask, Name: "click", Start: 1500, End: 1600},
-		loop.Span{Kind: loop.KindIdlePeriod, Start: 1700, End: 1710, Deadline: 1716, Used: 4})
+		loop.Span{Kind: loop.KindIdlePeriod, Start: 1700, End: 1710, Deadline: 1716, Used: 4},
+		loop.Span{Kind: loop.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"a\"", Start: 1800, End: 1800},
+		loop.Span{Kind: loop.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"b\"", Start: 1900, End: 1900})
 	var m hudMetrics
 	m.measure(spans, 2000, 1499)
 	if m.fps != 60 {
@@ -79,6 +82,9 @@ func TestHUDMetrics(t *testing.T) {
 	}
 	if m.longTasks != 1 || m.renderDelay != 1 {
 		t.Errorf("long tasks %d, render delay %v; want 1 and 1", m.longTasks, m.renderDelay)
+	}
+	if m.stops != 2 || !strings.HasSuffix(m.lastStop.Name, `task "b"`) {
+		t.Errorf("script stops %d, newest %q; want 2, the one of task b", m.stops, m.lastStop.Name)
 	}
 }
 
