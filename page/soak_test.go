@@ -16,7 +16,7 @@ import (
 
 // TestSoak runs testdata/hostile/soak.html (a rAF animation that also creates and drops
 // nodes every frame, a setInterval that rewrites the DOM, a MutationObserver) headless on
-// the real clock (or, with LOOPSCOPE_SOAK_CLOCK=virtual, in virtual time: about 4 s of wall
+// the real clock (or, with LOOPSCOPE_SOAK_CLOCK=virtual, in virtual time: about 1 s of wall
 // time per page minute here) and samples memory every minute of page time: the Go heap
 // after a GC, and the process's RSS. It runs only when LOOPSCOPE_SOAK is set to a duration ("30m"); see
 // scripts/soak.sh. It fails when the heap at 10 minutes or at the end is more than 10 %

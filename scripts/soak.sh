@@ -3,7 +3,7 @@
 # every frame, a setInterval rewriting the DOM, a MutationObserver) headless on the real clock
 # for DURATION (default 30m), sampling the Go heap (after a GC) and the RSS every minute.
 #   scripts/soak.sh [DURATION] [virtual]   e.g. scripts/soak.sh 30m
-# With "virtual" the page runs in virtual time: the same page minutes in about 4 s each.
+# With "virtual" the page runs in virtual time: the same page minutes in about 1 s each.
 # Prints one line per sample, then before load / start / 10 min / end; fails if the heap
 # grew more than 10 %.
 set -euo pipefail
