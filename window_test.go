@@ -553,3 +553,20 @@ func TestWindowScriptStoppedInHUD(t *testing.T) {
 		t.Errorf("the HUD does not show the stopped script in red (%d px)", n)
 	}
 }
+
+// TestWindowReloadsBrokenPage: a page whose realm cannot go on (it keeps more than -max-heap
+// reachable) is reloaded in a fresh realm, once, with a line saying so; when the reloaded
+// page breaks again it stays stopped, and the window stays open.
+func TestWindowReloadsBrokenPage(t *testing.T) {
+	needDisplay(t)
+	w := startWindow(t, "-max-heap", "64MiB", "testdata/hostile/retained_heap.html")
+	w.waitLine(t, regexp.MustCompile(`^page starts$`), time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*The page still keeps .* the page stops here`), time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm$`), 30*time.Second)
+	w.waitLine(t, regexp.MustCompile(`^page starts$`), time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*the page stops here`), time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^loopscope: the reloaded page broke its realm again: it stays stopped`), 30*time.Second)
+	if w.cmd.ProcessState != nil {
+		t.Fatalf("the window exited: %v", w.cmd.ProcessState)
+	}
+}

@@ -59,6 +59,11 @@ func (l *Loop) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value 
 	}
 }
 
+// Broken reports whether the page's realm was left unusable (it could not be repaired, or
+// the page keeps more than -max-heap reachable): Run has returned and no more JS runs. The
+// window then reloads the page in a fresh realm. Call it once Run has returned.
+func (l *Loop) Broken() bool { return l.recovery.broken }
+
 // scriptStopped is a call the watchdog stopped, ready to report.
 type scriptStopped struct{ msg string }
 
@@ -95,9 +100,9 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 	var msg string
 	switch {
 	case panicked != nil:
-		msg = fmt.Sprintf("internal error in %s: %v%s; the page goes on with its next task", l.describeCall(p), panicked, panicSite())
+		msg = fmt.Sprintf("internal error in %s: %v%s", l.describeCall(p), panicked, panicSite())
 	case stop != nil:
-		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped; the page goes on with its next task.", l.describeCall(p), stop)
+		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped.", l.describeCall(p), stop)
 		// For the instruments (the HUD shows the newest): "script stopped after 5s (-script-timeout): task "…"".
 		l.trace.instant(KindScriptStopped, fmt.Sprintf("script stopped %s: %s", stop.short(), l.describeCall(p)), l.Now())
 	default:
@@ -125,10 +130,15 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 	if repaired {
 		msg += " (The interrupted async function left the JS engine half-unwound: it was repaired.)"
 	}
-	if !ok {
+	switch {
+	case !ok:
 		l.recovery.broken = true
 		l.stopped = true
 		msg += " The page's scripts cannot go on: the page stops here; reload it."
+	case panicked != nil:
+		msg += "; the page goes on with its next task"
+	case stop != nil:
+		msg += " The page goes on with its next task."
 	}
 	if panicked != nil {
 		return &internalError{msg}

@@ -108,6 +108,10 @@ type app struct {
 	display *display
 	stepper *loop.Stepper
 	done    chan struct{}
+	// broken is set (from the page's goroutine) to a page whose realm became unusable;
+	// Update reloads it in a fresh realm, once (reloaded: the target reloaded last).
+	broken   atomic.Pointer[page.Page]
+	reloaded string
 
 	newest    atomic.Pointer[painted] // the page's newest painted frame
 	shown     *painted
@@ -162,6 +166,7 @@ func newApp(opts Options) *app {
 // open loads a page or demo in the current mode and starts its loop goroutine.
 func (a *app) open(target string) {
 	a.closePage()
+	a.reloaded = "" // a page opened (or reloaded with R) may be reloaded once again
 	a.con.clear()
 	disp := newDisplay()
 	popts := page.Options{Mode: a.mode, Display: disp, Console: a.con, ScriptTimeout: a.opts.ScriptTimeout, MaxHeap: a.opts.MaxHeap,
@@ -194,7 +199,43 @@ func (a *app) open(target string) {
 	go func() {
 		defer close(done)
 		p.Run(loop.RunOptions{})
+		if p.Loop.Broken() {
+			a.broken.Store(p)
+		}
 	}()
+}
+
+// reloadBrokenPage reloads, in a fresh realm, a page whose realm became unusable, and says
+// so. Once per page: if the reloaded page breaks again it stays stopped (R reloads it).
+func (a *app) reloadBrokenPage() {
+	p := a.broken.Swap(nil)
+	if p == nil {
+		return
+	}
+	a.mu.Lock()
+	current, target := a.page, a.target
+	a.mu.Unlock()
+	if p != current {
+		return // already closed or replaced
+	}
+	if a.reloaded == target {
+		a.con.Error("loopscope: the reloaded page broke its realm again: it stays stopped (R reloads it)")
+		a.status = "page stopped"
+		return
+	}
+	// Keep the reason (the loop's last error line) over the reload, which clears the console.
+	why := ""
+	for _, l := range a.con.tail(maxConsoleLines) {
+		if l.err {
+			why = l.text
+		}
+	}
+	a.open(target)
+	a.reloaded = target
+	if why != "" {
+		a.con.add(consoleLine{text: why, err: true}) // the pane only: stderr has it already
+	}
+	a.con.Error("loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm")
 }
 
 // closePage stops the running page's loop and waits for its goroutine (bounded: a page stuck
@@ -246,6 +287,7 @@ func (a *app) postVsync() {
 
 // Update reads input (once per frame with SyncWithFPS) and turns it into page input.
 func (a *app) Update() error {
+	a.reloadBrokenPage()
 	p, st := a.current()
 	if p == nil || a.gallery.visible {
 		if target, ok := a.gallery.update(); ok {
