@@ -116,8 +116,10 @@ func (p *Page) queueLoading(src []byte) {
 		if !s.IsClassic() {
 			continue
 		}
-		name, text := p.Doc.URL(), pos.inFile(s.Text)
-		if s.Src != "" {
+		name, text := p.Doc.URL(), s.Text
+		if s.Src == "" {
+			text = pos.inFile(text) // its errors give lines of the file
+		} else {
 			name = s.Src
 			b, err := p.readScript(s.Src)
 			if err != nil {
