@@ -2,10 +2,11 @@ package dom
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/dop251/goja"
+
+	"loopscope/internal/jserr"
 )
 
 // eventHandler is an event handler: https://html.spec.whatwg.org/multipage/webappapis.html#event-handlers
@@ -178,7 +179,8 @@ func (r *realm) newCompileHandler() goja.Callable {
 	f := r.rt.ToValue(func(call goja.FunctionCall) goja.Value {
 		prog, err := goja.Compile(call.Argument(0).String(), call.Argument(1).String(), false)
 		if err != nil {
-			panic(r.newSyntaxError(compileErrorMessage(err)))
+			_, _, _, msg := jserr.ParseCompileError(err) // positions in the handler's wrapper: dropped
+			panic(r.newSyntaxError(msg))
 		}
 		factory, err := r.rt.RunProgram(prog)
 		if err != nil {
@@ -201,24 +203,6 @@ func (r *realm) newCompileHandler() goja.Callable {
 	c, _ := goja.AssertFunction(f)
 	return c
 }
-
-// compileErrorMessage is a compile error's message alone ("Unexpected token }"), without
-// goja's "SyntaxError: onclick: Line 4:1 " (the positions are those of the wrapper the
-// handler body is compiled in) or its "(and 2 more errors)".
-func compileErrorMessage(err error) string {
-	msg := err.Error()
-	var ce *goja.CompilerSyntaxError
-	if errors.As(err, &ce) {
-		msg = ce.Message
-	}
-	msg = strings.TrimPrefix(msg, "SyntaxError: ")
-	if m := compileErrorPattern.FindStringSubmatch(msg); m != nil {
-		return m[1]
-	}
-	return msg
-}
-
-var compileErrorPattern = regexp.MustCompile(`^.*?: Line \d+:\d+ (.+?)(?: \(and \d+ more errors?\))?$`)
 
 // newSyntaxError creates a JS SyntaxError object.
 func (r *realm) newSyntaxError(msg string) goja.Value {

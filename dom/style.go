@@ -3,6 +3,8 @@ package dom
 import (
 	"strconv"
 	"strings"
+
+	"loopscope/internal/cssscan"
 )
 
 // styleDecl is an element's inline CSS declaration block, kept in sync with its style
@@ -37,7 +39,7 @@ func (n *Node) inlineStyle() *styleDecl {
 // valid value of each property. https://drafts.csswg.org/css-syntax/#parse-a-list-of-declarations
 func parseDeclarations(src string) []cssDecl {
 	var out []cssDecl
-	for _, part := range splitTopLevel(src, ';') {
+	for _, part := range cssscan.SplitTopLevel(src, ';') {
 		colon := strings.IndexByte(part, ':')
 		if colon < 0 {
 			continue
@@ -62,36 +64,6 @@ func parseDeclarations(src string) []cssDecl {
 		out = setDecl(out, cssDecl{name, v, important})
 	}
 	return out
-}
-
-// splitTopLevel splits s at sep outside parentheses and quotes.
-func splitTopLevel(s string, sep byte) []string {
-	var out []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth > 0 {
-				depth--
-			}
-		case c == sep && depth == 0:
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 // setDecl sets or replaces a declaration, keeping the position of an existing one.

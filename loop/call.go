@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
-	"strconv"
-	"strings"
 
 	"github.com/dop251/goja"
+
+	"loopscope/internal/jserr"
 )
 
 // pendingCall is the call the entry trampoline makes: either a function or a compiled script.
@@ -163,7 +162,7 @@ func (l *Loop) RunScript(name, src string) {
 }
 
 func (l *Loop) reportSyntaxError(err error) {
-	file, line, col, msg := parseCompileError(err)
+	file, line, col, msg := jserr.ParseCompileError(err)
 	text := "Uncaught SyntaxError: " + msg
 	if line > 0 {
 		// Where it is, as Chrome's console shows it: "(at page.html:12:5)".
@@ -173,30 +172,6 @@ func (l *Loop) reportSyntaxError(err error) {
 		return
 	}
 	l.console.Error(text)
-}
-
-// goja formats a parse error as "name: Line 12:5 Unexpected token ) (and 2 more errors)".
-var compileErrorPattern = regexp.MustCompile(`^(.*): Line (\d+):(\d+) (.+?)(?: \(and \d+ more errors?\))?$`)
-
-// parseCompileError splits a goja compile error into the script's name, the position and
-// the message alone ("Unexpected token )").
-func parseCompileError(err error) (file string, line, col int, msg string) {
-	msg = err.Error()
-	var ce *goja.CompilerSyntaxError
-	if errors.As(err, &ce) {
-		msg = ce.Message
-		if ce.File != nil {
-			p := ce.File.Position(ce.Offset)
-			file, line, col = ce.File.Name(), p.Line, p.Column
-		}
-	}
-	msg = strings.TrimPrefix(msg, "SyntaxError: ")
-	if m := compileErrorPattern.FindStringSubmatch(msg); m != nil {
-		file, msg = m[1], m[4]
-		line, _ = strconv.Atoi(m[2])
-		col, _ = strconv.Atoi(m[3])
-	}
-	return file, line, col, msg
 }
 
 // ReportException reports an exception thrown by a callback or script

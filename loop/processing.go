@@ -54,7 +54,7 @@ func (l *Loop) Run(opts RunOptions) {
 		l.stepGate() // step mode: wait here while paused
 		l.drainInbox()
 		now := l.Now()
-		if (opts.Until > 0 && now >= opts.Until) || (l.stopAt > 0 && now >= l.stopAt) {
+		if limit := l.runLimit(opts); limit > 0 && now >= limit {
 			return
 		}
 		l.runDueHostTimers(now)
@@ -226,13 +226,22 @@ func (l *Loop) nextWake(opts RunOptions) (float64, bool) {
 	if l.display.External() && l.renderingNeeded(now) {
 		ok = true // the next vsync post will wake the loop
 	}
-	if opts.Until > 0 && !opts.StopWhenQuiet {
-		consider(opts.Until)
-	}
-	if l.stopAt > 0 && (ok || !opts.StopWhenQuiet) {
-		consider(l.stopAt) // a limit, not work: it keeps no quiet loop waiting
+	if limit := l.runLimit(opts); limit > 0 && (ok || !opts.StopWhenQuiet) {
+		consider(limit) // a limit, not work: it keeps no quiet loop waiting
 	}
 	return wake, ok
+}
+
+// runLimit is the time (ms) at which Run returns: the earlier of opts.Until and StopAt
+// (0: none).
+func (l *Loop) runLimit(opts RunOptions) float64 {
+	switch {
+	case opts.Until <= 0:
+		return l.stopAt
+	case l.stopAt <= 0:
+		return opts.Until
+	}
+	return min(opts.Until, l.stopAt)
 }
 
 func (l *Loop) sleepUntil(wake float64) {

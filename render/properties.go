@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"strings"
+
+	"loopscope/internal/cssscan"
 )
 
 // propID names a longhand property that the engine knows.
@@ -215,37 +217,14 @@ func parseDeclarationBlock(s string, out []declaration) []declaration {
 	return out
 }
 
-// splitDeclarations splits on semicolons outside parentheses and strings.
+// splitDeclarations splits on semicolons outside parentheses and strings, dropping empty
+// declarations.
 func splitDeclarations(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth > 0 {
-				depth--
-			}
-		case c == ';' && depth == 0:
-			if t := strings.TrimSpace(s[start:i]); t != "" {
-				out = append(out, t)
-			}
-			start = i + 1
+	for _, d := range cssscan.SplitTopLevel(s, ';') {
+		if t := strings.TrimSpace(d); t != "" {
+			out = append(out, t)
 		}
-	}
-	if t := strings.TrimSpace(s[start:]); t != "" {
-		out = append(out, t)
 	}
 	return out
 }
