@@ -11,7 +11,7 @@ import (
 	// there is no display: this prints one clear line and exits instead.
 	_ "earlyinit.loopscope/displaycheck"
 
-	"loopscope/render/window"
+	"loopscope/window"
 )
 
 // runWindow opens the window: the gallery, or the given page or demo.

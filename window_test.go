@@ -238,7 +238,7 @@ func TestWindow(t *testing.T) {
 // barOffset is the height of the window's top bar above the page view.
 const barOffset = 26
 
-// windowSize is the loopscope window's size (render/window: 800×600 page, 480 pane, bars).
+// windowSize is the loopscope window's size (window/: 800×600 page, 480 pane, bars).
 const windowW, windowH = 1280, 776
 
 // key presses keys in the focused window with xdotool.
@@ -322,7 +322,7 @@ func abs(x int) int {
 }
 
 // textLines counts the console lines shown in the pane: lines are drawn every 16 px from
-// the pane's top (render/window), so it counts the 16-px slots holding light pixels until
+// the pane's top (window/), so it counts the 16-px slots holding light pixels until
 // the first empty one.
 func textLines(img *image.RGBA, r image.Rectangle) int {
 	lines := 0
