@@ -161,3 +161,55 @@ type nullString struct {
 }
 
 func nullable(s string) nullString { return nullString{s, true} }
+
+// attrIndexNS finds an attribute by namespace and local name.
+func (n *Node) attrIndexNS(ns nullString, local string) int {
+	short := shortNamespace(ns)
+	for i := range n.h.Attr {
+		if n.h.Attr[i].Namespace == short && n.h.Attr[i].Key == local {
+			return i
+		}
+	}
+	return -1
+}
+
+// shortNamespace maps a namespace URL to x/net/html's short form ("" for none).
+func shortNamespace(ns nullString) string {
+	if !ns.valid {
+		return ""
+	}
+	switch ns.s {
+	case "", "http://www.w3.org/1999/xhtml":
+		return ""
+	case "http://www.w3.org/2000/svg":
+		return "svg"
+	case "http://www.w3.org/1998/Math/MathML":
+		return "math"
+	case "http://www.w3.org/1999/xlink":
+		return "xlink"
+	case "http://www.w3.org/XML/1998/namespace":
+		return "xml"
+	case "http://www.w3.org/2000/xmlns/":
+		return "xmlns"
+	}
+	return ns.s
+}
+
+// setAttributeNS sets a namespaced attribute.
+// https://dom.spec.whatwg.org/#dom-element-setattributens
+func (n *Node) setAttributeNS(ns nullString, qualified, value string) error {
+	local := qualified
+	if i := strings.IndexByte(qualified, ':'); i >= 0 {
+		local = qualified[i+1:]
+	}
+	if !isValidAttributeName(local) {
+		return domErr("InvalidCharacterError", "'"+qualified+"' is not a valid attribute name.")
+	}
+	short := shortNamespace(ns)
+	if i := n.attrIndexNS(ns, local); i >= 0 {
+		n.changeAttribute(i, value)
+		return nil
+	}
+	n.appendAttribute(html.Attribute{Namespace: short, Key: local, Val: value})
+	return nil
+}

@@ -119,3 +119,18 @@ func (n *Node) ReplaceData(offset, count int, data string) error {
 func offsetErr(offset, length int) error {
 	return domErr("IndexSizeError", "The offset "+strconv.Itoa(offset)+" is greater than the node's length ("+strconv.Itoa(length)+").")
 }
+
+// splitText splits a Text node at offset.
+// https://dom.spec.whatwg.org/#concept-text-split
+func (n *Node) splitText(offset int) (*Node, error) {
+	if offset > n.Length() {
+		return nil, domErr("IndexSizeError", "The offset "+strconv.Itoa(offset)+" is larger than the Text node's length.")
+	}
+	newData, _ := n.SubstringData(offset, n.Length()-offset)
+	nn := n.doc.CreateTextNode(newData)
+	if p := n.Parent(); p != nil {
+		insert(nn, p, n.NextSibling(), false)
+	}
+	_ = n.ReplaceData(offset, n.Length()-offset, "")
+	return nn, nil
+}

@@ -157,7 +157,7 @@ func callUserObjectOperation(r *realm, l *listener, currentTarget Target, event 
 	if ex := r.rt.Try(func() {
 		fn, ok = goja.AssertFunction(obj.Get("handleEvent"))
 		if !ok {
-			panic(r.typeError("The provided callback is no longer runnable."))
+			panic(r.idl.TypeError("The provided callback is no longer runnable."))
 		}
 	}); ex != nil {
 		return ex

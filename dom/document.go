@@ -339,3 +339,12 @@ func getElementByID(d *Document, scope *html.Node, id string) *Node {
 	}
 	return nil
 }
+
+// resolveURL parses s relative to the document URL.
+func (d *Document) resolveURL(s string) string {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return s
+	}
+	return d.url.ResolveReference(u).String()
+}

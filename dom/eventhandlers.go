@@ -188,7 +188,7 @@ func (r *realm) newCompileHandler() goja.Callable {
 		}
 		fn, ok := goja.AssertFunction(factory)
 		if !ok {
-			panic(r.typeError("handler factory is not a function"))
+			panic(r.idl.TypeError("handler factory is not a function"))
 		}
 		v, err := fn(goja.Undefined(), call.Argument(2), call.Argument(3))
 		if err != nil {
@@ -208,11 +208,11 @@ func (r *realm) newCompileHandler() goja.Callable {
 func (r *realm) newSyntaxError(msg string) goja.Value {
 	ctor, ok := goja.AssertConstructor(r.rt.Get("SyntaxError"))
 	if !ok {
-		return r.typeError(msg)
+		return r.idl.TypeError(msg)
 	}
 	obj, err := ctor(nil, r.str(msg))
 	if err != nil {
-		return r.typeError(msg)
+		return r.idl.TypeError(msg)
 	}
 	return obj
 }

@@ -3,6 +3,8 @@ package dom
 import (
 	"strings"
 
+	"loopscope/internal/webidl"
+
 	"github.com/dop251/goja"
 	"golang.org/x/net/html"
 )
@@ -10,21 +12,32 @@ import (
 // installDocument defines Document and HTMLDocument.
 // https://dom.spec.whatwg.org/#interface-document
 func (r *realm) installDocument() {
-	doc := r.newClass("Document", r.classes["Node"], 0, func(call goja.ConstructorCall) *goja.Object {
+	doc := r.idl.DefineInterface("Document", r.iface("Node"), 0, func(call goja.ConstructorCall) *goja.Object {
 		d := NewDocument("about:blank")
 		d.realm = r
 		return r.adoptWrapper(call.This, d.node)
 	})
-	r.newClass("HTMLDocument", doc, 0, nil)
+	r.idl.DefineInterface("HTMLDocument", doc, 0, nil)
 	r.installParentNode(doc)
 	r.installGetElementsBy(doc)
-	this := func(call goja.FunctionCall) *Document { return r.thisKind(call, DocumentNode).doc }
-	get := func(name string, f func(d *Document) goja.Value) {
-		doc.attr(name, func(call goja.FunctionCall) goja.Value { return f(this(call)) }, nil)
-	}
-	get("URL", func(d *Document) goja.Value { return r.str(d.urlStr) })
-	get("documentURI", func(d *Document) goja.Value { return r.str(d.urlStr) })
-	get("compatMode", func(d *Document) goja.Value {
+	thisNode := r.thisKinds(DocumentNode)
+	m := webidl.On(doc, func(call goja.FunctionCall) *Document { return thisNode(call).doc })
+	r.installDocumentInfo(m)
+	r.installDocumentTree(m)
+	r.installDocumentState(m)
+	r.installDocumentFactories(m)
+	r.installDocumentNodeTransfer(m)
+	r.handlerAttrs(doc.Proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
+		return thisNode(call)
+	})
+}
+
+// installDocumentInfo defines URL, documentURI, compatMode, characterSet, charset and
+// contentType.
+func (r *realm) installDocumentInfo(m webidl.Members[*Document]) {
+	m.Getter("URL", func(d *Document) goja.Value { return r.str(d.urlStr) })
+	m.Getter("documentURI", func(d *Document) goja.Value { return r.str(d.urlStr) })
+	m.Getter("compatMode", func(d *Document) goja.Value {
 		for c := d.node.h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.DoctypeNode {
 				return r.str("CSS1Compat")
@@ -32,10 +45,14 @@ func (r *realm) installDocument() {
 		}
 		return r.str("BackCompat")
 	})
-	get("characterSet", func(d *Document) goja.Value { return r.str("UTF-8") })
-	get("charset", func(d *Document) goja.Value { return r.str("UTF-8") })
-	get("contentType", func(d *Document) goja.Value { return r.str("text/html") })
-	get("doctype", func(d *Document) goja.Value {
+	m.Getter("characterSet", func(d *Document) goja.Value { return r.str("UTF-8") })
+	m.Getter("charset", func(d *Document) goja.Value { return r.str("UTF-8") })
+	m.Getter("contentType", func(d *Document) goja.Value { return r.str("text/html") })
+}
+
+// installDocumentTree defines doctype, documentElement, head, body and title.
+func (r *realm) installDocumentTree(m webidl.Members[*Document]) {
+	m.Getter("doctype", func(d *Document) goja.Value {
 		for c := d.node.h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.DoctypeNode {
 				return r.wrapNode(d.NodeFor(c))
@@ -43,76 +60,72 @@ func (r *realm) installDocument() {
 		}
 		return goja.Null()
 	})
-	get("documentElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
-	get("head", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Head()) })
-	doc.attr("body", func(call goja.FunctionCall) goja.Value {
-		return r.wrapNodeOrNull(this(call).Body())
-	}, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		n, ok := r.unwrap(call.Argument(0)).(*Node)
-		if !ok || n.kind != ElementNode || n.h.Namespace != "" || (n.h.Data != "body" && n.h.Data != "frameset") {
-			panic(r.newDOMException("HierarchyRequestError", "Failed to set the 'body' property on 'Document': The new body element is of type '"+tagNameOrEmpty(n)+"'. It must be either a 'BODY' or 'FRAMESET' element."))
+	m.Getter("documentElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
+	m.Getter("head", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Head()) })
+	m.Accessor("body", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Body()) }, r.setBody)
+	m.Accessor("title", func(d *Document) goja.Value { return r.str(d.Title()) },
+		func(d *Document, v goja.Value) { d.SetTitle(toDOMString(v)) })
+}
+
+// setBody is the body setter. https://html.spec.whatwg.org/multipage/dom.html#dom-document-body
+func (r *realm) setBody(d *Document, v goja.Value) {
+	n, ok := r.idl.Unwrap(v).(*Node)
+	if !ok || n.kind != ElementNode || n.h.Namespace != "" || (n.h.Data != "body" && n.h.Data != "frameset") {
+		panic(r.newDOMException("HierarchyRequestError", "Failed to set the 'body' property on 'Document': The new body element is of type '"+tagNameOrEmpty(n)+"'. It must be either a 'BODY' or 'FRAMESET' element."))
+	}
+	var err error
+	if old := d.Body(); old != nil {
+		if old == n {
+			return
 		}
-		var err error
-		if old := d.Body(); old != nil {
-			if old == n {
-				return goja.Undefined()
-			}
-			_, err = replaceChild(old, n, old.Parent())
-		} else if de := d.DocumentElement(); de != nil {
-			_, err = appendNode(n, de)
-		} else {
-			err = domErr("HierarchyRequestError", "No document element exists.")
-		}
-		if err != nil {
-			r.throwDOM("Failed to set the 'body' property on 'Document': ", err)
-		}
-		return goja.Undefined()
-	})
-	doc.attr("title", func(call goja.FunctionCall) goja.Value { return r.str(this(call).Title()) },
-		func(call goja.FunctionCall) goja.Value {
-			this(call).SetTitle(toDOMString(call.Argument(0)))
-			return goja.Undefined()
-		})
-	get("readyState", func(d *Document) goja.Value { return r.str(d.readyState) })
-	get("currentScript", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.currentScript) })
-	get("defaultView", func(d *Document) goja.Value {
+		_, err = replaceChild(old, n, old.Parent())
+	} else if de := d.DocumentElement(); de != nil {
+		_, err = appendNode(n, de)
+	} else {
+		err = domErr("HierarchyRequestError", "No document element exists.")
+	}
+	if err != nil {
+		r.throwDOM("Failed to set the 'body' property on 'Document': ", err)
+	}
+}
+
+// installDocumentState defines readyState, currentScript, defaultView, location, the
+// visibility and focus members, referrer and cookie.
+func (r *realm) installDocumentState(m webidl.Members[*Document]) {
+	m.Getter("readyState", func(d *Document) goja.Value { return r.str(d.readyState) })
+	m.Getter("currentScript", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.currentScript) })
+	m.Getter("defaultView", func(d *Document) goja.Value {
 		if d == r.doc {
 			return r.rt.GlobalObject()
 		}
 		return goja.Null()
 	})
-	get("location", func(d *Document) goja.Value {
+	m.Getter("location", func(d *Document) goja.Value {
 		if d == r.doc {
 			return r.location
 		}
 		return goja.Null()
 	})
-	get("visibilityState", func(d *Document) goja.Value { return r.str("visible") })
-	get("hidden", func(d *Document) goja.Value { return r.rt.ToValue(false) })
-	get("referrer", func(d *Document) goja.Value { return r.str("") })
-	get("activeElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Body()) })
-	get("scrollingElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
-	doc.attr("cookie", func(call goja.FunctionCall) goja.Value { this(call); return r.str("") },
-		func(call goja.FunctionCall) goja.Value { this(call); return goja.Undefined() })
-	doc.method("hasFocus", 0, func(call goja.FunctionCall) goja.Value { this(call); return r.rt.ToValue(true) })
-	doc.method("getElementById", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		r.requireArgs(call, 1, "getElementById", "Document")
+	m.Getter("visibilityState", func(d *Document) goja.Value { return r.str("visible") })
+	m.Getter("hidden", func(d *Document) goja.Value { return r.rt.ToValue(false) })
+	m.Getter("referrer", func(d *Document) goja.Value { return r.str("") })
+	m.Getter("activeElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Body()) })
+	m.Getter("scrollingElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
+	m.Accessor("cookie", func(*Document) goja.Value { return r.str("") }, func(*Document, goja.Value) {})
+	m.LenientMethod("hasFocus", 0, func(*Document, goja.FunctionCall) goja.Value { return r.rt.ToValue(true) })
+}
+
+// installDocumentFactories defines getElementById, the create* operations and createEvent.
+func (r *realm) installDocumentFactories(m webidl.Members[*Document]) {
+	m.Method("getElementById", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		return r.wrapNodeOrNull(d.GetElementByID(toDOMString(call.Argument(0))))
 	})
-	doc.method("createElement", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		r.requireArgs(call, 1, "createElement", "Document")
+	m.Method("createElement", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		n, err := d.CreateElement(toDOMString(call.Argument(0)))
-		if err != nil {
-			r.throwDOM(failed("createElement", "Document"), err)
-		}
+		r.check("createElement", "Document", err)
 		return r.wrapNode(n)
 	})
-	doc.method("createElementNS", 2, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		r.requireArgs(call, 2, "createElementNS", "Document")
+	m.Method("createElementNS", 2, func(d *Document, call goja.FunctionCall) goja.Value {
 		ns := shortNamespace(toNullableString(call.Argument(0)))
 		qn := toDOMString(call.Argument(1))
 		local := qn
@@ -120,52 +133,44 @@ func (r *realm) installDocument() {
 			local = qn[i+1:]
 		}
 		if !isValidElementName(local) {
-			panic(r.newDOMException("InvalidCharacterError", failed("createElementNS", "Document")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
+			panic(r.newDOMException("InvalidCharacterError", webidl.Failed("createElementNS", "Document")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
 		}
 		return r.wrapNode(d.createElementNS(ns, local))
 	})
-	doc.method("createTextNode", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		r.requireArgs(call, 1, "createTextNode", "Document")
+	m.Method("createTextNode", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		return r.wrapNode(d.CreateTextNode(toDOMString(call.Argument(0))))
 	})
-	doc.method("createComment", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
-		r.requireArgs(call, 1, "createComment", "Document")
+	m.Method("createComment", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		return r.wrapNode(d.CreateComment(toDOMString(call.Argument(0))))
 	})
-	doc.method("createDocumentFragment", 0, func(call goja.FunctionCall) goja.Value {
-		return r.wrapNode(this(call).CreateDocumentFragment())
+	m.LenientMethod("createDocumentFragment", 0, func(d *Document, _ goja.FunctionCall) goja.Value {
+		return r.wrapNode(d.CreateDocumentFragment())
 	})
-	doc.method("importNode", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
+	m.Method("createEvent", 1, func(_ *Document, call goja.FunctionCall) goja.Value {
+		kind, ok := legacyEventInterface(toDOMString(call.Argument(0)))
+		if !ok {
+			panic(r.newDOMException("NotSupportedError", webidl.Failed("createEvent", "Document")+"The provided event type ('"+toDOMString(call.Argument(0))+"') is invalid."))
+		}
+		return r.wrapEvent(&Event{kind: kind})
+	})
+}
+
+// installDocumentNodeTransfer defines importNode and adoptNode.
+func (r *realm) installDocumentNodeTransfer(m webidl.Members[*Document]) {
+	m.LenientMethod("importNode", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		n := r.argNode(call, 0, "importNode", "Document")
 		if n.kind == DocumentNode {
-			panic(r.newDOMException("NotSupportedError", failed("importNode", "Document")+"The node provided is a document, which may not be imported."))
+			panic(r.newDOMException("NotSupportedError", webidl.Failed("importNode", "Document")+"The node provided is a document, which may not be imported."))
 		}
 		return r.wrapNode(cloneNode(n, d, toBool(call.Argument(1))))
 	})
-	doc.method("adoptNode", 1, func(call goja.FunctionCall) goja.Value {
-		d := this(call)
+	m.LenientMethod("adoptNode", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		n := r.argNode(call, 0, "adoptNode", "Document")
 		if n.kind == DocumentNode {
-			panic(r.newDOMException("NotSupportedError", failed("adoptNode", "Document")+"The node provided is a document, which may not be adopted."))
+			panic(r.newDOMException("NotSupportedError", webidl.Failed("adoptNode", "Document")+"The node provided is a document, which may not be adopted."))
 		}
 		adopt(n, d)
 		return r.wrapNode(n)
-	})
-	doc.method("createEvent", 1, func(call goja.FunctionCall) goja.Value {
-		this(call)
-		r.requireArgs(call, 1, "createEvent", "Document")
-		kind, ok := legacyEventInterface(toDOMString(call.Argument(0)))
-		if !ok {
-			panic(r.newDOMException("NotSupportedError", failed("createEvent", "Document")+"The provided event type ('"+toDOMString(call.Argument(0))+"') is invalid."))
-		}
-		e := &Event{kind: kind}
-		return r.wrapEvent(e)
-	})
-	r.handlerAttrs(doc.proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
-		return r.thisKind(call, DocumentNode)
 	})
 }
 

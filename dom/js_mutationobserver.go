@@ -3,17 +3,12 @@ package dom
 import (
 	"slices"
 
+	"loopscope/internal/webidl"
+
 	"github.com/dop251/goja"
 )
 
 func (r *realm) wrapMutationObserver(o *MutationObserver) *goja.Object { return o.obj }
-
-func (r *realm) thisObserver(call goja.FunctionCall) *MutationObserver {
-	if o, ok := r.unwrap(call.This).(*MutationObserver); ok {
-		return o
-	}
-	panic(r.illegalInvocation())
-}
 
 // wrapRecords returns a JS array of MutationRecord objects. The record objects are
 // created when the script first reads them (a callback that only reads records.length
@@ -38,7 +33,7 @@ func (a *recordArray) Get(i int) goja.Value {
 	if a.vals[i] == nil && i < len(a.recs) {
 		rec := a.recs[i]
 		if rec.obj == nil {
-			rec.obj = a.r.newPlatformObject(a.r.classes["MutationRecord"].proto, rec)
+			rec.obj = a.r.idl.NewObject(a.r.iface("MutationRecord").Proto, rec)
 		}
 		a.vals[i] = rec.obj
 	}
@@ -74,74 +69,69 @@ func (a *recordArray) SetLen(n int) bool {
 // installMutationObserver defines MutationObserver and MutationRecord.
 // https://dom.spec.whatwg.org/#interface-mutationobserver
 func (r *realm) installMutationObserver() {
-	mo := r.newClass("MutationObserver", nil, 1, func(call goja.ConstructorCall) *goja.Object {
+	mo := r.idl.DefineInterface("MutationObserver", nil, 1, func(call goja.ConstructorCall) *goja.Object {
 		ctx := "Failed to construct 'MutationObserver': "
 		if len(call.Arguments) < 1 {
-			panic(r.typeError(ctx + "1 argument required, but only 0 present."))
+			panic(r.idl.TypeError(ctx + "1 argument required, but only 0 present."))
 		}
 		cb, ok := goja.AssertFunction(call.Arguments[0])
 		if !ok {
-			panic(r.typeError(ctx + "parameter 1 is not of type 'Function'."))
+			panic(r.idl.TypeError(ctx + "parameter 1 is not of type 'Function'."))
 		}
 		r.observerSeq++
 		o := &MutationObserver{realm: r, callback: cb, seq: r.observerSeq, obj: call.This}
-		r.setSlot(call.This, o)
+		r.idl.SetSlot(call.This, o)
 		return call.This
 	})
-	mo.method("observe", 1, func(call goja.FunctionCall) goja.Value {
-		o := r.thisObserver(call)
-		ctx := failed("observe", "MutationObserver")
-		r.requireArgs(call, 1, "observe", "MutationObserver")
-		target, ok := r.unwrap(call.Argument(0)).(*Node)
+	m := webidl.On(mo, func(call goja.FunctionCall) *MutationObserver { return webidl.This[*MutationObserver](r.idl, call) })
+	m.Method("observe", 1, func(o *MutationObserver, call goja.FunctionCall) goja.Value {
+		ctx := webidl.Failed("observe", "MutationObserver")
+		target, ok := r.idl.Unwrap(call.Argument(0)).(*Node)
 		if !ok {
-			panic(r.typeError(ctx + "parameter 1 is not of type 'Node'."))
+			panic(r.idl.TypeError(ctx + "parameter 1 is not of type 'Node'."))
 		}
 		dict := call.Argument(1)
 		r.checkDict(dict, ctx, "MutationObserverInit")
 		opts, err := r.readObserverInit(dict)
 		if err != "" {
-			panic(r.typeError(ctx + err))
+			panic(r.idl.TypeError(ctx + err))
 		}
 		o.observe(target, opts)
 		return goja.Undefined()
 	})
-	mo.method("disconnect", 0, func(call goja.FunctionCall) goja.Value {
-		r.thisObserver(call).disconnect()
+	m.LenientMethod("disconnect", 0, func(o *MutationObserver, _ goja.FunctionCall) goja.Value {
+		o.disconnect()
 		return goja.Undefined()
 	})
-	mo.method("takeRecords", 0, func(call goja.FunctionCall) goja.Value {
-		return r.wrapRecords(r.thisObserver(call).takeRecords())
+	m.LenientMethod("takeRecords", 0, func(o *MutationObserver, _ goja.FunctionCall) goja.Value {
+		return r.wrapRecords(o.takeRecords())
 	})
+	r.installMutationRecord()
+}
 
-	rec := r.newClass("MutationRecord", nil, 0, nil)
-	this := func(call goja.FunctionCall) *MutationRecord {
-		if m, ok := r.unwrap(call.This).(*MutationRecord); ok {
-			return m
-		}
-		panic(r.illegalInvocation())
-	}
-	get := func(name string, f func(m *MutationRecord) goja.Value) {
-		rec.attr(name, func(call goja.FunctionCall) goja.Value { return f(this(call)) }, nil)
-	}
-	get("type", func(m *MutationRecord) goja.Value { return r.str(m.typ) })
-	get("target", func(m *MutationRecord) goja.Value { return r.wrapNode(m.target) })
-	get("addedNodes", func(m *MutationRecord) goja.Value {
+// installMutationRecord defines MutationRecord. https://dom.spec.whatwg.org/#interface-mutationrecord
+func (r *realm) installMutationRecord() {
+	rec := r.idl.DefineInterface("MutationRecord", nil, 0, nil)
+	m := webidl.On(rec, func(call goja.FunctionCall) *MutationRecord { return webidl.This[*MutationRecord](r.idl, call) })
+	m.Getter("type", func(m *MutationRecord) goja.Value { return r.str(m.typ) })
+	m.Getter("target", func(m *MutationRecord) goja.Value { return r.wrapNode(m.target) })
+	m.Getter("addedNodes", func(m *MutationRecord) goja.Value {
 		if m.addedObj == nil {
 			m.addedObj = r.newNodeList(&nodeList{static: slices.Clone(m.added)})
 		}
 		return m.addedObj
 	})
-	get("removedNodes", func(m *MutationRecord) goja.Value {
+	m.Getter("removedNodes", func(m *MutationRecord) goja.Value {
 		if m.removedObj == nil {
 			m.removedObj = r.newNodeList(&nodeList{static: slices.Clone(m.removed)})
 		}
 		return m.removedObj
 	})
-	get("previousSibling", func(m *MutationRecord) goja.Value { return r.wrapNodeOrNull(m.prev) })
-	get("nextSibling", func(m *MutationRecord) goja.Value { return r.wrapNodeOrNull(m.next) })
-	get("attributeName", func(m *MutationRecord) goja.Value { return r.nullableStr(m.attrName) })
-	get("attributeNamespace", func(m *MutationRecord) goja.Value { return r.nullableStr(m.attrNS) })
-	get("oldValue", func(m *MutationRecord) goja.Value { return r.nullableStr(m.oldValue) })
+	m.Getter("previousSibling", func(m *MutationRecord) goja.Value { return r.wrapNodeOrNull(m.prev) })
+	m.Getter("nextSibling", func(m *MutationRecord) goja.Value { return r.wrapNodeOrNull(m.next) })
+	m.Getter("attributeName", func(m *MutationRecord) goja.Value { return r.nullableStr(m.attrName) })
+	m.Getter("attributeNamespace", func(m *MutationRecord) goja.Value { return r.nullableStr(m.attrNS) })
+	m.Getter("oldValue", func(m *MutationRecord) goja.Value { return r.nullableStr(m.oldValue) })
 }
 
 // readObserverInit reads and validates a MutationObserverInit; a non-empty string is the error.

@@ -3,6 +3,8 @@ package dom
 import (
 	"strings"
 
+	"loopscope/internal/webidl"
+
 	"github.com/dop251/goja"
 )
 
@@ -129,7 +131,7 @@ func (r *realm) newComputedStyle(el *Node) *goja.Object {
 
 func (r *realm) newStyleObject(b declBlock) *goja.Object {
 	o := r.rt.NewDynamicObject(&styleObject{r: r, block: b})
-	_ = o.SetPrototype(r.classes["CSSStyleDeclaration"].proto)
+	_ = o.SetPrototype(r.iface("CSSStyleDeclaration").Proto)
 	return o
 }
 
@@ -140,56 +142,39 @@ func (r *realm) installStyle() {
 	for _, p := range r.cssPropNames {
 		r.cssProps[p] = true
 	}
-	c := r.newClass("CSSStyleDeclaration", nil, 0, nil)
-	this := func(call goja.FunctionCall) declBlock { return thisDynamic[*styleObject](r, call).block }
-	check := func(method string, err error) {
-		if err != nil {
-			r.throwDOM(failed(method, "CSSStyleDeclaration"), err)
-		}
-	}
-	c.attr("cssText", func(call goja.FunctionCall) goja.Value { return r.str(this(call).cssText()) },
-		func(call goja.FunctionCall) goja.Value {
-			check("cssText", this(call).setCSSText(toStringNullEmpty(call.Argument(0))))
-			return goja.Undefined()
+	c := r.idl.DefineInterface("CSSStyleDeclaration", nil, 0, nil)
+	m := webidl.On(c, func(call goja.FunctionCall) declBlock { return webidl.DynamicThis[*styleObject](r.idl, call).block })
+	m.Accessor("cssText", func(b declBlock) goja.Value { return r.str(b.cssText()) },
+		func(b declBlock, v goja.Value) {
+			r.check("cssText", "CSSStyleDeclaration", b.setCSSText(toStringNullEmpty(v)))
 		})
-	c.attr("length", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(this(call).length()) }, nil)
-	c.attr("parentRule", func(call goja.FunctionCall) goja.Value { this(call); return goja.Null() }, nil)
-	c.attr("cssFloat", func(call goja.FunctionCall) goja.Value { return r.str(this(call).getPropertyValue("float")) },
-		func(call goja.FunctionCall) goja.Value {
-			check("cssFloat", this(call).setProperty("float", toStringNullEmpty(call.Argument(0)), ""))
-			return goja.Undefined()
+	m.Getter("length", func(b declBlock) goja.Value { return r.rt.ToValue(b.length()) })
+	m.Getter("parentRule", func(declBlock) goja.Value { return goja.Null() })
+	m.Accessor("cssFloat", func(b declBlock) goja.Value { return r.str(b.getPropertyValue("float")) },
+		func(b declBlock, v goja.Value) {
+			r.check("cssFloat", "CSSStyleDeclaration", b.setProperty("float", toStringNullEmpty(v), ""))
 		})
-	c.method("item", 1, func(call goja.FunctionCall) goja.Value {
-		s := this(call)
-		r.requireArgs(call, 1, "item", "CSSStyleDeclaration")
-		return r.str(s.item(toUnsignedLong(call.Argument(0))))
+	m.Method("item", 1, func(b declBlock, call goja.FunctionCall) goja.Value {
+		return r.str(b.item(toUnsignedLong(call.Argument(0))))
 	})
-	c.method("getPropertyValue", 1, func(call goja.FunctionCall) goja.Value {
-		s := this(call)
-		r.requireArgs(call, 1, "getPropertyValue", "CSSStyleDeclaration")
-		return r.str(s.getPropertyValue(toDOMString(call.Argument(0))))
+	m.Method("getPropertyValue", 1, func(b declBlock, call goja.FunctionCall) goja.Value {
+		return r.str(b.getPropertyValue(toDOMString(call.Argument(0))))
 	})
-	c.method("getPropertyPriority", 1, func(call goja.FunctionCall) goja.Value {
-		s := this(call)
-		r.requireArgs(call, 1, "getPropertyPriority", "CSSStyleDeclaration")
-		return r.str(s.getPropertyPriority(toDOMString(call.Argument(0))))
+	m.Method("getPropertyPriority", 1, func(b declBlock, call goja.FunctionCall) goja.Value {
+		return r.str(b.getPropertyPriority(toDOMString(call.Argument(0))))
 	})
-	c.method("setProperty", 2, func(call goja.FunctionCall) goja.Value {
-		s := this(call)
-		r.requireArgs(call, 2, "setProperty", "CSSStyleDeclaration")
+	m.Method("setProperty", 2, func(b declBlock, call goja.FunctionCall) goja.Value {
 		prio := ""
 		if p := call.Argument(2); !goja.IsUndefined(p) {
 			prio = toStringNullEmpty(p)
 		}
-		check("setProperty", s.setProperty(toDOMString(call.Argument(0)), toStringNullEmpty(call.Argument(1)), prio))
+		r.check("setProperty", "CSSStyleDeclaration", b.setProperty(toDOMString(call.Argument(0)), toStringNullEmpty(call.Argument(1)), prio))
 		return goja.Undefined()
 	})
-	c.method("removeProperty", 1, func(call goja.FunctionCall) goja.Value {
-		s := this(call)
-		r.requireArgs(call, 1, "removeProperty", "CSSStyleDeclaration")
-		v, err := s.removeProperty(toDOMString(call.Argument(0)))
-		check("removeProperty", err)
+	m.Method("removeProperty", 1, func(b declBlock, call goja.FunctionCall) goja.Value {
+		v, err := b.removeProperty(toDOMString(call.Argument(0)))
+		r.check("removeProperty", "CSSStyleDeclaration", err)
 		return r.str(v)
 	})
-	_ = c.proto.DefineDataPropertySymbol(goja.SymIterator, r.arrayValues, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	c.Iterable(false)
 }

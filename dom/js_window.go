@@ -1,17 +1,14 @@
 package dom
 
 import (
+	"loopscope/internal/webidl"
+
 	"github.com/dop251/goja"
 	"golang.org/x/net/html"
 )
 
 // install builds every interface and turns the global object into the window.
 func (r *realm) install() {
-	f, err := r.rt.RunString(ctorFactorySource)
-	if err != nil {
-		panic(err)
-	}
-	r.ctorFactory, _ = goja.AssertFunction(f)
 	r.compileHandler = r.newCompileHandler()
 	r.installDOMException()
 	r.installEventTarget()
@@ -25,17 +22,14 @@ func (r *realm) install() {
 	r.installMessaging()
 	r.installWindow()
 	r.installLayoutAPIs()
-	global := r.rt.GlobalObject()
-	for name, c := range r.classes {
-		_ = global.DefineDataProperty(name, c.ctor, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
-	}
+	r.idl.Expose(r.rt.GlobalObject())
 }
 
 // domException is a DOMException. https://webidl.spec.whatwg.org/#idl-DOMException
 type domException struct{ name, message string }
 
 func (r *realm) installDOMException() {
-	c := r.newClass("DOMException", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+	c := r.idl.DefineInterface("DOMException", nil, 0, func(call goja.ConstructorCall) *goja.Object {
 		e := &domException{name: "Error"}
 		if v := call.Argument(0); !goja.IsUndefined(v) {
 			e.message = toDOMString(v)
@@ -43,21 +37,16 @@ func (r *realm) installDOMException() {
 		if v := call.Argument(1); !goja.IsUndefined(v) {
 			e.name = toDOMString(v)
 		}
-		r.setSlot(call.This, e)
+		r.idl.SetSlot(call.This, e)
 		return call.This
 	})
 	if errProto, ok := r.rt.Get("Error").(*goja.Object).Get("prototype").(*goja.Object); ok {
-		_ = c.proto.SetPrototype(errProto)
+		_ = c.Proto.SetPrototype(errProto)
 	}
-	this := func(call goja.FunctionCall) *domException {
-		if e, ok := r.unwrap(call.This).(*domException); ok {
-			return e
-		}
-		panic(r.illegalInvocation())
-	}
-	c.attr("name", func(call goja.FunctionCall) goja.Value { return r.str(this(call).name) }, nil)
-	c.attr("message", func(call goja.FunctionCall) goja.Value { return r.str(this(call).message) }, nil)
-	c.attr("code", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(domExceptionCode(this(call).name)) }, nil)
+	m := webidl.On(c, func(call goja.FunctionCall) *domException { return webidl.This[*domException](r.idl, call) })
+	m.Getter("name", func(e *domException) goja.Value { return r.str(e.name) })
+	m.Getter("message", func(e *domException) goja.Value { return r.str(e.message) })
+	m.Getter("code", func(e *domException) goja.Value { return r.rt.ToValue(domExceptionCode(e.name)) })
 	for _, n := range []struct {
 		name string
 		code int
@@ -67,34 +56,31 @@ func (r *realm) installDOMException() {
 		{"TYPE_MISMATCH_ERR", 17}, {"SECURITY_ERR", 18}, {"NETWORK_ERR", 19}, {"ABORT_ERR", 20},
 		{"URL_MISMATCH_ERR", 21}, {"QUOTA_EXCEEDED_ERR", 22}, {"TIMEOUT_ERR", 23}, {"INVALID_NODE_TYPE_ERR", 24},
 		{"DATA_CLONE_ERR", 25}} {
-		c.constant(n.name, n.code)
+		c.Constant(n.name, n.code)
 	}
 }
 
 // newDOMException creates a DOMException object.
 func (r *realm) newDOMException(name, message string) *goja.Object {
-	return r.newPlatformObject(r.classes["DOMException"].proto, &domException{name: name, message: message})
+	return r.idl.NewObject(r.iface("DOMException").Proto, &domException{name: name, message: message})
 }
 
 // installWindow defines Window and Location and sets up the global object.
 // https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-window-object
 func (r *realm) installWindow() {
-	win := r.newClass("Window", r.classes["EventTarget"], 0, nil)
+	win := r.idl.DefineInterface("Window", r.iface("EventTarget"), 0, nil)
 	// Window.prototype → WindowProperties (named access by id) → EventTarget.prototype.
 	named := r.rt.NewDynamicObject(&windowProperties{r: r})
-	_ = named.SetPrototype(r.classes["EventTarget"].proto)
-	_ = win.proto.SetPrototype(named)
+	_ = named.SetPrototype(r.iface("EventTarget").Proto)
+	_ = win.Proto.SetPrototype(named)
 	global := r.rt.GlobalObject()
-	_ = global.SetPrototype(win.proto)
+	_ = global.SetPrototype(win.Proto)
 	_ = global.DeleteSymbol(goja.SymToStringTag) // goja's own "global" tag would hide Window's
-	r.setSlot(global, r.win)
+	r.idl.SetSlot(global, r.win)
 	self := func(call goja.FunctionCall) goja.Value { return global }
-	unforgeable := func(name string, get nativeFn) {
-		_ = global.DefineAccessorProperty(name, r.newFunc("get "+name, 0, get), nil, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	}
-	unforgeable("window", self)
-	unforgeable("document", func(call goja.FunctionCall) goja.Value { return r.wrapNode(r.doc.node) })
-	unforgeable("top", self)
+	r.unforgeable(global, "window", self)
+	r.unforgeable(global, "document", func(call goja.FunctionCall) goja.Value { return r.wrapNode(r.doc.node) })
+	r.unforgeable(global, "top", self)
 	for _, name := range []string{"self", "frames", "parent"} {
 		r.replaceable(global, name, self)
 	}
@@ -108,21 +94,30 @@ func (r *realm) installWindow() {
 	_ = global.DefineDataProperty("closed", r.rt.ToValue(false), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	_ = global.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
-	win.method("postMessage", 1, func(call goja.FunctionCall) goja.Value {
-		r.requireArgs(call, 1, "postMessage", "Window")
+	win.Operation("postMessage", 1, func(call goja.FunctionCall) goja.Value {
+		r.idl.RequireArgs(call, 1, "postMessage", "Window")
 		r.windowPostMessage(call.Argument(0))
 		return goja.Undefined()
 	})
+	r.installLocation(global)
+}
 
-	// Location. https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-location-interface
-	loc := r.newClass("Location", nil, 0, nil)
-	r.location = r.newPlatformObject(loc.proto, r.doc)
+// unforgeable defines a [LegacyUnforgeable] read-only attribute on the object itself.
+// https://webidl.spec.whatwg.org/#LegacyUnforgeable
+func (r *realm) unforgeable(o *goja.Object, name string, get nativeFn) {
+	_ = o.DefineAccessorProperty(name, r.idl.Func("get "+name, 0, get), nil, goja.FLAG_FALSE, goja.FLAG_TRUE)
+}
+
+// installLocation defines Location and window.location (read-only: loopscope does not
+// navigate).
+// https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-location-interface
+func (r *realm) installLocation(global *goja.Object) {
+	loc := r.idl.DefineInterface("Location", nil, 0, nil)
+	r.location = r.idl.NewObject(loc.Proto, r.doc)
 	u := r.doc.url
 	href := func() string { return r.doc.urlStr }
 	part := func(name string, f func() string) {
-		_ = r.location.DefineAccessorProperty(name, r.newFunc("get "+name, 0, func(goja.FunctionCall) goja.Value {
-			return r.str(f())
-		}), nil, goja.FLAG_FALSE, goja.FLAG_TRUE)
+		r.unforgeable(r.location, name, func(goja.FunctionCall) goja.Value { return r.str(f()) })
 	}
 	part("href", href)
 	part("protocol", func() string { return u.Scheme + ":" })
@@ -156,14 +151,14 @@ func (r *realm) installWindow() {
 		}
 		return "null"
 	})
-	noop := r.newFunc("reload", 0, func(goja.FunctionCall) goja.Value { return goja.Undefined() })
+	noop := r.idl.Func("reload", 0, func(goja.FunctionCall) goja.Value { return goja.Undefined() })
 	for _, m := range []string{"reload", "assign", "replace"} {
 		_ = r.location.DefineDataProperty(m, noop, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	}
-	_ = r.location.DefineDataProperty("toString", r.newFunc("toString", 0, func(goja.FunctionCall) goja.Value {
+	_ = r.location.DefineDataProperty("toString", r.idl.Func("toString", 0, func(goja.FunctionCall) goja.Value {
 		return r.str(href())
 	}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	unforgeable("location", func(call goja.FunctionCall) goja.Value { return r.location })
+	r.unforgeable(global, "location", func(call goja.FunctionCall) goja.Value { return r.location })
 }
 
 // windowProperties is the named properties object of the window: elements by id (and by
@@ -219,7 +214,7 @@ func (r *realm) consoleMessage(level, msg string) {
 // replaceable defines a [Replaceable] attribute: assigning to it replaces the accessor
 // with a data property. https://webidl.spec.whatwg.org/#Replaceable
 func (r *realm) replaceable(o *goja.Object, name string, get nativeFn) {
-	defineAccessor(r, o, name, get, func(call goja.FunctionCall) goja.Value {
+	r.idl.DefineAccessor(o, name, get, func(call goja.FunctionCall) goja.Value {
 		_ = o.DefineDataProperty(name, call.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 		return goja.Undefined()
 	})

@@ -1,6 +1,10 @@
 package dom
 
-import "github.com/dop251/goja"
+import (
+	"loopscope/internal/webidl"
+
+	"github.com/dop251/goja"
+)
 
 // Layout answers the DOM APIs that need style and layout (getBoundingClientRect,
 // offsetWidth, getComputedStyle, innerWidth, elementFromPoint). The renderer implements
@@ -75,53 +79,68 @@ func (c *computedDecl) setCSSText(string) error {
 
 // installLayoutAPIs defines the layout-dependent members.
 func (r *realm) installLayoutAPIs() {
-	w := r.win
-	rect := r.newClass("DOMRectReadOnly", nil, 0, nil)
-	r.newClass("DOMRect", rect, 0, nil)
-	newRect := func(x, y, width, height float64) goja.Value {
-		o := r.rt.CreateObject(r.classes["DOMRect"].proto)
-		for _, kv := range []struct {
-			k string
-			v float64
-		}{{"x", x}, {"y", y}, {"width", width}, {"height", height}, {"top", y}, {"right", x + width}, {"bottom", y + height}, {"left", x}} {
-			_ = o.Set(kv.k, kv.v)
+	rect := r.idl.DefineInterface("DOMRectReadOnly", nil, 0, nil)
+	r.idl.DefineInterface("DOMRect", rect, 0, nil)
+	r.installElementBoxes()
+	r.installWindowViewport()
+	doc := webidl.On(r.iface("Document"), r.thisKinds(DocumentNode))
+	doc.Method("elementFromPoint", 2, func(_ *Node, call goja.FunctionCall) goja.Value {
+		if r.win.layout == nil {
+			return goja.Null()
 		}
-		return o
-	}
-	el := r.classes["Element"]
-	el.method("getBoundingClientRect", 0, func(call goja.FunctionCall) goja.Value {
-		return newRect(w.borderBox(r.thisElement(call)))
+		return r.wrapNodeOrNull(r.win.layout.ElementAt(toDouble(call.Argument(0)), toDouble(call.Argument(1))))
 	})
-	num := func(f float64) goja.Value { return r.rt.ToValue(f) }
-	box := func(name string, f func(x, y, width, height float64) float64) {
-		el.attr(name, func(call goja.FunctionCall) goja.Value { return num(f(w.borderBox(r.thisElement(call)))) }, nil)
+}
+
+// newRect creates a DOMRect. https://drafts.fxtf.org/geometry/#domrect
+func (r *realm) newRect(x, y, width, height float64) goja.Value {
+	o := r.rt.CreateObject(r.iface("DOMRect").Proto)
+	for _, kv := range []struct {
+		k string
+		v float64
+	}{{"x", x}, {"y", y}, {"width", width}, {"height", height}, {"top", y}, {"right", x + width}, {"bottom", y + height}, {"left", x}} {
+		_ = o.Set(kv.k, kv.v)
 	}
-	box("clientWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
-	box("clientHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
-	box("clientTop", func(_, _, _, _ float64) float64 { return 0 })
-	box("clientLeft", func(_, _, _, _ float64) float64 { return 0 })
-	box("scrollWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
-	box("scrollHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
+	return o
+}
+
+// installElementBoxes defines getBoundingClientRect and the client*, scroll* and offset*
+// attributes. https://drafts.csswg.org/cssom-view/#extension-to-the-element-interface
+func (r *realm) installElementBoxes() {
+	w := r.win
+	el := webidl.On(r.iface("Element"), r.thisElement)
+	el.LenientMethod("getBoundingClientRect", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
+		return r.newRect(w.borderBox(n))
+	})
+	box := func(m webidl.Members[*Node], name string, f func(x, y, width, height float64) float64) {
+		m.Getter(name, func(n *Node) goja.Value { return r.rt.ToValue(f(w.borderBox(n))) })
+	}
+	box(el, "clientWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
+	box(el, "clientHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
+	box(el, "clientTop", func(_, _, _, _ float64) float64 { return 0 })
+	box(el, "clientLeft", func(_, _, _, _ float64) float64 { return 0 })
+	box(el, "scrollWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
+	box(el, "scrollHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
 	for _, name := range []string{"scrollTop", "scrollLeft"} {
-		el.attr(name, func(call goja.FunctionCall) goja.Value { r.thisElement(call); return num(0) },
-			func(call goja.FunctionCall) goja.Value { r.thisElement(call); return goja.Undefined() })
+		el.Accessor(name, func(*Node) goja.Value { return r.rt.ToValue(0.0) }, func(*Node, goja.Value) {})
 	}
-	he := r.classes["HTMLElement"]
-	hbox := func(name string, f func(x, y, width, height float64) float64) {
-		he.attr(name, func(call goja.FunctionCall) goja.Value { return num(f(w.borderBox(r.thisHTMLElement(call)))) }, nil)
-	}
-	hbox("offsetWidth", func(_, _, width, _ float64) float64 { return float64(int(width + 0.5)) })
-	hbox("offsetHeight", func(_, _, _, height float64) float64 { return float64(int(height + 0.5)) })
-	hbox("offsetLeft", func(x, _, _, _ float64) float64 { return float64(int(x + 0.5)) })
-	hbox("offsetTop", func(_, y, _, _ float64) float64 { return float64(int(y + 0.5)) })
-	he.attr("offsetParent", func(call goja.FunctionCall) goja.Value {
-		n := r.thisHTMLElement(call)
+	he := webidl.On(r.iface("HTMLElement"), r.thisHTMLElement)
+	box(he, "offsetWidth", func(_, _, width, _ float64) float64 { return float64(int(width + 0.5)) })
+	box(he, "offsetHeight", func(_, _, _, height float64) float64 { return float64(int(height + 0.5)) })
+	box(he, "offsetLeft", func(x, _, _, _ float64) float64 { return float64(int(x + 0.5)) })
+	box(he, "offsetTop", func(_, y, _, _ float64) float64 { return float64(int(y + 0.5)) })
+	he.Getter("offsetParent", func(n *Node) goja.Value {
 		if !n.IsConnected() || n == n.doc.Body() {
 			return goja.Null()
 		}
 		return r.wrapNodeOrNull(n.doc.Body())
-	}, nil)
+	})
+}
 
+// installWindowViewport defines innerWidth, innerHeight, devicePixelRatio and
+// getComputedStyle. https://drafts.csswg.org/cssom-view/#extensions-to-the-window-interface
+func (r *realm) installWindowViewport() {
+	w := r.win
 	global := r.rt.GlobalObject()
 	viewport := func() (float64, float64) {
 		if w.layout == nil {
@@ -129,24 +148,15 @@ func (r *realm) installLayoutAPIs() {
 		}
 		return w.layout.Viewport()
 	}
-	r.replaceable(global, "innerWidth", func(goja.FunctionCall) goja.Value { vw, _ := viewport(); return num(vw) })
-	r.replaceable(global, "innerHeight", func(goja.FunctionCall) goja.Value { _, vh := viewport(); return num(vh) })
-	_ = global.DefineDataProperty("devicePixelRatio", num(1), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = global.DefineDataProperty("getComputedStyle", r.newFunc("getComputedStyle", 1, func(call goja.FunctionCall) goja.Value {
-		r.requireArgs(call, 1, "getComputedStyle", "Window")
-		n, ok := r.unwrap(call.Argument(0)).(*Node)
+	r.replaceable(global, "innerWidth", func(goja.FunctionCall) goja.Value { vw, _ := viewport(); return r.rt.ToValue(vw) })
+	r.replaceable(global, "innerHeight", func(goja.FunctionCall) goja.Value { _, vh := viewport(); return r.rt.ToValue(vh) })
+	_ = global.DefineDataProperty("devicePixelRatio", r.rt.ToValue(1.0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	r.idl.DefineOperation(global, "getComputedStyle", 1, func(call goja.FunctionCall) goja.Value {
+		r.idl.RequireArgs(call, 1, "getComputedStyle", "Window")
+		n, ok := r.idl.Unwrap(call.Argument(0)).(*Node)
 		if !ok || n.kind != ElementNode {
-			panic(r.typeError(failed("getComputedStyle", "Window") + "parameter 1 is not of type 'Element'."))
+			panic(r.idl.TypeError(webidl.Failed("getComputedStyle", "Window") + "parameter 1 is not of type 'Element'."))
 		}
 		return r.newComputedStyle(n)
-	}), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	doc := r.classes["Document"]
-	doc.method("elementFromPoint", 2, func(call goja.FunctionCall) goja.Value {
-		r.thisKind(call, DocumentNode)
-		r.requireArgs(call, 2, "elementFromPoint", "Document")
-		if w.layout == nil {
-			return goja.Null()
-		}
-		return r.wrapNodeOrNull(w.layout.ElementAt(toDouble(call.Argument(0)), toDouble(call.Argument(1))))
 	})
 }

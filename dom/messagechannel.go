@@ -1,6 +1,8 @@
 package dom
 
 import (
+	"loopscope/internal/webidl"
+
 	"github.com/dop251/goja"
 )
 
@@ -75,7 +77,7 @@ func (r *realm) structuredClone(v goja.Value) goja.Value {
 		if c, seen := memory[o]; seen {
 			return c
 		}
-		if _, isFn := goja.AssertFunction(o); isFn || r.unwrap(o) != nil {
+		if _, isFn := goja.AssertFunction(o); isFn || r.idl.Unwrap(o) != nil {
 			panic(r.newDOMException("DataCloneError", "Failed to execute 'postMessage': "+o.String()+" could not be cloned."))
 		}
 		var c *goja.Object
@@ -93,12 +95,10 @@ func (r *realm) structuredClone(v goja.Value) goja.Value {
 	return clone(v)
 }
 
-// installMessaging defines MessageEvent, MessageChannel, MessagePort and window.postMessage.
+// installMessaging defines MessageEvent, MessageChannel and MessagePort.
 // https://html.spec.whatwg.org/multipage/web-messaging.html
 func (r *realm) installMessaging() {
-	et := r.classes["EventTarget"]
-	ev := r.classes["Event"]
-	me := r.newClass("MessageEvent", ev, 1, r.eventCtor("MessageEvent", kindMessageEvent, func(e *Event, dict goja.Value, _ string) {
+	me := r.idl.DefineInterface("MessageEvent", r.iface("Event"), 1, r.eventCtor("MessageEvent", kindMessageEvent, func(e *Event, dict goja.Value, _ string) {
 		e.data = dictGet(dict, "data")
 		if goja.IsUndefined(e.data) {
 			e.data = goja.Null()
@@ -107,36 +107,44 @@ func (r *realm) installMessaging() {
 			e.origin = o.String()
 		}
 	}))
-	me.attr("data", func(call goja.FunctionCall) goja.Value {
-		if e := r.thisEvent(call); e.data != nil {
+	m := webidl.On(me, r.thisEvent)
+	m.Getter("data", func(e *Event) goja.Value {
+		if e.data != nil {
 			return e.data
 		}
 		return goja.Null()
-	}, nil)
-	me.attr("origin", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(r.thisEvent(call).origin) }, nil)
-	me.attr("lastEventId", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return r.rt.ToValue("") }, nil)
-	me.attr("source", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return goja.Null() }, nil)
-	me.attr("ports", func(call goja.FunctionCall) goja.Value { r.thisEvent(call); return r.rt.NewArray() }, nil)
+	})
+	m.Getter("origin", func(e *Event) goja.Value { return r.rt.ToValue(e.origin) })
+	m.Getter("lastEventId", func(*Event) goja.Value { return r.rt.ToValue("") })
+	m.Getter("source", func(*Event) goja.Value { return goja.Null() })
+	m.Getter("ports", func(*Event) goja.Value { return r.rt.NewArray() })
+	r.installMessagePort()
+	mc := r.idl.DefineInterface("MessageChannel", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+		a, b := &MessagePort{realm: r}, &MessagePort{realm: r}
+		a.entangled, b.entangled = b, a
+		r.idl.SetSlot(call.This, &messageChannel{a, b})
+		return call.This
+	})
+	cm := webidl.On(mc, func(call goja.FunctionCall) *messageChannel { return webidl.This[*messageChannel](r.idl, call) })
+	cm.Getter("port1", func(c *messageChannel) goja.Value { return r.wrapPort(c.port1) })
+	cm.Getter("port2", func(c *messageChannel) goja.Value { return r.wrapPort(c.port2) })
+}
 
-	port := r.newClass("MessagePort", et, 0, nil)
-	thisPort := func(call goja.FunctionCall) *MessagePort {
-		if p, ok := r.unwrap(call.This).(*MessagePort); ok {
-			return p
-		}
-		panic(r.illegalInvocation())
-	}
-	port.method("postMessage", 1, func(call goja.FunctionCall) goja.Value {
-		p := thisPort(call)
-		r.requireArgs(call, 1, "postMessage", "MessagePort")
+// installMessagePort defines MessagePort.
+// https://html.spec.whatwg.org/multipage/web-messaging.html#message-ports
+func (r *realm) installMessagePort() {
+	port := r.idl.DefineInterface("MessagePort", r.iface("EventTarget"), 0, nil)
+	thisPort := func(call goja.FunctionCall) *MessagePort { return webidl.This[*MessagePort](r.idl, call) }
+	m := webidl.On(port, thisPort)
+	m.Method("postMessage", 1, func(p *MessagePort, call goja.FunctionCall) goja.Value {
 		p.postMessageSteps(call.Argument(0))
 		return goja.Undefined()
 	})
-	port.method("start", 0, func(call goja.FunctionCall) goja.Value {
-		thisPort(call).start()
+	m.LenientMethod("start", 0, func(p *MessagePort, _ goja.FunctionCall) goja.Value {
+		p.start()
 		return goja.Undefined()
 	})
-	port.method("close", 0, func(call goja.FunctionCall) goja.Value {
-		p := thisPort(call)
+	m.LenientMethod("close", 0, func(p *MessagePort, _ goja.FunctionCall) goja.Value {
 		p.closed = true
 		if p.entangled != nil {
 			p.entangled.entangled = nil
@@ -149,11 +157,11 @@ func (r *realm) installMessaging() {
 	// Setting onmessage enables the port message queue, as if start() were called.
 	desc := r.rt.Get("Object").(*goja.Object).Get("getOwnPropertyDescriptor")
 	getDesc, _ := goja.AssertFunction(desc)
-	dv, _ := getDesc(goja.Undefined(), port.proto, r.rt.ToValue("onmessage"))
+	dv, _ := getDesc(goja.Undefined(), port.Proto, r.rt.ToValue("onmessage"))
 	if d, ok := dv.(*goja.Object); ok {
 		getter, setter := d.Get("get"), d.Get("set")
 		set, _ := goja.AssertFunction(setter)
-		_ = port.proto.DefineAccessorProperty("onmessage", getter, r.rt.ToValue(func(call goja.FunctionCall) goja.Value {
+		_ = port.Proto.DefineAccessorProperty("onmessage", getter, r.rt.ToValue(func(call goja.FunctionCall) goja.Value {
 			p := thisPort(call)
 			if _, err := set(call.This, call.Argument(0)); err != nil {
 				panic(err)
@@ -162,21 +170,6 @@ func (r *realm) installMessaging() {
 			return goja.Undefined()
 		}), goja.FLAG_TRUE, goja.FLAG_TRUE)
 	}
-
-	mc := r.newClass("MessageChannel", nil, 0, func(call goja.ConstructorCall) *goja.Object {
-		a, b := &MessagePort{realm: r}, &MessagePort{realm: r}
-		a.entangled, b.entangled = b, a
-		r.setSlot(call.This, &messageChannel{a, b})
-		return call.This
-	})
-	thisChannel := func(call goja.FunctionCall) *messageChannel {
-		if c, ok := r.unwrap(call.This).(*messageChannel); ok {
-			return c
-		}
-		panic(r.illegalInvocation())
-	}
-	mc.attr("port1", func(call goja.FunctionCall) goja.Value { return r.wrapPort(thisChannel(call).port1) }, nil)
-	mc.attr("port2", func(call goja.FunctionCall) goja.Value { return r.wrapPort(thisChannel(call).port2) }, nil)
 }
 
 type messageChannel struct{ port1, port2 *MessagePort }
@@ -184,7 +177,7 @@ type messageChannel struct{ port1, port2 *MessagePort }
 // wrapPort returns the JS object of a MessagePort.
 func (r *realm) wrapPort(p *MessagePort) *goja.Object {
 	if p.obj == nil {
-		p.obj = r.newPlatformObject(r.classes["MessagePort"].proto, p)
+		p.obj = r.idl.NewObject(r.iface("MessagePort").Proto, p)
 	}
 	return p.obj
 }

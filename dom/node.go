@@ -286,3 +286,96 @@ func (n *Node) ID() string {
 	v, _ := n.GetAttribute("id")
 	return v
 }
+
+// normalize merges adjacent Text descendants and removes empty ones.
+// https://dom.spec.whatwg.org/#dom-node-normalize
+func (n *Node) normalize() {
+	var texts []*html.Node
+	for c := range n.h.Descendants() {
+		if c.Type == html.TextNode {
+			texts = append(texts, c)
+		}
+	}
+	for _, h := range texts {
+		if h.Parent == nil && n.h != h {
+			continue
+		}
+		t := n.doc.NodeFor(h)
+		if len(h.Data) == 0 {
+			remove(t, false)
+			continue
+		}
+		var data string
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+			data += s.Data
+		}
+		if data == "" {
+			continue
+		}
+		_ = t.ReplaceData(t.Length(), 0, data)
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; {
+			next := s.NextSibling
+			remove(n.doc.NodeFor(s), false)
+			s = next
+		}
+	}
+}
+
+// isEqualNode compares two nodes. https://dom.spec.whatwg.org/#concept-node-equals
+func isEqualNode(a, b *html.Node) bool {
+	if a.Type != b.Type || a.Data != b.Data || a.Namespace != b.Namespace || len(a.Attr) != len(b.Attr) {
+		return false
+	}
+	for _, x := range a.Attr {
+		found := false
+		for _, y := range b.Attr {
+			if x == y {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	ca, cb := a.FirstChild, b.FirstChild
+	for ; ca != nil && cb != nil; ca, cb = ca.NextSibling, cb.NextSibling {
+		if !isEqualNode(ca, cb) {
+			return false
+		}
+	}
+	return ca == nil && cb == nil
+}
+
+// compareDocumentPosition. https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
+func compareDocumentPosition(this, other *html.Node) int {
+	const (
+		disconnected = 1
+		preceding    = 2
+		following    = 4
+		contains     = 8
+		containedBy  = 16
+		implSpecific = 32
+	)
+	if this == other {
+		return 0
+	}
+	if root(this) != root(other) {
+		return disconnected | implSpecific | following
+	}
+	if isInclusiveAncestorOf(other, this) {
+		return contains | preceding
+	}
+	if isInclusiveAncestorOf(this, other) {
+		return containedBy | following
+	}
+	for c := range root(this).Descendants() {
+		if c == other {
+			return preceding
+		}
+		if c == this {
+			return following
+		}
+	}
+	return disconnected
+}

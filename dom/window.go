@@ -1,6 +1,8 @@
 package dom
 
 import (
+	"loopscope/internal/webidl"
+
 	"errors"
 
 	"github.com/dop251/goja"
@@ -34,7 +36,7 @@ func (w *Window) NodeOf(v goja.Value) *Node {
 	if w.doc.realm == nil {
 		return nil
 	}
-	n, _ := w.doc.realm.unwrap(v).(*Node)
+	n, _ := w.doc.realm.idl.Unwrap(v).(*Node)
 	return n
 }
 
@@ -130,9 +132,8 @@ func Install(host Host, doc *Document, opts Options) (w *Window, err error) {
 	}()
 	r := &realm{
 		host: host, rt: host.Runtime(), doc: doc, win: doc.window, opts: opts,
-		slot:           goja.NewSymbol("[[loopscope impl]]"),
-		classes:        make(map[string]*class, 96),
-		elementClasses: make(map[string]*class, 64),
+		idl:            webidl.NewRealm(host.Runtime()),
+		elementClasses: make(map[string]*webidl.Interface, 64),
 	}
 	r.install()
 	doc.realm = r
