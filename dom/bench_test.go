@@ -1,10 +1,13 @@
-package dom
+package dom_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"loopscope/dom"
+	"loopscope/loop"
 
 	"github.com/dop251/goja"
 )
@@ -25,7 +28,7 @@ func BenchmarkParse5000Elements(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParseDocument(src, "file:///big.html"); err != nil {
+		if _, err := dom.ParseDocument(src, "file:///big.html"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -34,25 +37,24 @@ func BenchmarkParse5000Elements(b *testing.B) {
 // BenchmarkSetAttributeObserved: 10,000 setAttribute calls observed by a MutationObserver,
 // timed until its callback runs (Chrome here: ~46 ms for the loop + ~10 ms to the callback).
 func BenchmarkSetAttributeObserved(b *testing.B) {
-	h := newFakeHost(b, page(`<div id="d"></div>`, ""), Options{})
+	tp := loadPage(b, testHTML(`<div id="d"></div>`, ""), loop.ModeSpec)
+	rt := tp.p.Loop.Runtime()
 	start := time.Now()
-	_ = h.rt.Set("nowMs", func(goja.FunctionCall) goja.Value {
-		return h.rt.ToValue(float64(time.Since(start).Nanoseconds()) / 1e6)
+	_ = rt.Set("nowMs", func(goja.FunctionCall) goja.Value {
+		return rt.ToValue(float64(time.Since(start).Nanoseconds()) / 1e6)
 	})
-	prog := goja.MustCompile("bench.js", `
+	const src = `
 var d = document.getElementById('d');
 var t0 = nowMs(), t1, t2, n = 0;
 var mo = new MutationObserver(function (recs) { t2 = nowMs(); n = recs.length; mo.disconnect(); });
 mo.observe(d, { attributes: true });
 for (var i = 0; i < 10000; i++) d.setAttribute('data-i', i);
 t1 = nowMs();
-`, false)
+`
 	var loopMs, cbMs float64
 	for b.Loop() {
-		if _, err := h.rt.RunProgram(prog); err != nil { // ends with the microtask checkpoint
-			b.Fatal(err)
-		}
-		g := h.rt.GlobalObject()
+		tp.exec(src) // a task: the callback runs in its microtask checkpoint
+		g := rt.GlobalObject()
 		if n := g.Get("n").ToInteger(); n != 10000 {
 			b.Fatalf("callback got %d records", n)
 		}
@@ -66,7 +68,7 @@ t1 = nowMs();
 
 // BenchmarkPropertyAccess: el.id and el.firstChild through the bindings, per access.
 func BenchmarkPropertyAccess(b *testing.B) {
-	h := newFakeHost(b, page(`<div id="d"><span>x</span></div>`, ""), Options{})
+	tp := loadPage(b, testHTML(`<div id="d"><span>x</span></div>`, ""), loop.ModeSpec)
 	const n = 100000
 	for _, c := range []struct{ name, expr string }{
 		{"plain-object-baseline", "o.id"},
@@ -75,15 +77,13 @@ func BenchmarkPropertyAccess(b *testing.B) {
 		{"el.style.color", "el.style.color"},
 		{"childNodes[0]", "el.childNodes[0]"},
 	} {
-		prog := goja.MustCompile("bench.js", fmt.Sprintf(`(function () {
+		src := fmt.Sprintf(`(function () {
 var el = document.getElementById('d'), o = {id: 'd'}, x;
 for (var i = 0; i < %d; i++) x = %s;
-})()`, n, c.expr), false)
+})()`, n, c.expr)
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := h.rt.RunProgram(prog); err != nil {
-					b.Fatal(err)
-				}
+				tp.exec(src)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/access")
 		})
@@ -92,15 +92,13 @@ for (var i = 0; i < %d; i++) x = %s;
 
 // BenchmarkDispatch: a synthetic click through three nested elements with one listener each.
 func BenchmarkDispatch(b *testing.B) {
-	h := newFakeHost(b, page(`<div id="a"><div id="b"><div id="c"></div></div></div>`, ""), Options{})
-	prog := goja.MustCompile("bench.js", `
+	tp := loadPage(b, testHTML(`<div id="a"><div id="b"><div id="c"></div></div></div>`, ""), loop.ModeSpec)
+	const src = `
 var c = document.getElementById('c'), k = 0;
 [a, b, c].forEach(function (el) { el.onclick = function () { k++; }; });
-for (var i = 0; i < 1000; i++) c.click();`, false)
+for (var i = 0; i < 1000; i++) c.click();`
 	for b.Loop() {
-		if _, err := h.rt.RunProgram(prog); err != nil {
-			b.Fatal(err)
-		}
+		tp.exec(src)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/click")
 }

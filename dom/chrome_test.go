@@ -1,10 +1,12 @@
-package dom
+package dom_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"loopscope/loop"
 )
 
 // TestChromePages runs every testdata/chrome/*.html page and compares its whole console
@@ -25,8 +27,11 @@ func TestChromePages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := Options{MutationEvents: strings.HasPrefix(name, "mutation_events")}
-			got := runPage(t, string(src), opts)
+			mode := loop.ModeSpec
+			if strings.HasPrefix(name, "mutation_events") {
+				mode = loop.ModeMutationEvents
+			}
+			got := runPage(t, string(src), mode)
 			expectLog(t, got, strings.Split(strings.TrimRight(string(want), "\n"), "\n")...)
 		})
 	}

@@ -1,6 +1,10 @@
-package dom
+package dom_test
 
-import "testing"
+import (
+	"testing"
+
+	"loopscope/loop"
+)
 
 // Legacy mutation events (mode mutation-events) fire synchronously inside the mutation, as
 // DOM Level 3 Events specified and 2018 browsers did; MutationObserver records are still
@@ -44,7 +48,7 @@ console.log('end');
 `
 
 func TestMutationEventsMode(t *testing.T) {
-	got := runPage(t, page(`<div id="box"><p id="p">old</p></div>`, mutationEventsScript), Options{MutationEvents: true})
+	got := runPage(t, testHTML(`<div id="box"><p id="p">old</p></div>`, mutationEventsScript), loop.ModeMutationEvents)
 	expectLog(t, got,
 		"typeof MutationEvent function",
 		"append",
@@ -70,7 +74,7 @@ func TestMutationEventsMode(t *testing.T) {
 }
 
 func TestMutationEventsOffByDefault(t *testing.T) {
-	got := runPage(t, page(`<div id="box"><p id="p">old</p></div>`, mutationEventsScript), Options{})
+	got := runPage(t, testHTML(`<div id="box"><p id="p">old</p></div>`, mutationEventsScript), loop.ModeSpec)
 	expectLog(t, got, "typeof MutationEvent undefined", "append", "remove", "setAttribute", "text", "end", "promise", "MutationObserver 6")
 }
 
@@ -92,13 +96,9 @@ function onClick(n) {
 btn.addEventListener('click', onClick(1));
 btn.addEventListener('click', onClick(2));
 `
-	h := newFakeHost(t, page(body, script), Options{MutationEvents: true})
-	h.load()
-	h.run()
-	h.realClick("#btn")
-	h.run()
-	expectLog(t, h.log, "click 1", "DOMNodeInserted", "promise 1", "click 2", "DOMNodeInserted", "promise 2")
-	h.log = nil
-	h.exec("btn.click(); console.log('after click()')")
-	expectLog(t, h.log, "click 1", "DOMNodeInserted", "click 2", "DOMNodeInserted", "after click()", "promise 1", "promise 2")
+	tp := loadPage(t, testHTML(body, script), loop.ModeMutationEvents)
+	tp.realClick("#btn")
+	expectLog(t, tp.con.lines(), "click 1", "DOMNodeInserted", "promise 1", "click 2", "DOMNodeInserted", "promise 2")
+	tp.exec("btn.click(); console.log('after click()')")
+	expectLog(t, tp.con.lines(), "click 1", "DOMNodeInserted", "click 2", "DOMNodeInserted", "after click()", "promise 1", "promise 2")
 }

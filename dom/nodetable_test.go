@@ -1,38 +1,39 @@
-package dom
+package dom_test
 
 import (
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
+
+	"loopscope/dom"
+	"loopscope/loop"
 )
 
 // sweepAndCollect runs the sweep (forced), a GC, and the sweep again (which drops the
 // entries of collected nodes).
-func sweepAndCollect(d *Document) {
+func sweepAndCollect(d *dom.Document) {
 	for range 2 {
-		d.table.nextSweep = 0
-		d.SweepDetachedNodes()
+		dom.ForceSweep(d)
 		runtime.GC()
 	}
-	d.table.nextSweep = 0
-	d.SweepDetachedNodes()
+	dom.ForceSweep(d)
 }
 
-func (h *fakeHost) eval(t *testing.T, src string) string {
-	t.Helper()
-	v, err := h.rt.RunString(src)
-	if err != nil {
-		t.Fatalf("%s: %v", src, err)
-	}
-	return v.String()
+// value runs console.log(expr) in a task and returns what it printed.
+func (tp *testPage) value(expr string) string {
+	tp.t.Helper()
+	tp.con.lines()
+	tp.exec("console.log(" + expr + ")")
+	return strings.Join(tp.con.lines(), "\n")
 }
 
 // TestSweepDropsDetachedNodes: nodes created and dropped by script (the soak page's pattern:
 // a node per frame, a list trimmed to 20, innerHTML rewritten) do not stay in the table.
 func TestSweepDropsDetachedNodes(t *testing.T) {
-	h := newFakeHost(t, `<ul id="list"></ul>`, Options{})
-	before := len(h.doc.table.strong)
-	h.eval(t, `
+	tp := loadPage(t, `<ul id="list"></ul>`, loop.ModeSpec)
+	before := dom.TableEntries(tp.p.Doc)
+	tp.exec(`
 		const list = document.getElementById('list');
 		for (let i = 0; i < 5000; i++) {
 			const li = document.createElement('li');
@@ -41,11 +42,11 @@ func TestSweepDropsDetachedNodes(t *testing.T) {
 			while (list.childNodes.length > 20) list.removeChild(list.firstChild);
 			if (i % 100 == 0) list.innerHTML = list.innerHTML;
 		}`)
-	sweepAndCollect(h.doc)
-	if n := len(h.doc.table.strong) + len(h.doc.table.weak); n > before+200 {
+	sweepAndCollect(tp.p.Doc)
+	if n := dom.TableEntries(tp.p.Doc); n > before+200 {
 		t.Errorf("table holds %d entries after the sweep (started with %d): detached nodes are kept", n, before)
 	}
-	if got := h.eval(t, `list.childNodes.length + ' ' + list.lastChild.textContent`); got != "20 item 4999" {
+	if got := tp.value(`list.childNodes.length + ' ' + list.lastChild.textContent`); got != "20 item 4999" {
 		t.Errorf("list: %s", got)
 	}
 }
@@ -56,19 +57,19 @@ func TestSweepDropsDetachedNodes(t *testing.T) {
 // it: the soak's heap crept up for half an hour.
 func TestSweepIntervalDoesNotRatchet(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	h := newFakeHost(t, `<ul id="list"></ul>`, Options{})
-	h.eval(t, `var list = document.getElementById('list');`)
+	tp := loadPage(t, `<ul id="list"></ul>`, loop.ModeSpec)
+	tp.exec(`var list = document.getElementById('list');`)
 	for cycle := range 10 {
-		h.eval(t, `
+		tp.exec(`
 			for (let i = 0; i < 600; i++) {
 				const li = document.createElement('li');
 				li.textContent = 'item ' + i;
 				list.appendChild(li);
 				while (list.childNodes.length > 20) list.removeChild(list.firstChild);
 			}`)
-		h.doc.SweepDetachedNodes()
-		if got := h.doc.table.nextSweep; got != minSweep {
-			t.Fatalf("cycle %d: next sweep at %d strong entries, want %d (about 50 nodes are connected)", cycle, got, minSweep)
+		tp.p.Doc.SweepDetachedNodes()
+		if got := dom.NextSweep(tp.p.Doc); got != dom.MinSweep {
+			t.Fatalf("cycle %d: next sweep at %d strong entries, want %d (about 50 nodes are connected)", cycle, got, dom.MinSweep)
 		}
 	}
 }
@@ -77,8 +78,8 @@ func TestSweepIntervalDoesNotRatchet(t *testing.T) {
 // wrappers' identity, expandos, listeners and observers, also for nodes script reaches
 // only through the tree; a reattached tree keeps them when script lets go of it.
 func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
-	h := newFakeHost(t, `<div id="host"></div>`, Options{})
-	h.eval(t, `
+	tp := loadPage(t, `<div id="host"></div>`, loop.ModeSpec)
+	tp.exec(`
 		var log = [];
 		var root = document.createElement('section');
 		root.innerHTML = '<p><b>bold</b></p><i>it</i>';
@@ -99,15 +100,14 @@ func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
 		t3.innerHTML = '<s>s</s>';
 		t3.firstChild.addEventListener('click', () => log.push('s listener'));
 	`)
-	sweepAndCollect(h.doc)
-	got := h.eval(t, `
-		var b = root.querySelector('b');
-		[root.querySelector('i') === held, root.lastChild === held, b.expando,
+	sweepAndCollect(tp.p.Doc)
+	tp.exec(`var b = root.querySelector('b');`)
+	got := tp.value(`[root.querySelector('i') === held, root.lastChild === held, b.expando,
 		 b.parentNode === root.firstChild].join(' ')`)
 	if got != "true true 42 true" {
 		t.Errorf("identity and expandos after the sweep: %s", got)
 	}
-	h.eval(t, `
+	tp.exec(`
 		b.dispatchEvent(new Event('click', { bubbles: true }));
 		root.firstChild.appendChild(document.createElement('u'));
 		document.querySelector('em').dispatchEvent(new Event('click'));
@@ -115,15 +115,14 @@ func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
 		document.getElementById('host').appendChild(t3);
 		root = held = b = t3 = null;
 	`)
-	sweepAndCollect(h.doc)
-	h.eval(t, `document.querySelector('#host b').dispatchEvent(new Event('click', { bubbles: true }));
+	sweepAndCollect(tp.p.Doc)
+	tp.exec(`document.querySelector('#host b').dispatchEvent(new Event('click', { bubbles: true }));
 		document.querySelector('#host s').dispatchEvent(new Event('click'));`)
-	h.run()
-	if got := h.eval(t, `log.join(', ')`); got != "b listener, p handler, em listener, observed 1, b listener, p handler, s listener" {
+	if got := tp.value(`log.join(', ')`); got != "b listener, p handler, em listener, observed 1, b listener, p handler, s listener" {
 		t.Errorf("log: %s", got)
 	}
 	// Only the garbage went: the 200 dropped nodes are not in the table.
-	if n := len(h.doc.table.strong) + len(h.doc.table.weak); n > 60 {
+	if n := dom.TableEntries(tp.p.Doc); n > 60 {
 		t.Errorf("table holds %d entries", n)
 	}
 }

@@ -1,17 +1,18 @@
-package dom
+package dom_test
 
 import (
 	"strings"
 	"testing"
+
+	"loopscope/dom"
+	"loopscope/loop"
 )
 
 // Every accessor and operation of every interface, called with wrong `this` values and
 // odd arguments, must throw JS exceptions at worst: never a Go panic.
 func TestBindingsNeverPanic(t *testing.T) {
-	h := newFakeHost(t, page(`<div id="d" class="a" style="color: red"><p>t</p></div>`, ""), Options{MutationEvents: true})
-	h.load()
-	h.run()
-	h.exec(`
+	tp := loadPage(t, testHTML(`<div id="d" class="a" style="color: red"><p>t</p></div>`, ""), loop.ModeMutationEvents)
+	tp.exec(`
 new MutationObserver(function (r) { r.forEach(function (x) { x.addedNodes.length; x.oldValue; }); })
   .observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
 // Re-entrant legacy listeners that fight the mutation in progress.
@@ -58,8 +59,9 @@ names.forEach(function (n) {
 });
 console.log('interfaces', names.length > 40, 'calls', calls > 10000, 'some threw', thrown > 1000);
 `)
-	checkTree(t, h.doc.Root())
-	if len(h.log) == 0 || !strings.HasPrefix(h.log[len(h.log)-1], "interfaces true calls true some threw true") {
-		t.Errorf("log: %q", h.log)
+	dom.CheckTree(t, tp.p.Doc.Root())
+	log := tp.con.lines()
+	if len(log) == 0 || !strings.HasPrefix(log[len(log)-1], "interfaces true calls true some threw true") {
+		t.Errorf("log: %q", log)
 	}
 }

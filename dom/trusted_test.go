@@ -1,8 +1,12 @@
-package dom
+package dom_test
 
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"loopscope/loop"
+	"loopscope/page"
 )
 
 // A real click dispatches trusted pointerdown, mousedown, pointerup, mouseup and click (a
@@ -19,12 +23,10 @@ var b = document.getElementById('b');
 });
 document.addEventListener('click', function (e) { console.log('document sees', e.isTrusted, e.target === b); });
 `
-	h := newFakeHost(t, page(`<button id="b">b</button>`, script), Options{})
-	h.load()
-	h.run()
-	h.realClick("#b")
-	h.run()
-	expectLog(t, h.log,
+	tp := loadPage(t, testHTML(`<button id="b">b</button>`, script), loop.ModeSpec)
+	tp.p.RealClick(10, 10) // inside the button (the body's margin is 8px)
+	tp.run()
+	expectLog(t, tp.con.lines(),
 		"pointerdown true PointerEvent true true true 0 1 10",
 		"microtask after pointerdown",
 		"mousedown true MouseEvent true true true 1 1 10",
@@ -37,9 +39,8 @@ document.addEventListener('click', function (e) { console.log('document sees', e
 		"microtask after click",
 		"document sees true true",
 	)
-	h.log = nil
-	h.exec(`b.click(); b.dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
-	expectLog(t, h.log,
+	tp.exec(`b.click(); b.dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	expectLog(t, tp.con.lines(),
 		"click false PointerEvent true true true 0 0 0",
 		"document sees false true",
 		"click false MouseEvent true false false 0 0 0",
@@ -52,7 +53,7 @@ document.addEventListener('click', function (e) { console.log('document sees', e
 // An exception in a listener is reported (window error event, "Uncaught ...") and the
 // dispatch continues; window.onerror returning true cancels the report.
 func TestListenerExceptionReported(t *testing.T) {
-	got := runPage(t, page(`<p id="p"></p>`, `
+	got := runPage(t, testHTML(`<p id="p"></p>`, `
 var errors = 0;
 window.addEventListener('error', function (e) { errors++; console.log('error event', e.message, e.error.message, e instanceof ErrorEvent, e.isTrusted); });
 p.addEventListener('x', function () { throw new Error('one'); });
@@ -61,7 +62,7 @@ p.dispatchEvent(new Event('x'));
 window.onerror = function () { return true; };
 p.dispatchEvent(new Event('x'));
 console.log('errors', errors);
-`), Options{})
+`), loop.ModeSpec)
 	expectLog(t, got,
 		"error event Uncaught Error: one one true true",
 		"Uncaught Error: one",
@@ -72,32 +73,27 @@ console.log('errors', errors);
 	)
 }
 
-// unhandledrejection through Window.FirePromiseRejection.
+// unhandledrejection and rejectionhandled reach the page through Window.FirePromiseRejection:
+// preventDefault cancels the "Uncaught (in promise)" report, rejectionhandled cannot be
+// canceled.
 func TestFirePromiseRejection(t *testing.T) {
-	h := newFakeHost(t, page("", `
+	got := runPage(t, testHTML("", `
 window.onunhandledrejection = function (e) { console.log('onunhandledrejection', e.reason, e instanceof PromiseRejectionEvent, e.cancelable); e.preventDefault(); };
 window.addEventListener('rejectionhandled', function (e) { console.log('rejectionhandled', e.reason, e.cancelable); });
-`), Options{})
-	h.load()
-	h.run()
-	p, _ := h.rt.RunString("Promise.reject('r')")
-	if !h.win.FirePromiseRejection("unhandledrejection", p, h.rt.ToValue("r")) {
-		t.Error("preventDefault did not cancel unhandledrejection")
-	}
-	if h.win.FirePromiseRejection("rejectionhandled", p, h.rt.ToValue("r")) {
-		t.Error("rejectionhandled must not be cancelable")
-	}
-	expectLog(t, h.log, "onunhandledrejection r true true", "rejectionhandled r false")
+var p = Promise.reject('r');
+setTimeout(function () { p.catch(function () {}); }, 10);
+`), loop.ModeSpec)
+	expectLog(t, got, "onunhandledrejection r true true", "rejectionhandled r false")
 }
 
 // A content attribute handler with a syntax error reports a SyntaxError when first needed;
 // the other listeners still run and the handler reads as null.
 func TestHandlerSyntaxError(t *testing.T) {
-	got := runPage(t, page(`<button id="b" onclick="if (">b</button>`, `
+	got := runPage(t, testHTML(`<button id="b" onclick="if (">b</button>`, `
 b.addEventListener('click', function () { console.log('listener runs'); });
 b.click();
 console.log('onclick is', b.onclick);
-`), Options{})
+`), loop.ModeSpec)
 	// One "SyntaxError: " prefix, as Chrome prints it, and the message alone (its wording is
 	// goja's): no "onclick: Line 4:1", the position in the wrapper it was compiled in.
 	if len(got) != 3 || !strings.HasPrefix(got[0], "Uncaught SyntaxError: ") || strings.Count(got[0], "SyntaxError") != 1 ||
@@ -107,31 +103,18 @@ console.log('onclick is', b.onclick);
 	}
 }
 
-// An interrupted listener (the loop's watchdog) is reported as the *goja.InterruptedError
-// and ends the dispatch: no further listener runs.
+// A listener the watchdog interrupts ends the dispatch: no further listener runs. Here the
+// listener runs from el.click() (JS on the stack), so the interrupt reaches the dispatch
+// as goja's InterruptedError; the loop reports the stop once, for the whole script.
 func TestInterruptedListenerStopsDispatch(t *testing.T) {
-	h := newFakeHost(t, page(`<p id="p"></p>`, `
-p.addEventListener('x', function () { console.log('first (interrupted before it runs)'); });
-p.addEventListener('x', function () { console.log('second (must not run)'); });
-`), Options{})
-	h.load()
-	h.run()
-	var reported []error
-	rep := &reportingHost{fakeHost: h, errs: &reported}
-	h.doc.realm.host = rep
-	p, _ := h.doc.QuerySelector("#p")
-	h.rt.Interrupt("watchdog")
-	h.doc.DispatchTrusted(p, NewEvent("x", EventInit{}))
-	h.rt.ClearInterrupt()
-	if len(reported) != 1 || !isInterrupt(reported[0]) {
-		t.Fatalf("reported %v, want one interrupt", reported)
+	tp := newTestPageWith(t, testHTML(`<p id="p"></p>`, `
+p.addEventListener('click', function () { console.log('first'); for (;;) {} });
+p.addEventListener('click', function () { console.log('second (must not run)'); });
+`), page.Options{ScriptTimeout: 100 * time.Millisecond})
+	tp.run()
+	tp.exec("p.click(); console.log('after click() (must not run)')")
+	got := tp.con.lines()
+	if len(got) != 2 || got[0] != "first" || !strings.HasPrefix(got[1], "Script stopped") {
+		t.Errorf("got %q, want the first listener's line and one 'Script stopped' line", got)
 	}
-	expectLog(t, h.log)
 }
-
-type reportingHost struct {
-	*fakeHost
-	errs *[]error
-}
-
-func (r *reportingHost) ReportException(err error) { *r.errs = append(*r.errs, err) }
