@@ -54,13 +54,13 @@ func Install(l *loop.Loop) *Scheduler {
 				timeout = t.ToFloat()
 			}
 		}
-		return rt.ToValue(s.RequestIdleCallback(fn, nameOf(c.Argument(0)), timeout))
+		return rt.ToValue(s.requestIdleCallback(fn, nameOf(c.Argument(0)), timeout))
 	}).(*goja.Object)
 	_ = ric.DefineDataProperty("name", rt.ToValue("requestIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = g.DefineDataProperty("requestIdleCallback", ric, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	cic := rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		s.CancelIdleCallback(int(c.Argument(0).ToInteger()))
+		s.cancelIdleCallback(int(c.Argument(0).ToInteger()))
 		return goja.Undefined()
 	}).(*goja.Object)
 	_ = cic.DefineDataProperty("name", rt.ToValue("cancelIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
@@ -71,7 +71,7 @@ func Install(l *loop.Loop) *Scheduler {
 }
 
 // https://w3c.github.io/requestidlecallback/#the-requestidlecallback-method
-func (s *Scheduler) RequestIdleCallback(fn goja.Callable, name string, timeout float64) int {
+func (s *Scheduler) requestIdleCallback(fn goja.Callable, name string, timeout float64) int {
 	// 1-3. Increment the idle callback identifier; append to the list of idle request callbacks.
 	s.nextHandle++
 	r := &request{handle: s.nextHandle, fn: fn, name: name}
@@ -86,7 +86,7 @@ func (s *Scheduler) RequestIdleCallback(fn goja.Callable, name string, timeout f
 }
 
 // https://w3c.github.io/requestidlecallback/#the-cancelidlecallback-method
-func (s *Scheduler) CancelIdleCallback(handle int) {
+func (s *Scheduler) cancelIdleCallback(handle int) {
 	s.idleRequest = remove(s.idleRequest, handle)
 	s.runnable = remove(s.runnable, handle)
 }

@@ -25,25 +25,25 @@ func (l *Loop) installAnimationFrames() {
 		if !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
 		}
-		return l.rt.ToValue(l.RequestAnimationFrame(fn, callbackName(c.Argument(0))))
+		return l.rt.ToValue(l.requestAnimationFrame(fn, callbackName(c.Argument(0))))
 	})
 	l.defineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
-		l.CancelAnimationFrame(webIDLLong(c.Argument(0)))
+		l.cancelAnimationFrame(webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	})
 }
 
-// RequestAnimationFrame adds a callback to the map of animation frame callbacks and returns
+// requestAnimationFrame adds a callback to the map of animation frame callbacks and returns
 // its handle (https://html.spec.whatwg.org/multipage/imagebitmap-and-animations.html#dom-animationframeprovider-requestanimationframe).
-func (l *Loop) RequestAnimationFrame(fn goja.Callable, name string) int {
+func (l *Loop) requestAnimationFrame(fn goja.Callable, name string) int {
 	a := &l.animationFrames
 	a.nextHandle++
 	a.entries = append(a.entries, animationFrame{handle: a.nextHandle, fn: fn, name: name})
 	return a.nextHandle
 }
 
-// CancelAnimationFrame removes a callback from the map of animation frame callbacks.
-func (l *Loop) CancelAnimationFrame(handle int) {
+// cancelAnimationFrame removes a callback from the map of animation frame callbacks.
+func (l *Loop) cancelAnimationFrame(handle int) {
 	for _, list := range [][]animationFrame{l.animationFrames.entries, l.animationFrames.running} {
 		for i := range list {
 			if list[i].handle == handle {
@@ -53,8 +53,8 @@ func (l *Loop) CancelAnimationFrame(handle int) {
 	}
 }
 
-// HasAnimationFrameCallbacks reports whether callbacks wait for the next frame.
-func (l *Loop) HasAnimationFrameCallbacks() bool {
+// hasAnimationFrameCallbacks reports whether callbacks wait for the next frame.
+func (l *Loop) hasAnimationFrameCallbacks() bool {
 	for _, e := range l.animationFrames.entries {
 		if !e.dead {
 			return true

@@ -112,14 +112,11 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 			cbEnd = end
 		}
 		l.trace.add(Span{Kind: KindFunctionCall, Name: p.name(), Start: ms(start), End: ms(cbEnd)})
-		if end > cbEnd {
-			l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(cbEnd), End: ms(end)})
-		}
-		l.notifyAboutRejectedPromises()
+		l.performAMicrotaskCheckpoint(cbEnd, end)
 		l.stepCallbackDone()
 	}()
-	// Goja drains its job queue when this outermost call returns: that is the checkpoint
-	// (HTML "perform a microtask checkpoint", step 3: run the microtask queue).
+	// goja drains its job queue when this outermost call returns: the microtask checkpoint
+	// runs between the trampoline's mark (callbackEnd) and the return (checkpoint.go).
 	return l.enter(goja.Undefined())
 }
 

@@ -63,13 +63,23 @@ func (l *Loop) Inspect(max int) *Snapshot {
 		})
 		snap.Queues = append(snap.Queues, v)
 	}
-	timers := append([]*timer(nil), l.timers...)
-	sort.Slice(timers, func(i, j int) bool { return timerHeap(timers).Less(i, j) })
-	for _, t := range timers {
+	var timers []*dueEntry
+	for _, e := range l.due {
+		if e.kind != dueHostStep { // host work is not the page's
+			timers = append(timers, e)
+		}
+	}
+	sort.Slice(timers, func(i, j int) bool { return dueBefore(timers[i], timers[j]) })
+	for _, e := range timers {
 		if len(snap.Timers) == max {
 			break
 		}
-		snap.Timers = append(snap.Timers, TimerView{ID: t.id, Name: l.timerName(t), Due: t.due, Repeat: t.repeat})
+		if e.kind == dueTimerTask {
+			snap.Timers = append(snap.Timers, TimerView{Name: e.name, Due: e.at})
+			continue
+		}
+		t := e.timer
+		snap.Timers = append(snap.Timers, TimerView{ID: t.id, Name: l.timerName(t), Due: e.at, Repeat: t.repeat})
 	}
 	for _, e := range l.animationFrames.entries {
 		if !e.dead && len(snap.AnimationFrames) < max {

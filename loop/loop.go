@@ -74,11 +74,10 @@ type Loop struct {
 	seq         uint64
 	currentTask *task
 
-	timers       timerHeap
+	due          dueHeap     // page timers and host work, by (due time, sequence): due.go
+	dueTimers    []*dueEntry // runDueWork's scratch list
 	activeTimers map[int]*timer
 	nextTimerID  int
-
-	hostTimers hostTimerHeap // the loop's own scheduled work (scripted input): not visible to the page
 
 	animationFrames animationFrameList
 	renderer        Renderer
@@ -92,7 +91,6 @@ type Loop struct {
 	pending       pendingCall   // what the entry trampoline calls next
 	enter         goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
 	microtaskOf   goja.Callable // p => p.then(undefined, runner): queues a host microtask
-	promiseThen   goja.Value
 	rejections    rejectionTracker
 	perf          performance
 	trace         *Trace

@@ -3,7 +3,6 @@ package loop
 import (
 	"fmt"
 	"math"
-	"sort"
 	"time"
 )
 
@@ -14,34 +13,6 @@ type RunOptions struct {
 	// StopWhenQuiet returns once nothing is left to do: no task, timer, animation frame
 	// callback, idle callback, scheduled input or pending rendering.
 	StopWhenQuiet bool
-}
-
-// hostTimer is work the host scheduled at a time (scripted input): not a page timer.
-type hostTimer struct {
-	at  float64
-	seq uint64
-	fn  func()
-}
-
-type hostTimerHeap []hostTimer
-
-// At runs fn on the loop at time t (ms since the time origin), e.g. a scripted click.
-// fn usually queues a task.
-func (l *Loop) At(t float64, fn func()) {
-	l.seq++
-	l.hostTimers = append(l.hostTimers, hostTimer{at: t, seq: l.seq, fn: fn})
-	sort.Slice(l.hostTimers, func(i, j int) bool {
-		a, b := l.hostTimers[i], l.hostTimers[j]
-		return a.at < b.at || (a.at == b.at && a.seq < b.seq)
-	})
-}
-
-func (l *Loop) runDueHostTimers(now float64) {
-	for len(l.hostTimers) > 0 && l.hostTimers[0].at <= now {
-		h := l.hostTimers[0]
-		l.hostTimers = l.hostTimers[1:]
-		h.fn()
-	}
 }
 
 // Run runs the event loop (https://html.spec.whatwg.org/multipage/webappapis.html#event-loop-processing-model)
@@ -57,8 +28,7 @@ func (l *Loop) Run(opts RunOptions) {
 		if limit := l.runLimit(opts); limit > 0 && now >= limit {
 			return
 		}
-		l.runDueHostTimers(now)
-		l.queueDueTimers(now)
+		l.runDueWork(now)
 		// 1-7. Take the oldest runnable task of the chosen queue and run it; the microtask
 		// checkpoint runs at the end of the call into JS it makes.
 		ranTask := false
@@ -144,7 +114,7 @@ func (l *Loop) runTask(t *task) {
 
 // renderingNeeded: animation frame callbacks wait, or the page changed since the last frame.
 func (l *Loop) renderingNeeded(now float64) bool {
-	return l.HasAnimationFrameCallbacks() || (l.renderer != nil && l.renderer.NeedsUpdate(now))
+	return l.hasAnimationFrameCallbacks() || (l.renderer != nil && l.renderer.NeedsUpdate(now))
 }
 
 // RenderingNeeded reports whether the next rendering opportunity will update the rendering
@@ -208,11 +178,8 @@ func (l *Loop) nextWake(opts RunOptions) (float64, bool) {
 			wake, ok = t, true
 		}
 	}
-	if d, has := l.NextTimerDue(); has {
+	if d, has := l.nextDue(); has {
 		consider(d)
-	}
-	if len(l.hostTimers) > 0 {
-		consider(l.hostTimers[0].at)
 	}
 	now := l.Now()
 	if l.renderingNeeded(now) && !l.display.External() {

@@ -64,7 +64,6 @@ type Stepper struct {
 
 	parked   atomic.Bool
 	parkedCh chan struct{}
-	steps    atomic.Uint64 // steps completed
 	running  atomic.Pointer[task]
 	callback atomic.Pointer[string]
 }
@@ -238,9 +237,6 @@ func (s *Stepper) Parked() bool { return s.parked.Load() }
 // ParkedSignal receives a value each time the loop parks.
 func (s *Stepper) ParkedSignal() <-chan struct{} { return s.parkedCh }
 
-// Steps is how many steps have completed.
-func (s *Stepper) Steps() uint64 { return s.steps.Load() }
-
 // shouldPark: the user paused and no step is in progress. Call with mu held.
 func (s *Stepper) shouldPark() bool { return s.pauseRequested && s.budget == 0 }
 
@@ -286,7 +282,6 @@ func (l *Loop) stepDone(k StepKind) {
 	}
 	if done {
 		s.budget = 0
-		s.steps.Add(1)
 	}
 	park := s.shouldPark()
 	s.mu.Unlock()

@@ -10,12 +10,11 @@ const (
 	SourceDOMManipulation
 	SourcePostedMessage
 	SourceNetworking
-	SourceRendering
 	SourceIdle
 	numSources
 )
 
-var sourceNames = [numSources]string{"user-interaction", "timer", "dom-manipulation", "posted-message", "networking", "rendering", "idle"}
+var sourceNames = [numSources]string{"user-interaction", "timer", "dom-manipulation", "posted-message", "networking", "idle"}
 
 func (s Source) String() string {
 	if s < 0 || s >= numSources {
@@ -137,5 +136,6 @@ func (l *Loop) HasRunnableTaskOtherThan(src Source) bool {
 			return true
 		}
 	}
-	return l.timers.len() > 0 && l.timers.peek().due <= l.Now()
+	e := l.due.earliestTimer(0, nil)
+	return e != nil && e.at <= l.Now()
 }

@@ -1,55 +1,21 @@
 package loop
 
 import (
-	"container/heap"
 	"math"
 
 	"github.com/dop251/goja"
 )
 
-// A timer is an entry of the map of active timers (HTML "timers").
+// A timer is an entry of the map of active timers (HTML "timers"): a setTimeout or
+// setInterval, in the loop's heap of due work (due.go) while it waits.
 type timer struct {
+	entry   dueEntry // its place in the heap of due work
 	id      int
-	due     float64 // ms since the time origin
-	seq     uint64  // FIFO among equal due times
 	handler goja.Value
 	args    []goja.Value
 	repeat  bool
 	timeout float64
-	nesting int    // timer nesting level its task will carry
-	index   int    // position in the heap, -1 once popped
-	host    func() // a host timer's steps (no page handler)
-	name    string // a host timer's name
-}
-
-// timerHeap orders timers by (due, seq): one heap for every timer keeps FIFO order for equal times.
-type timerHeap []*timer
-
-func (h timerHeap) Len() int { return len(h) }
-func (h timerHeap) Less(i, j int) bool {
-	if h[i].due != h[j].due {
-		return h[i].due < h[j].due
-	}
-	return h[i].seq < h[j].seq
-}
-func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
-func (h *timerHeap) Push(x any)   { t := x.(*timer); t.index = len(*h); *h = append(*h, t) }
-func (h *timerHeap) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
-	t.index = -1
-	return t
-}
-func (h timerHeap) peek() *timer  { return h[0] }
-func (h timerHeap) len() int      { return len(h) }
-func (h *timerHeap) add(t *timer) { heap.Push(h, t) }
-func (h *timerHeap) next() *timer { return heap.Pop(h).(*timer) }
-func (h *timerHeap) remove(t *timer) {
-	if t.index >= 0 {
-		heap.Remove(h, t.index)
-	}
+	nesting int // timer nesting level its task will carry
 }
 
 // installTimers defines setTimeout, setInterval, clearTimeout and clearInterval.
@@ -81,6 +47,7 @@ func (l *Loop) timerInitialisationSteps(c goja.FunctionCall, repeat bool, previo
 		args = append([]goja.Value(nil), c.Arguments[2:]...)
 	}
 	t := &timer{handler: handler, args: args, repeat: repeat, timeout: float64(webIDLLong(c.Argument(1)))}
+	t.entry = dueEntry{kind: dueTimer, timer: t}
 	return l.scheduleTimer(t, previousID)
 }
 
@@ -109,33 +76,19 @@ func (l *Loop) scheduleTimer(t *timer, previousID int) int {
 	}
 	// 10-11. Increment nesting level; the task's timer nesting level is it.
 	t.nesting = nesting + 1
-	l.seq++
-	t.seq = l.seq
-	t.due = l.Now() + timeout
 	l.activeTimers[t.id] = t
-	l.timers.add(t)
+	l.schedule(&t.entry, l.Now()+timeout)
 	return t.id
 }
 
 func (l *Loop) clearTimer(id int) {
 	if t, ok := l.activeTimers[id]; ok {
 		delete(l.activeTimers, id)
-		l.timers.remove(t)
-	}
-}
-
-// queueDueTimers moves every timer that is due into the timer task queue, in (due, seq) order.
-func (l *Loop) queueDueTimers(now float64) {
-	for l.timers.len() > 0 && l.timers.peek().due <= now {
-		t := l.timers.next()
-		l.queueTask(&task{source: SourceTimer, name: l.timerName(t), at: t.due, nesting: t.nesting, fn: func() { l.runTimer(t) }})
+		l.unschedule(&t.entry)
 	}
 }
 
 func (l *Loop) timerName(t *timer) string {
-	if t.host != nil {
-		return t.name
-	}
 	kind := "setTimeout"
 	if t.repeat {
 		kind = "setInterval"
@@ -143,20 +96,8 @@ func (l *Loop) timerName(t *timer) string {
 	return kind + " " + callbackName(t.handler)
 }
 
-// QueueTimerTask queues fn as a task on the timer task source after delay ms, in the same
-// (due time, sequence) order as the page's timers, e.g. requestIdleCallback's timeout.
-func (l *Loop) QueueTimerTask(delay float64, name string, fn func()) {
-	l.seq++
-	t := &timer{due: l.Now() + max(delay, 0), seq: l.seq, host: fn, name: name}
-	l.timers.add(t)
-}
-
 // runTimer is the task the timer initialisation steps queue (step 14's task).
 func (l *Loop) runTimer(t *timer) {
-	if t.host != nil {
-		t.host()
-		return
-	}
 	// 1. If id does not exist in the map of active timers, abort (it was cleared).
 	if l.activeTimers[t.id] != t {
 		return
@@ -179,14 +120,6 @@ func (l *Loop) runTimer(t *timer) {
 	} else {
 		delete(l.activeTimers, t.id)
 	}
-}
-
-// NextTimerDue is the due time of the earliest active timer (idle deadlines never pass it).
-func (l *Loop) NextTimerDue() (float64, bool) {
-	if l.timers.len() == 0 {
-		return 0, false
-	}
-	return l.timers.peek().due, true
 }
 
 // webIDLLong converts a JS value as WebIDL's `long` does (ToNumber, truncate, wrap modulo 2^32).

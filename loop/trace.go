@@ -78,7 +78,7 @@ type Span struct {
 	Deadline, Used float64
 }
 
-// Trace is a bounded ring buffer of spans: the newest Capacity spans are kept. The loop's
+// Trace is a bounded ring buffer of spans: the newest spans are kept (Options.TraceCapacity). The loop's
 // goroutine records; any goroutine may read (the window draws from it while the page runs).
 type Trace struct {
 	mu      sync.Mutex
@@ -140,9 +140,6 @@ func (t *Trace) Add(s Span) { t.add(s) }
 
 // Enabled reports whether the trace records anything.
 func (t *Trace) Enabled() bool { return t.enabled }
-
-// Capacity is how many spans the trace keeps.
-func (t *Trace) Capacity() int { return len(t.spans) }
 
 // Spans returns the kept spans, oldest first.
 func (t *Trace) Spans() []Span {
