@@ -1,3 +1,8 @@
+// Spec: requestIdleCallback, W3C Editor's Draft as of 2025-09 (https://w3c.github.io/requestidlecallback/),
+// with the deadline of HTML Living Standard 2025-09 (event loop processing model step 5,
+// computeDeadline); step numbers are those revisions'. Tags: FIXME(spec), DEPARTURE, CHROME
+// (DESIGN.md).
+
 // Package idle implements requestIdleCallback (https://w3c.github.io/requestidlecallback/)
 // on the loop's facts: when the next timer is due, and when the display's next frame is
 // expected while rendering is needed.
@@ -70,18 +75,25 @@ func Install(l *loop.Loop) *Scheduler {
 	return s
 }
 
-// https://w3c.github.io/requestidlecallback/#the-requestidlecallback-method
+// requestIdleCallback is the requestIdleCallback() method's steps
+// (https://w3c.github.io/requestidlecallback/#the-requestidlecallback-method).
 func (s *Scheduler) requestIdleCallback(fn goja.Callable, name string, timeout float64) int {
-	// 1-3. Increment the idle callback identifier; append to the list of idle request callbacks.
+	// 2-4. Increment the idle callback identifier, let handle be it, and push the callback to
+	// the end of the list of idle request callbacks.
 	s.nextHandle++
 	r := &request{handle: s.nextHandle, fn: fn, name: name}
 	s.idleRequest = append(s.idleRequest, r)
-	// 4. If timeout is a positive number, queue a task on the timer task source after timeout ms
-	// that invokes the callback as timed out (the "invoke idle callback timeout algorithm").
+	// 6. "If the timeout property is present in options and has a positive value": after
+	// timeout ms, queue a task that performs the invoke idle callback timeout algorithm.
+	// DEPARTURE: the task is queued on the timer task source through the loop's heap of due
+	// work, so it keeps (due, sequence) order with the page's timers (the spec says the
+	// idle-task task source, and "wait until all invocations of this algorithm, whose timeout
+	// added to their posted time occurred before this one's, have completed").
 	if timeout > 0 {
 		r.timeout = s.l.Now() + timeout
 		s.l.QueueTimerTask(timeout, "requestIdleCallback timeout "+name, func() { s.invokeIdleCallbackTimeout(r) })
 	}
+	// 5. "Return handle".
 	return r.handle
 }
 
@@ -100,55 +112,80 @@ func remove(list []*request, handle int) []*request {
 	return list
 }
 
-// https://w3c.github.io/requestidlecallback/#start-an-idle-period-algorithm
+// StartAnIdlePeriod is the start an idle period algorithm
+// (https://w3c.github.io/requestidlecallback/#start-an-idle-period-algorithm), called by the
+// loop at its processing model step 5, with the deadline of computeDeadline.
 func (s *Scheduler) StartAnIdlePeriod(now float64) {
-	// 1-2. If the last idle period's deadline has not passed, return.
+	// CHROME: a new period starts only once the last one's deadline has passed (the spec lets
+	// the event loop start one on every idle iteration).
 	if s.lastDeadline > now {
 		return
 	}
+	// Nothing to run: the invoke idle callbacks task would do nothing.
 	if len(s.idleRequest) == 0 {
 		return
 	}
-	// 3. Optionally delay the period: not during the loading phase (see PostponeUntil).
+	// 1. "Optionally, if the user agent determines the idle period should be delayed, return
+	// from this algorithm." CHROME: during the loading phase (see PostponeUntil), and while a
+	// frame is pending (animation frame callbacks or a changed page): idle periods come
+	// between frames, after the frame.
 	if now < s.postponedUntil {
 		return
 	}
-	// Also: while a frame is pending (animation frame callbacks or a
-	// changed page), idle periods come between frames, as in Chrome: wait for the frame.
 	frames := s.l.Stats().Frames
 	if s.l.RenderingNeeded() && frames == s.periodAfterFrame {
 		return
 	}
 	s.periodAfterFrame = frames
-	// 4-5. The deadline: at most 50 ms ahead, never past the next timer, and never past the
-	// next frame while rendering is pending (animation frame callbacks or a changed page).
-	deadline := now + maxDeadline
-	if due, ok := s.l.NextTimerDue(); ok {
-		deadline = math.Min(deadline, due)
-	}
-	if s.l.RenderingNeeded() {
-		deadline = math.Min(deadline, s.l.NextFrameExpected())
-	}
+	// CHROME: the deadline is computed once, when the period starts, and stays (Chrome's
+	// IdleDeadline keeps a fixed deadline); the spec's getDeadline computes it again each
+	// time it is asked.
+	deadline := s.computeDeadline(now)
 	if deadline <= now {
 		return
 	}
-	// 7-10. Move the idle request callbacks to the runnable list.
+	// 2-5. Append all entries of the list of idle request callbacks to the list of runnable
+	// idle callbacks, preserving order, and clear the former.
 	s.runnable = append(s.runnable, s.idleRequest...)
 	s.idleRequest = nil
-	// 12. The last idle period deadline is deadline.
 	s.lastDeadline = deadline
 	s.periodStart, s.periodUsed, s.inPeriod = now, 0, true
-	// 11. Queue a task on the idle task source that invokes the idle callbacks.
+	// 6. "Queue a task on the queue associated with the idle-task task source, which performs
+	// the steps defined in the invoke idle callbacks algorithm".
 	s.l.QueueTask(loop.SourceIdle, "idle period", func() { s.invokeIdleCallbacks(deadline) })
 }
 
-// https://w3c.github.io/requestidlecallback/#invoke-idle-callbacks-algorithm
+// computeDeadline is HTML's computeDeadline (event loop processing model step 5.2): the
+// idle period ends 50 ms after it starts, before the next timer, and, when rendering is
+// pending, at the next rendering opportunity.
+func (s *Scheduler) computeDeadline(now float64) float64 {
+	// 5.2.1. "Let deadline be this event loop's last idle period start time plus 50."
+	deadline := now + maxDeadline
+	// 5.2.3. "For each timeoutDeadline of timerCallbackEstimates, if timeoutDeadline is less
+	// than deadline, set deadline to timeoutDeadline."
+	if due, ok := s.l.NextTimerDue(); ok {
+		deadline = math.Min(deadline, due)
+	}
+	// 5.2.4. "If hasPendingRenders is true": "Let nextRenderDeadline be [this event loop's]
+	// last render opportunity time + (1000 / current refresh rate)", if it is earlier.
+	if s.l.RenderingNeeded() {
+		deadline = math.Min(deadline, s.l.NextFrameExpected())
+	}
+	return deadline
+}
+
+// invokeIdleCallbacks is the invoke idle callbacks algorithm
+// (https://w3c.github.io/requestidlecallback/#invoke-idle-callbacks-algorithm).
 func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
+	// 1. "If the user agent believes it should end the idle period early due to newly
+	// scheduled high-priority work, return from the algorithm": a task of another source (or
+	// a due timer) ends the period.
+	// 2. "Let now be the current time."
 	now := s.l.Now()
-	// 1. If the user agent believes it should end the idle period early due to newly
-	// scheduled high-priority work, or the deadline passed, end the period.
+	// 3. "If now is less than the result of calling getDeadline and the window's list of
+	// runnable idle callbacks is not empty:"
 	if now < deadline && !s.l.HasRunnableTaskOtherThan(loop.SourceIdle) && len(s.runnable) > 0 {
-		// 3.1-3.4. Pop the top callback and invoke it with an IdleDeadline.
+		// 3.1-3.3. Pop the top callback and call it with a new IdleDeadline.
 		r := s.runnable[0]
 		s.runnable = s.runnable[1:]
 		start := s.l.Now()
@@ -158,7 +195,8 @@ func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
 		end := s.l.Now()
 		s.periodUsed += end - start
 		s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback " + r.name, Start: start, End: end})
-		// 3.5. If the runnable list is not empty, queue a task to invoke the next callback.
+		// 3.4. "If window's list of runnable idle callbacks is not empty, queue a task which
+		// performs the steps in the invoke idle callbacks algorithm".
 		if len(s.runnable) > 0 {
 			s.l.QueueTask(loop.SourceIdle, "idle period", func() { s.invokeIdleCallbacks(deadline) })
 			return
@@ -181,8 +219,11 @@ func (s *Scheduler) endIdlePeriod(deadline float64) {
 	// A callback requested during this period waits for the next one: after this deadline.
 }
 
-// https://w3c.github.io/requestidlecallback/#invoke-idle-callback-timeout-algorithm
+// invokeIdleCallbackTimeout is the invoke idle callback timeout algorithm
+// (https://w3c.github.io/requestidlecallback/#invoke-idle-callback-timeout-algorithm).
 func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
+	// 1. Find the callback in the list of idle request callbacks or of runnable idle
+	// callbacks; 2. if it is there, 2.1. remove it from both lists,
 	found := false
 	for _, list := range []*[]*request{&s.idleRequest, &s.runnable} {
 		for i, q := range *list {
@@ -196,6 +237,7 @@ func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
 	if !found {
 		return
 	}
+	// 2.2-2.4. call it with an IdleDeadline whose didTimeout is true.
 	now := s.l.Now()
 	if _, err := s.l.Call(r.fn, goja.Undefined(), s.newIdleDeadline(now, true)); err != nil {
 		s.l.ReportException(err)

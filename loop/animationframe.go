@@ -1,3 +1,6 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/imagebitmap-and-animations.html#animation-frames);
+// step numbers are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 import (
@@ -63,19 +66,25 @@ func (l *Loop) hasAnimationFrameCallbacks() bool {
 	return false
 }
 
-// https://html.spec.whatwg.org/multipage/imagebitmap-and-animations.html#run-the-animation-frame-callbacks
+// runTheAnimationFrameCallbacks is "run the animation frame callbacks" for the window with the
+// timestamp now (update the rendering, step 14).
 func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
-	// 1-2. Take the callbacks requested so far; ones requested while they run wait for the next frame.
+	// 1. "Let callbacks be target's map of animation frame callbacks." 2. "Let
+	// callbackHandles be the result of getting the keys of callbacks." Ones requested while
+	// they run get later handles and wait for the next frame.
 	callbacks := l.animationFrames.entries
 	l.animationFrames.entries = nil
 	l.animationFrames.running = callbacks
 	defer func() { l.animationFrames.running = nil }()
 	ts := l.rt.ToValue(now)
 	for i := range callbacks {
-		// 3. Callbacks cancelled by an earlier callback of this frame do not run.
+		// 3. "For each handle in callbackHandles, if handle exists in callbacks": one cancelled
+		// by an earlier callback of this frame does not run. 3.1-3.2: taken out above.
 		if callbacks[i].dead {
 			continue
 		}
+		// 3.3. "Invoke callback with « now » and "report"." (Call ends with a microtask
+		// checkpoint: "clean up after running script".)
 		start := l.Now()
 		if _, err := l.Call(callbacks[i].fn, goja.Undefined(), ts); err != nil {
 			l.ReportException(err)

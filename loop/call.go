@@ -1,3 +1,6 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/webappapis.html#calling-scripts).
+// Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 import (
@@ -78,7 +81,9 @@ func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja
 	return l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args})
 }
 
-// https://html.spec.whatwg.org/multipage/webappapis.html#clean-up-after-running-a-callback
+// callFromEmptyStack is a call into JS with no JS on the stack: "prepare to run script", the
+// call, and "clean up after running script", whose step 3 ("If the JavaScript execution
+// context stack is now empty, perform a microtask checkpoint.") is performAMicrotaskCheckpoint.
 func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	if l.recovery.broken {
 		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
@@ -121,8 +126,9 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 }
 
 // RunNested runs fn inside one JS frame: the calls into JS that fn makes are nested (no
-// checkpoint between them) and one microtask checkpoint runs when fn returns. It models old
-// Edge, which ran microtasks only after all the listeners of a real click.
+// checkpoint between them) and one microtask checkpoint runs when fn returns.
+// DEPARTURE (legacy-edge-listeners mode): it models old Edge, which ran microtasks only
+// after all the listeners of a real click.
 func (l *Loop) RunNested(fn func()) {
 	native := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
 		fn()

@@ -1,5 +1,5 @@
-// Spec: HTML Living Standard, 2025-09 text (https://html.spec.whatwg.org/multipage/webappapis.html#perform-a-microtask-checkpoint);
-// step numbers below are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (see DESIGN.md).
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/webappapis.html#perform-a-microtask-checkpoint);
+// step numbers are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
 
 package loop
 

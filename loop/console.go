@@ -141,27 +141,37 @@ func (l *Loop) formatValue(v goja.Value, depth int) string {
 		return errorHeadline(o)
 	}
 	if o.ClassName() == "Array" {
-		n := o.Get("length").ToInteger()
-		if depth > 0 {
-			return "Array(" + strconv.FormatInt(n, 10) + ")"
-		}
-		var b strings.Builder
-		if n > 1 {
-			b.WriteString("(" + strconv.FormatInt(n, 10) + ") ")
-		}
-		b.WriteString("[")
-		for i := int64(0); i < n && i < 100; i++ {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(l.formatValue(o.Get(strconv.FormatInt(i, 10)), 1))
-		}
-		if n > 100 {
-			b.WriteString(", …")
-		}
-		b.WriteString("]")
-		return b.String()
+		return l.formatArray(o, depth)
 	}
+	return l.formatObject(o, depth)
+}
+
+// formatArray prints an array as Chrome's console does: "(3) [1, 2, 3]", "Array(3)" nested.
+func (l *Loop) formatArray(o *goja.Object, depth int) string {
+	n := o.Get("length").ToInteger()
+	if depth > 0 {
+		return "Array(" + strconv.FormatInt(n, 10) + ")"
+	}
+	var b strings.Builder
+	if n > 1 {
+		b.WriteString("(" + strconv.FormatInt(n, 10) + ") ")
+	}
+	b.WriteString("[")
+	for i := int64(0); i < n && i < 100; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(l.formatValue(o.Get(strconv.FormatInt(i, 10)), 1))
+	}
+	if n > 100 {
+		b.WriteString(", …")
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// formatObject prints an object as Chrome's console does: "Foo {a: 1, b: 2}", "{…}" nested.
+func (l *Loop) formatObject(o *goja.Object, depth int) string {
 	if depth > 0 {
 		return "{…}"
 	}

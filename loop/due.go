@@ -1,3 +1,6 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#run-steps-after-a-timeout).
+// Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 import "container/heap"

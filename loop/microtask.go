@@ -58,10 +58,11 @@ func (l *Loop) QueueMicrotask(fn func()) {
 	l.queueMicrotaskValue(l.rt.ToValue(l.trackHostMicrotask(fn))) // recover.go: requeued if dropped
 }
 
-// installLegacyPromiseTasks makes promise reactions run as tasks, as old Firefox, Safari and
-// Edge did (Jake Archibald, "Tasks, microtasks, queues and schedules"): then() on a settled
-// promise queues a task for the handler at once; on a pending one, when it settles. (await uses
-// the engine's internal then and stays a microtask; browsers of that era had no await.)
+// installLegacyPromiseTasks (DEPARTURE, legacy-promise-tasks mode) makes promise reactions
+// run as tasks, as old Firefox, Safari and Edge did (Jake Archibald, "Tasks, microtasks,
+// queues and schedules"): then() on a settled promise queues a task for the handler at once;
+// on a pending one, when it settles. (await uses the engine's internal then and stays a
+// microtask; browsers of that era had no await.)
 func (l *Loop) installLegacyPromiseTasks() {
 	mk := l.mustCompile(`(function (queueTask, settledState) {
 		const then = Promise.prototype.then;

@@ -1,3 +1,7 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/webappapis.html#event-loop-processing-model),
+// the text since whatwg/html#10007 (January 2024) made "update the rendering" a task of its
+// own; step numbers below are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 import (
@@ -15,8 +19,9 @@ type RunOptions struct {
 	StopWhenQuiet bool
 }
 
-// Run runs the event loop (https://html.spec.whatwg.org/multipage/webappapis.html#event-loop-processing-model)
-// on the calling goroutine until Stop, opts.Until, or (with StopWhenQuiet) nothing is left to do.
+// Run runs the event loop processing model on the calling goroutine until Stop, opts.Until,
+// or (with StopWhenQuiet) nothing is left to do. One turn of the for loop is one iteration:
+// a task (step 2), a rendering opportunity (rendering.go), or else an idle period (step 5).
 func (l *Loop) Run(opts RunOptions) {
 	stopWatchdog := l.startWatchdog()
 	defer stopWatchdog()
@@ -28,43 +33,23 @@ func (l *Loop) Run(opts RunOptions) {
 		if limit := l.runLimit(opts); limit > 0 && now >= limit {
 			return
 		}
-		l.runDueWork(now)
-		// 1-7. Take the oldest runnable task of the chosen queue and run it; the microtask
-		// checkpoint runs at the end of the call into JS it makes.
+		l.runDueWork(now) // timers that are due queue their tasks (due.go)
+		// 2. "If the event loop has a task queue with at least one runnable task, then:" run
+		// the oldest task of the chosen queue (2.1-2.7) and perform a microtask checkpoint
+		// (2.8, performAMicrotaskCheckpoint: at the end of each call into JS the task makes).
 		ranTask := false
-		stepStart := now
 		if t := l.pickTask(); t != nil {
 			l.stepTaskStart(t)
 			l.runTask(t)
 			ranTask = true
 			l.stepDone(StepTask)
 		}
-		// 8-13. Update the rendering when the display gives an opportunity and something needs it.
-		now = l.Now()
-		needed := l.renderingNeeded(now)
-		if needed && l.neededSince < 0 {
-			l.neededSince = stepStart // rendering became needed during this step
-		}
-		renderedFrame := false
-		if ft, ok := l.display.Opportunity(now); ok {
-			// A vsync counts only if the frame was wanted by then: one that passed while
-			// nothing needed rendering is gone (the next one will do), as in Chrome.
-			if needed && ft >= l.neededSince {
-				l.updateTheRendering(ft)
-				renderedFrame = true
-				l.neededSince = -1
-				if l.renderingNeeded(l.Now()) { // e.g. rAF requested inside rAF: for the next frame
-					l.neededSince = ft
-				}
-				l.stepDone(StepFrame)
-			} else {
-				l.display.Take(ft) // unnecessary rendering: skipped
-			}
-		}
+		renderedFrame := l.renderingOpportunity(now)
 		if ranTask || renderedFrame || l.hasRunnableTask() {
 			continue
 		}
-		// Idle: no runnable task, no microtask, no rendering opportunity.
+		// 5. "If this is a window event loop that has no runnable task in this event loop's
+		// task queues, then:" start an idle period (package idle computes the deadline).
 		if l.idle != nil {
 			l.idle.StartAnIdlePeriod(l.Now())
 			if l.hasRunnableTask() {
@@ -85,10 +70,13 @@ func (l *Loop) Run(opts RunOptions) {
 	}
 }
 
-// runTask runs one task (processing model steps 2-6) and records it in the trace.
+// runTask runs one task: processing model steps 2.2-2.7 and, for a long one, step 4
+// ("report long tasks"); it records the task in the trace.
 func (l *Loop) runTask(t *task) {
+	// 2.5. "Set the event loop's currently running task to oldestTask."
 	l.currentTask = t
 	start := l.Now()
+	// 2.6. "Perform oldestTask's steps."
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -97,6 +85,7 @@ func (l *Loop) runTask(t *task) {
 		}()
 		t.fn()
 	}()
+	// 2.7. "Set the event loop's currently running task back to null."
 	l.currentTask = nil
 	end := l.Now()
 	l.stats.Tasks++
@@ -110,64 +99,6 @@ func (l *Loop) runTask(t *task) {
 			l.reportLongTask(start, end)
 		}
 	}
-}
-
-// renderingNeeded: animation frame callbacks wait, or the page changed since the last frame.
-func (l *Loop) renderingNeeded(now float64) bool {
-	return l.hasAnimationFrameCallbacks() || (l.renderer != nil && l.renderer.NeedsUpdate(now))
-}
-
-// RenderingNeeded reports whether the next rendering opportunity will update the rendering
-// (idle deadlines stop at the next frame then).
-func (l *Loop) RenderingNeeded() bool { return l.renderingNeeded(l.Now()) }
-
-// NextFrameExpected is when the display's next rendering opportunity is expected (ms).
-func (l *Loop) NextFrameExpected() float64 { return l.display.NextExpected(l.Now()) }
-
-// FrameInterval is the display's refresh interval (ms).
-func (l *Loop) FrameInterval() float64 { return l.display.Interval() }
-
-// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
-func (l *Loop) updateTheRendering(frameTime float64) {
-	l.display.Take(frameTime)
-	l.stats.Frames++
-	start := l.Now()
-	l.trace.add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
-	if l.mode == ModeLegacyRAF {
-		// Old Safari/Edge: the frame is painted first; callbacks run after it, so what they
-		// change shows only in the next frame.
-		l.styleLayoutPaint(frameTime)
-		l.runTheAnimationFrameCallbacks(frameTime)
-	} else {
-		// 14. Update animations and send events.
-		if l.renderer != nil {
-			s := l.Now()
-			l.renderer.UpdateAnimations(frameTime)
-			l.trace.add(Span{Kind: KindAnimations, Name: "update animations", Start: s, End: l.Now()})
-		}
-		// 17. Run the animation frame callbacks.
-		l.runTheAnimationFrameCallbacks(frameTime)
-		// 22. Update the rendering or user interface: style, layout, paint.
-		l.styleLayoutPaint(frameTime)
-	}
-	l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
-}
-
-func (l *Loop) styleLayoutPaint(frameTime float64) {
-	r := l.renderer
-	if r == nil || !r.NeedsUpdate(l.Now()) {
-		return
-	}
-	s := l.Now()
-	r.Style()
-	s2 := l.Now()
-	r.Layout()
-	s3 := l.Now()
-	r.Paint(frameTime)
-	e := l.Now()
-	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2})
-	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: s3})
-	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s3, End: e})
 }
 
 // nextWake is the earliest time something becomes runnable.

@@ -1,3 +1,6 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/webappapis.html#event-loops);
+// step numbers are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 // Source is a task source (HTML "generic task sources" plus the ones the loop itself uses).
@@ -96,8 +99,11 @@ func (l *Loop) queueTask(t *task) {
 	l.queues[t.source].push(t)
 }
 
-// pickTask chooses the next runnable task (HTML event loop processing model step 1):
-// the user interaction source first, then the oldest task of the other sources.
+// pickTask chooses the next runnable task: event loop processing model step 2.1 ("Let
+// taskQueue be one such task queue, chosen in an implementation-defined manner.") and 2.3
+// ("Set oldestTask to the first runnable task in taskQueue, and remove it from taskQueue.").
+// CHROME: the user interaction task source first (input stays responsive), then whichever
+// other queue holds the task that became runnable first.
 func (l *Loop) pickTask() *task {
 	if l.queues[SourceUserInteraction].size > 0 {
 		return l.queues[SourceUserInteraction].pop()

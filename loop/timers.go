@@ -1,3 +1,6 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers);
+// step numbers are that revision's. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
 package loop
 
 import (
@@ -22,10 +25,10 @@ type timer struct {
 func (l *Loop) installTimers() {
 	g := l.rt.GlobalObject()
 	l.defineFunc(g, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
-		return l.rt.ToValue(l.timerInitialisationSteps(c, false, 0))
+		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, false), 0))
 	})
 	l.defineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
-		return l.rt.ToValue(l.timerInitialisationSteps(c, true, 0))
+		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, true), 0))
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
 		l.clearTimer(webIDLLong(c.Argument(0)))
@@ -35,10 +38,12 @@ func (l *Loop) installTimers() {
 	l.defineFunc(g, "clearInterval", 0, clear)
 }
 
-// https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timer-initialisation-steps
-func (l *Loop) timerInitialisationSteps(c goja.FunctionCall, repeat bool, previousID int) int {
+// newTimer holds the arguments of setTimeout(handler, timeout, ...arguments) or
+// setInterval: the handler, the timeout as a WebIDL long, the arguments, and repeat.
+func (l *Loop) newTimer(c goja.FunctionCall, repeat bool) *timer {
 	handler := c.Argument(0)
-	// A handler that is not a function is converted to a string now and compiled when the timer fires.
+	// A handler that is not a function is converted to a string now and compiled when the
+	// timer fires (TimerHandler is a union of Function and DOMString).
 	if _, ok := goja.AssertFunction(handler); !ok {
 		handler = l.rt.ToValue(handler.String())
 	}
@@ -48,39 +53,57 @@ func (l *Loop) timerInitialisationSteps(c goja.FunctionCall, repeat bool, previo
 	}
 	t := &timer{handler: handler, args: args, repeat: repeat, timeout: float64(webIDLLong(c.Argument(1)))}
 	t.entry = dueEntry{kind: dueTimer, timer: t}
-	return l.scheduleTimer(t, previousID)
+	return t
 }
 
-// scheduleTimer runs steps 2 and 5-13 of the timer initialisation steps for t.
-func (l *Loop) scheduleTimer(t *timer, previousID int) int {
-	// 2. Let id be previousId if given, else a new handle (one id space for timeouts and intervals).
+// timerInitialisationSteps are the timer initialisation steps
+// (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timer-initialisation-steps)
+// for t, with previousID when a repeating timer runs them again (0: none).
+//
+// FIXME(spec): step 1 (thisArg is the WindowProxy): handlers are called with this undefined,
+// which a sloppy-mode function sees as the global object anyway, a strict one as undefined.
+// Steps 6-7 (realm, initiating script) need nothing here: one realm, no module scripts.
+func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
+	// 2. "If previousId was given, let id be previousId; otherwise, let id be an
+	// implementation-defined integer that is greater than zero and does not already exist in
+	// global's map of active timers." One counter for timeouts and intervals, from 1.
 	if previousID > 0 {
 		t.id = previousID
 	} else {
 		l.nextTimerID++
 		t.id = l.nextTimerID
 	}
-	// 5-6. If the currently running task was created by this algorithm, nesting level = its level.
+	// 3. "If the surrounding agent's event loop's currently running task is a task that was
+	// created by this algorithm, then let nesting level be the task's timer nesting level.
+	// Otherwise, let nesting level be 0."
 	nesting := 0
 	if l.currentTask != nil && l.currentTask.source == SourceTimer {
 		nesting = l.currentTask.nesting
 	}
 	timeout := t.timeout
-	// 7. If timeout is less than 0, set it to 0.
+	// 4. "If timeout is less than 0, then set timeout to 0."
 	if timeout < 0 {
 		timeout = 0
 	}
-	// 8. If nesting level is greater than 5 and timeout is less than 4, set timeout to 4.
+	// 5. "If nesting level is greater than 5, and timeout is less than 4, then set timeout to 4."
 	if nesting > 5 && timeout < 4 {
 		timeout = 4
 	}
-	// 10-11. Increment nesting level; the task's timer nesting level is it.
+	// 8. The task is runTimer. 9-10. "Increment nesting level by one." "Set task's timer
+	// nesting level to nesting level."
 	t.nesting = nesting + 1
+	// 11-12. completionStep queues the task on the timer task source; "run steps after a
+	// timeout" puts the timer into the map of active timers and the heap of due work, whose
+	// (due, sequence) order is its "wait until any invocations of this algorithm ... whose
+	// milliseconds is less than or equal to this one's, have completed".
 	l.activeTimers[t.id] = t
 	l.schedule(&t.entry, l.Now()+timeout)
+	// 13. "Return id."
 	return t.id
 }
 
+// clearTimer is clearTimeout(id) and clearInterval(id): "remove this's map of active
+// timers[id]" (a timer whose task is already queued then does nothing: step 8.1).
 func (l *Loop) clearTimer(id int) {
 	if t, ok := l.activeTimers[id]; ok {
 		delete(l.activeTimers, id)
@@ -88,6 +111,7 @@ func (l *Loop) clearTimer(id int) {
 	}
 }
 
+// timerName is what the trace and the queues view call a timer: "setTimeout tick".
 func (l *Loop) timerName(t *timer) string {
 	kind := "setTimeout"
 	if t.repeat {
@@ -96,13 +120,16 @@ func (l *Loop) timerName(t *timer) string {
 	return kind + " " + callbackName(t.handler)
 }
 
-// runTimer is the task the timer initialisation steps queue (step 14's task).
+// runTimer is the task of the timer initialisation steps (step 8's task).
 func (l *Loop) runTimer(t *timer) {
-	// 1. If id does not exist in the map of active timers, abort (it was cleared).
+	// 8.1. "If id does not exist in global's map of active timers, then abort these steps."
+	// (It was cleared.)
 	if l.activeTimers[t.id] != t {
 		return
 	}
 	l.trace.instant(KindTimerFire, l.timerName(t), l.Now())
+	// "If handler is a Function, then invoke handler given arguments and "report"";
+	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
 		if _, err := l.Call(fn, goja.Undefined(), t.args...); err != nil {
 			l.ReportException(err)
@@ -110,13 +137,15 @@ func (l *Loop) runTimer(t *timer) {
 	} else {
 		l.RunScript("setTimeout handler", t.handler.String())
 	}
-	// 4-5. If repeat is true, perform the timer initialisation steps again with the same id;
-	// otherwise remove the timer from the map.
+	// "If id does not exist in global's map of active timers, then abort these steps."
 	if l.activeTimers[t.id] != t {
 		return
 	}
+	// "If repeat is true, then perform the timer initialization steps again, given global,
+	// handler, timeout, arguments, true, and id." "Otherwise, remove global's map of active
+	// timers[id]."
 	if t.repeat {
-		l.scheduleTimer(t, t.id)
+		l.timerInitialisationSteps(t, t.id)
 	} else {
 		delete(l.activeTimers, t.id)
 	}
