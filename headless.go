@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"loopscope/demos"
 	"loopscope/loop"
@@ -66,7 +67,7 @@ func demoRun(d *demos.Demo, mode loop.Mode, target string) (page.Run, bool) {
 }
 
 func runHeadless(c *cli, stdout, stderr io.Writer) int {
-	durationMS := float64(c.duration.Milliseconds())
+	durationMS := float64(c.duration) / float64(time.Millisecond) // 500us is 0.5 ms, not "until quiet"
 	actions := c.clicks
 	if c.actionsFile != "" {
 		a, err := page.ReadActions(c.actionsFile)

@@ -128,8 +128,11 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	if c.duration < 0 {
 		return nil, usageError{"-duration must not be negative"}
 	}
-	if c.scriptTimeout <= 0 {
-		return nil, usageError{"-script-timeout must be positive, e.g. 5s"}
+	if c.duration > 0 && c.duration < time.Millisecond || c.duration > page.MaxDuration {
+		return nil, usageError{fmt.Sprintf("-duration %s: want 1ms to %s", c.duration, page.MaxDuration)}
+	}
+	if c.scriptTimeout < time.Millisecond {
+		return nil, usageError{fmt.Sprintf("-script-timeout %s: want at least 1ms, e.g. 5s", c.scriptTimeout)}
 	}
 	if !c.headless && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
 		return nil, usageError{"-screenshot, -filmstrip, -report and -virtual-time go with -headless"}

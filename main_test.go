@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -117,6 +119,19 @@ func TestCLIErrors(t *testing.T) {
 	dir := t.TempDir()
 	badActions := filepath.Join(dir, "bad.json")
 	os.WriteFile(badActions, []byte(`{"actions": [{"at_ms": 1, "klick": ".x"}]}`), 0o644)
+	pageFile := filepath.Join(dir, "ok.html")
+	os.WriteFile(pageFile, []byte(`<script>console.log(1)</script>`), 0o644)
+	fifo := filepath.Join(dir, "fifo.html")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	actions := func(body string) string {
+		n++
+		f := filepath.Join(dir, fmt.Sprintf("actions%d.json", n))
+		os.WriteFile(f, []byte(body), 0o644)
+		return f
+	}
 	cases := []struct {
 		name string
 		args []string
@@ -131,6 +146,19 @@ func TestCLIErrors(t *testing.T) {
 		{"bad actions file", []string{"-headless", "-actions", badActions, "x.html"}, `unknown field "klick"`},
 		{"missing actions file", []string{"-headless", "-actions", filepath.Join(dir, "none.json"), "x.html"}, "cannot read actions file"},
 		{"no page", []string{"-headless"}, "-headless needs a page"},
+		// Issue 14: values in range, files that are regular and capped.
+		{"1ns timeout", []string{"-headless", "-script-timeout", "1ns", pageFile}, "-script-timeout 1ns: want at least 1ms"},
+		{"sub-ms duration", []string{"-headless", "-duration", "500us", pageFile}, "want 1ms to"},
+		{"NaN click", []string{"-headless", "-click", "div@NaN", pageFile}, `"NaN" is not a time in ms`},
+		{"bad selector", []string{"-headless", "-click", "div[@5", pageFile}, "not a valid CSS selector"},
+		{"device as page", []string{"-headless", "/dev/zero"}, "not a regular file (a device)"},
+		{"device as actions", []string{"-headless", "-actions", "/dev/zero", pageFile}, "not a regular file (a device)"},
+		{"fifo as page", []string{"-headless", fifo}, "not a regular file (a named pipe)"},
+		{"huge duration_ms", []string{"-headless", "-virtual-time", "-actions", actions(`{"duration_ms": 1e15}`), pageFile}, "duration_ms 1e+15: want more than 0"},
+		{"negative duration_ms", []string{"-headless", "-actions", actions(`{"duration_ms": -5}`), pageFile}, "duration_ms -5"},
+		{"null duration_ms", []string{"-headless", "-actions", actions(`{"duration_ms": null}`), pageFile}, "duration_ms null"},
+		{"trailing garbage", []string{"-headless", "-actions", actions(`{"duration_ms": 5} x`), pageFile}, "unexpected text after"},
+		{"bad selector in file", []string{"-headless", "-actions", actions(`{"actions": [{"at_ms": 1, "click": "a[["}]}`), pageFile}, "not a valid CSS selector"},
 		{"two pages", []string{"-headless", "a.html", "b.html"}, "one page at a time"},
 	}
 	for _, c := range cases {

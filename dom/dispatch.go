@@ -1,8 +1,6 @@
 package dom
 
 import (
-	"errors"
-
 	"github.com/dop251/goja"
 )
 
@@ -166,10 +164,11 @@ func callUserObjectOperation(r *realm, l *listener, currentTarget Target, event 
 	return err
 }
 
-// isInterrupt reports whether err is goja's interruption (the loop's watchdog).
+// isInterrupt reports whether err is goja's interruption (the loop's watchdog). Not
+// errors.As: goja's Exception.Unwrap runs the thrown value's Proxy traps and getters.
 func isInterrupt(err error) bool {
-	var ie *goja.InterruptedError
-	return errors.As(err, &ie)
+	_, ok := err.(*goja.InterruptedError)
+	return ok
 }
 
 // DispatchTrusted dispatches a trusted event (one the user agent fires, isTrusted true) at

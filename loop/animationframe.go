@@ -28,7 +28,7 @@ func (l *Loop) installAnimationFrames() {
 		if !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
 		}
-		return l.rt.ToValue(l.requestAnimationFrame(fn, callbackName(c.Argument(0))))
+		return l.rt.ToValue(l.requestAnimationFrame(fn, l.callbackName(c.Argument(0))))
 	})
 	l.defineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
 		l.cancelAnimationFrame(webIDLLong(c.Argument(0)))
@@ -94,10 +94,11 @@ func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
 }
 
 // callbackName is a callback's name for the trace ("(anonymous)" when it has none).
-func callbackName(v goja.Value) string {
+// It reads the name as a data property: a getter or a Proxy is not run (pagevalue.go).
+func (l *Loop) callbackName(v goja.Value) string {
 	if o, ok := v.(*goja.Object); ok {
-		if n := o.Get("name"); n != nil && n.String() != "" {
-			return n.String()
+		if n, ok := l.stringProperty(o, "name"); ok && n != "" {
+			return n
 		}
 	}
 	if _, ok := goja.AssertFunction(v); ok {

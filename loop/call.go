@@ -4,7 +4,6 @@
 package loop
 
 import (
-	"errors"
 	"fmt"
 	"path"
 
@@ -23,12 +22,12 @@ type pendingCall struct {
 }
 
 // name is what the trace calls the call: the function's name, or "script".
-func (p pendingCall) name() string {
+func (p pendingCall) name(l *Loop) string {
 	if p.prog != nil {
 		return "script"
 	}
 	if p.nameOf != nil {
-		return callbackName(p.nameOf)
+		return l.callbackName(p.nameOf)
 	}
 	return "(callback)"
 }
@@ -116,7 +115,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		if cbEnd == 0 {
 			cbEnd = end
 		}
-		l.trace.add(Span{Kind: KindFunctionCall, Name: p.name(), Start: ms(start), End: ms(cbEnd)})
+		l.trace.add(Span{Kind: KindFunctionCall, Name: p.name(l), Start: ms(start), End: ms(cbEnd)})
 		l.performAMicrotaskCheckpoint(cbEnd, end)
 		l.stepCallbackDone()
 	}()
@@ -185,24 +184,24 @@ func (l *Loop) ReportException(err error) {
 	if err == nil {
 		return
 	}
-	var stopped *scriptStopped
-	var internal *internalError
-	var ie *goja.InterruptedError
-	var so *goja.StackOverflowError
-	var ex *goja.Exception
+	_, stopped := findError[*scriptStopped](err)
+	_, internal := findError[*internalError](err)
+	_, interrupted := findError[*goja.InterruptedError](err)
+	_, overflow := findError[*goja.StackOverflowError](err)
+	ex, thrown := findError[*goja.Exception](err)
 	switch {
-	case errors.As(err, &stopped), errors.As(err, &internal):
+	case stopped, internal:
 		if msg := err.Error(); msg != "" {
 			l.console.Error(msg)
 		}
 		l.requeueDroppedMicrotasks()
-	case errors.As(err, &ie):
+	case interrupted:
 		// A nested call (JS on the stack) was interrupted: the interrupt stays set, so
 		// the script around it stops too, and the outermost call reports it once.
-	case errors.As(err, &so):
+	case overflow:
 		// Chrome: a RangeError, catchable. Goja: uncatchable; reported as Chrome does.
 		l.reportValue(l.newRangeError("Maximum call stack size exceeded"), nil)
-	case errors.As(err, &ex):
+	case thrown:
 		l.reportValue(ex.Value(), ex)
 	default:
 		l.console.Error(err.Error())
@@ -211,9 +210,9 @@ func (l *Loop) ReportException(err error) {
 
 // isUncatchable reports whether err is one that JS cannot catch (interrupt, stack overflow).
 func isUncatchable(err error) bool {
-	var ie *goja.InterruptedError
-	var so *goja.StackOverflowError
-	return err != nil && (errors.As(err, &ie) || errors.As(err, &so))
+	_, interrupted := findError[*goja.InterruptedError](err)
+	_, overflow := findError[*goja.StackOverflowError](err)
+	return interrupted || overflow
 }
 
 // newRangeError makes a RangeError with the realm's original constructor (a page may replace the global).
@@ -247,8 +246,8 @@ func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
 // describeThrown formats a thrown value as Chrome's "Uncaught ..." line does: an Error by
 // its first stack line ("TypeError: x is not a function"), anything else as the console would.
 func (l *Loop) describeThrown(v goja.Value) string {
-	if o, ok := v.(*goja.Object); ok && isError(l.rt, o) {
-		return errorHeadline(o)
+	if o, ok := v.(*goja.Object); ok && l.isError(o) {
+		return l.errorHeadline(o)
 	}
 	return l.formatValue(v, 0)
 }

@@ -2,7 +2,6 @@ package loop
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -42,7 +41,7 @@ func (l *Loop) formatArgs(args []goja.Value) string {
 	var b strings.Builder
 	rest := args
 	if len(args) > 0 {
-		if s, ok := args[0].Export().(string); ok && strings.ContainsRune(s, '%') && len(args) > 1 {
+		if s, ok := primitiveString(args[0]); ok && strings.ContainsRune(s, '%') && len(args) > 1 {
 			rest = args[1:]
 			for i := 0; i < len(s); i++ {
 				if s[i] != '%' || i+1 == len(s) {
@@ -64,20 +63,20 @@ func (l *Loop) formatArgs(args []goja.Value) string {
 				i++
 				switch spec {
 				case 's':
-					if str, ok := arg.Export().(string); ok {
+					if str, ok := primitiveString(arg); ok {
 						b.WriteString(str)
 					} else {
 						b.WriteString(l.formatValue(arg, 1))
 					}
 				case 'd', 'i':
-					f := arg.ToFloat()
+					f := l.numberOf(arg)
 					if math.IsNaN(f) {
 						b.WriteString("NaN")
 					} else {
 						b.WriteString(formatNumber(math.Trunc(f)))
 					}
 				case 'f':
-					b.WriteString(formatNumber(arg.ToFloat()))
+					b.WriteString(formatNumber(l.numberOf(arg)))
 				case 'o', 'O':
 					b.WriteString(l.formatValue(arg, 1))
 				case 'c': // CSS: no colours in text output
@@ -92,7 +91,7 @@ func (l *Loop) formatArgs(args []goja.Value) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if s, ok := a.Export().(string); ok {
+		if s, ok := primitiveString(a); ok {
 			b.WriteString(s)
 			continue
 		}
@@ -102,7 +101,9 @@ func (l *Loop) formatArgs(args []goja.Value) string {
 }
 
 // formatValue prints a value as Chrome's console previews it: depth 0 is a top-level
-// argument, deeper values are abbreviated (nested objects as {…}, arrays as Array(n)).
+// argument, deeper values are abbreviated (nested objects as {…}, arrays as Array(n)). It
+// reads the value without running page code (pagevalue.go): no export of the object graph,
+// no getter, no Proxy trap, no toString.
 func (l *Loop) formatValue(v goja.Value, depth int) string {
 	switch {
 	case v == nil || goja.IsUndefined(v):
@@ -110,35 +111,23 @@ func (l *Loop) formatValue(v goja.Value, depth int) string {
 	case goja.IsNull(v):
 		return "null"
 	}
-	switch x := v.Export().(type) {
-	case string:
-		if depth == 0 {
-			return x
-		}
-		return "'" + x + "'"
-	case bool:
-		return strconv.FormatBool(x)
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case float64:
-		return formatNumber(x)
-	}
 	o, ok := v.(*goja.Object)
 	if !ok {
-		if _, isBig := v.Export().(*big.Int); isBig {
-			return v.String() + "n"
-		}
-		return v.String() // symbols
+		return formatPrimitive(v, depth)
+	}
+	if isProxy(o) {
+		// Chrome: "Proxy(Object) {…}"; the target is not shown, its traps are not run.
+		return "Proxy(Object) {…}"
 	}
 	if _, isFn := goja.AssertFunction(o); isFn {
-		name := o.Get("name")
 		if depth > 0 {
 			return "ƒ"
 		}
-		return "ƒ " + name.String() + "()"
+		name, _ := l.stringProperty(o, "name")
+		return "ƒ " + name + "()"
 	}
-	if isError(l.rt, o) {
-		return errorHeadline(o)
+	if l.isError(o) {
+		return l.errorHeadline(o)
 	}
 	if o.ClassName() == "Array" {
 		return l.formatArray(o, depth)
@@ -146,9 +135,75 @@ func (l *Loop) formatValue(v goja.Value, depth int) string {
 	return l.formatObject(o, depth)
 }
 
-// formatArray prints an array as Chrome's console does: "(3) [1, 2, 3]", "Array(3)" nested.
+// formatObject prints an object as Chrome's console does: "Foo {a: 1, b: 2}", "{…}" nested.
+func (l *Loop) formatObject(o *goja.Object, depth int) string {
+	if depth > 0 {
+		return "{…}"
+	}
+	prefix := ""
+	if ctor, kind := l.dataProperty(o, "constructor"); kind == propData {
+		if co, ok := ctor.(*goja.Object); ok && !isProxy(co) {
+			if n, ok := l.stringProperty(co, "name"); ok && n != "Object" && n != "" {
+				prefix = n + " "
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(prefix + "{")
+	var keys []string
+	l.guard(func() { keys = o.Keys() })
+	for i, k := range keys {
+		if i == 5 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k + ": ")
+		switch pv, kind := l.dataProperty(o, k); kind {
+		case propData:
+			b.WriteString(l.formatValue(pv, 1))
+		default:
+			b.WriteString("(...)") // a getter: Chrome shows it without running it
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// formatPrimitive prints a string, number, boolean, BigInt or Symbol.
+func formatPrimitive(v goja.Value, depth int) string {
+	if s, ok := primitiveString(v); ok {
+		if depth == 0 {
+			return s
+		}
+		return "'" + s + "'"
+	}
+	if sym, ok := v.(*goja.Symbol); ok {
+		return "Symbol(" + sym.String() + ")" // Chrome: Symbol(description)
+	}
+	if isBigInt(v) {
+		return v.String() + "n"
+	}
+	switch x := v.Export().(type) { // primitives: exporting is free
+	case bool:
+		return strconv.FormatBool(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return formatNumber(x)
+	}
+	return v.String()
+}
+
+// formatArray prints an array as Chrome's console does: "(3) [1, 2, 3]", "Array(3)"
+// nested; its first 100 elements, each abbreviated.
 func (l *Loop) formatArray(o *goja.Object, depth int) string {
-	n := o.Get("length").ToInteger()
+	var n int64
+	if lv, kind := l.dataProperty(o, "length"); kind == propData {
+		n = lv.ToInteger()
+	}
 	if depth > 0 {
 		return "Array(" + strconv.FormatInt(n, 10) + ")"
 	}
@@ -161,7 +216,12 @@ func (l *Loop) formatArray(o *goja.Object, depth int) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(l.formatValue(o.Get(strconv.FormatInt(i, 10)), 1))
+		var e goja.Value
+		if l.guard(func() { e = o.Get(strconv.FormatInt(i, 10)) }) {
+			b.WriteString(l.formatValue(e, 1))
+		} else {
+			b.WriteString("(...)")
+		}
 	}
 	if n > 100 {
 		b.WriteString(", …")
@@ -170,34 +230,15 @@ func (l *Loop) formatArray(o *goja.Object, depth int) string {
 	return b.String()
 }
 
-// formatObject prints an object as Chrome's console does: "Foo {a: 1, b: 2}", "{…}" nested.
-func (l *Loop) formatObject(o *goja.Object, depth int) string {
-	if depth > 0 {
-		return "{…}"
+// numberOf is ToNumber for %d/%i/%f without running page code: an object is NaN.
+func (l *Loop) numberOf(v goja.Value) float64 {
+	if _, isObj := v.(*goja.Object); isObj {
+		return math.NaN()
 	}
-	prefix := ""
-	if ctor := o.Get("constructor"); ctor != nil {
-		if co, ok := ctor.(*goja.Object); ok {
-			if n := co.Get("name"); n != nil && n.String() != "Object" && n.String() != "" {
-				prefix = n.String() + " "
-			}
-		}
+	if _, isSym := v.(*goja.Symbol); isSym {
+		return math.NaN()
 	}
-	var b strings.Builder
-	b.WriteString(prefix + "{")
-	keys := o.Keys()
-	for i, k := range keys {
-		if i == 5 {
-			b.WriteString(", …")
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(k + ": " + l.formatValue(o.Get(k), 1))
-	}
-	b.WriteString("}")
-	return b.String()
+	return v.ToFloat()
 }
 
 // formatNumber prints a number as JS's Number::toString does, with -0 as "-0".
@@ -222,18 +263,24 @@ func formatNumber(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// isError reports whether o is an Error object (instanceof Error).
-func isError(rt *goja.Runtime, o *goja.Object) bool {
-	errCtor, ok := rt.Get("Error").(*goja.Object)
-	if !ok {
+// isError reports whether o is an Error object: made by an Error constructor, or inheriting
+// from the realm's own Error.prototype (captured at creation: the page may replace Error).
+func (l *Loop) isError(o *goja.Object) bool {
+	if isProxy(o) {
 		return false
 	}
-	return o.ClassName() == "Error" || o.Get("stack") != nil && instanceOf(o, errCtor)
-}
-
-func instanceOf(o, ctor *goja.Object) bool {
-	proto := ctor.Get("prototype")
-	for p := o.Prototype(); p != nil; p = p.Prototype() {
+	if o.ClassName() == "Error" {
+		return true
+	}
+	proto := l.intrinsics.errorPrototype
+	if proto == nil {
+		return false
+	}
+	p := o
+	for i := 0; i < 64; i++ {
+		if p = p.Prototype(); p == nil || isProxy(p) {
+			return false
+		}
 		if p == proto {
 			return true
 		}
@@ -242,14 +289,14 @@ func instanceOf(o, ctor *goja.Object) bool {
 }
 
 // errorHeadline is the first line of an error's stack, "Name: message", as Chrome prints it.
-func errorHeadline(o *goja.Object) string {
-	name, msg := "Error", ""
-	if n := o.Get("name"); n != nil && !goja.IsUndefined(n) {
-		name = n.String()
+// name and message are read as data properties only: a getter is not run (the realm's
+// Error.prototype.name, "Error", stands for it).
+func (l *Loop) errorHeadline(o *goja.Object) string {
+	name, ok := l.stringProperty(o, "name")
+	if !ok {
+		name = "Error"
 	}
-	if m := o.Get("message"); m != nil && !goja.IsUndefined(m) {
-		msg = m.String()
-	}
+	msg, _ := l.stringProperty(o, "message")
 	if msg == "" {
 		return name
 	}

@@ -122,7 +122,7 @@ func (s *Stepper) Live() Live {
 // only, so the name is computed only when someone can look at it).
 func (l *Loop) noteCallbackStart(p pendingCall) {
 	if s := l.stepper(); s != nil {
-		name := p.name()
+		name := p.name(l)
 		s.callback.Store(&name)
 	}
 }

@@ -29,6 +29,8 @@ type Options struct {
 	MaxStackSize int
 	// MaxHeap stops a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never).
 	MaxHeap int64
+	// MaxTimers stops a script that keeps more active timers (0: MaxActiveTimers).
+	MaxTimers int
 }
 
 // Renderer is what "update the rendering" needs from the rendering engine; the loop times
@@ -99,8 +101,10 @@ type Loop struct {
 	stopped       bool
 	stopAt        float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
 	scriptTimeout time.Duration
+	maxTimers     int        // MaxTimers
 	wd            watchdog   // stops runaway scripts (watchdog.go)
 	recovery      recoveries // what an abruptly ended call leaves to repair (recover.go)
+	intrinsics    intrinsics // the realm's own built-ins, for host code (pagevalue.go)
 	stats         Stats
 }
 
@@ -134,6 +138,9 @@ func New(opts Options) *Loop {
 	if opts.MaxHeap == 0 {
 		opts.MaxHeap = DefaultMaxHeap
 	}
+	if opts.MaxTimers == 0 {
+		opts.MaxTimers = MaxActiveTimers
+	}
 	if opts.MaxStackSize == 0 {
 		opts.MaxStackSize = 2000
 	}
@@ -148,10 +155,12 @@ func New(opts Options) *Loop {
 		inbox:         make(chan func(), 1024),
 		wake:          make(chan struct{}, 1),
 		scriptTimeout: opts.ScriptTimeout,
+		maxTimers:     opts.MaxTimers,
 		wd:            watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
 		neededSince:   -1,
 	}
 	l.rt.SetMaxCallStackSize(opts.MaxStackSize)
+	l.captureIntrinsics()
 	l.installEntry()
 	l.installMicrotasks()
 	l.installRejectionTracker()
@@ -233,7 +242,9 @@ func (l *Loop) defineFunc(o *goja.Object, name string, length int, fn func(goja.
 	f := l.rt.ToValue(fn).(*goja.Object)
 	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	// WebIDL operations are writable, enumerable and configurable (a page may redefine
+	// window.setTimeout with Object.defineProperty).
+	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 }
 
 // mustCompile compiles one of the loop's own helper functions.

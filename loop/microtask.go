@@ -13,9 +13,11 @@ import (
 // and reports exceptions instead of turning them into rejections.
 func (l *Loop) installMicrotasks() {
 	mk := l.mustCompile(`(function (report) {
-		const then = Promise.prototype.then, resolved = Promise.resolve();
+		// The realm's own built-ins, captured now: the page may replace them later
+		// (Function.prototype.call = null must not break queueMicrotask).
+		const then = Promise.prototype.then, resolved = Promise.resolve(), apply = Reflect.apply;
 		return function queue(cb) {
-			then.call(resolved, function () { try { cb() } catch (e) { report(e) } });
+			apply(then, resolved, [function () { try { cb() } catch (e) { report(e) } }]);
 		};
 	})`)
 	report := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
@@ -65,7 +67,7 @@ func (l *Loop) QueueMicrotask(fn func()) {
 // microtask; browsers of that era had no await.)
 func (l *Loop) installLegacyPromiseTasks() {
 	mk := l.mustCompile(`(function (queueTask, settledState) {
-		const then = Promise.prototype.then;
+		const then = Promise.prototype.then, apply = Reflect.apply;
 		function settle(handler, value, resolve, reject, rejected) {
 			if (typeof handler !== 'function') { (rejected ? reject : resolve)(value); return }
 			try { resolve(handler(value)) } catch (e) { reject(e) }
@@ -75,13 +77,13 @@ func (l *Loop) installLegacyPromiseTasks() {
 				return new Promise((resolve, reject) => {
 					const st = settledState(this);
 					if (st) {
-						then.call(this, undefined, () => {}); // marks a rejection handled
+						apply(then, this, [undefined, () => {}]); // marks a rejection handled
 						queueTask(() => settle(st.rejected ? onRejected : onFulfilled, st.value, resolve, reject, st.rejected));
 						return;
 					}
-					then.call(this,
+					apply(then, this, [
 						v => queueTask(() => settle(onFulfilled, v, resolve, reject, false)),
-						e => queueTask(() => settle(onRejected, e, resolve, reject, true)));
+						e => queueTask(() => settle(onRejected, e, resolve, reject, true))]);
 				});
 			} }.then });
 	})`)

@@ -85,6 +85,7 @@ const performanceSource = `(function (now, queueTask, report) {
 	}
 	function make(C, ...a) { constructing = true; try { return new C(...a) } finally { constructing = false } }
 
+	const apply = Reflect.apply;  // captured: the page may replace Function.prototype.call
 	const buffer = [];            // the performance entry buffer (marks, measures, long tasks)
 	const observers = [];         // registered observers, in registration order
 	const state = new WeakMap();  // observer -> { callback, types, records }
@@ -97,7 +98,7 @@ const performanceSource = `(function (now, queueTask, report) {
 			if (!s || s.records.length === 0) continue;
 			const list = make(PerformanceObserverEntryList, s.records);
 			s.records = [];
-			try { s.callback.call(o, list, o) } catch (e) { report(e) }
+			try { apply(s.callback, o, [list, o]) } catch (e) { report(e) }
 		}
 	}
 	function queueEntry(entry) {  // https://w3c.github.io/performance-timeline/#queue-a-performanceentry

@@ -1,7 +1,6 @@
 package loop
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -106,12 +105,10 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 		// For the instruments (the HUD shows the newest): "script stopped after 5s (-script-timeout): task "…"".
 		l.trace.instant(KindScriptStopped, fmt.Sprintf("script stopped %s: %s", stop.short(), l.describeCall(p)), l.Now())
 	default:
-		var so *goja.StackOverflowError
-		if errors.As(err, &so) {
+		if _, overflow := findError[*goja.StackOverflowError](err); overflow {
 			return err // reported as Chrome does: Uncaught RangeError
 		}
-		var ie *goja.InterruptedError
-		if errors.As(err, &ie) {
+		if ie, interrupted := findError[*goja.InterruptedError](err); interrupted {
 			msg = fmt.Sprintf("Script stopped in %s: %v", l.describeCall(p), ie.Value())
 		} else {
 			msg = fmt.Sprintf("internal error in %s: %v", l.describeCall(p), err)
@@ -165,7 +162,7 @@ func (l *Loop) requeueDroppedMicrotasks() {
 
 // describeCall names what ran, for a report: the task, and the callback when it has a name.
 func (l *Loop) describeCall(p pendingCall) string {
-	cb := p.name()
+	cb := p.name(l)
 	if l.currentTask == nil {
 		if cb == "(callback)" || cb == "" {
 			return "a callback of update the rendering (requestAnimationFrame?)"

@@ -4,6 +4,7 @@
 package loop
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/dop251/goja"
@@ -21,13 +22,24 @@ type timer struct {
 	nesting int // timer nesting level its task will carry
 }
 
+// MaxActiveTimers bounds the map of active timers by default (Options.MaxTimers): a page
+// that keeps more is stopped with one line (each timer keeps its callback and its
+// arguments; a million of them took 1.4 GB).
+const MaxActiveTimers = 200_000
+
 // installTimers defines setTimeout, setInterval, clearTimeout and clearInterval.
 func (l *Loop) installTimers() {
 	g := l.rt.GlobalObject()
 	l.defineFunc(g, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
+		if l.tooManyTimers() {
+			return l.rt.ToValue(0)
+		}
 		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, false), 0))
 	})
 	l.defineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
+		if l.tooManyTimers() {
+			return l.rt.ToValue(0)
+		}
 		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, true), 0))
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
@@ -36,6 +48,16 @@ func (l *Loop) installTimers() {
 	}
 	l.defineFunc(g, "clearTimeout", 0, clear)
 	l.defineFunc(g, "clearInterval", 0, clear)
+}
+
+// tooManyTimers stops the running script when the page keeps MaxTimers active timers.
+// DEPARTURE: browsers have no such bound; a million timers here is gigabytes.
+func (l *Loop) tooManyTimers() bool {
+	if len(l.activeTimers) < l.maxTimers {
+		return false
+	}
+	l.stopNow(fmt.Sprintf("keeps more than %d active timers (a timer leak?)", l.maxTimers))
+	return true
 }
 
 // newTimer holds the arguments of setTimeout(handler, timeout, ...arguments) or
@@ -117,7 +139,7 @@ func (l *Loop) timerName(t *timer) string {
 	if t.repeat {
 		kind = "setInterval"
 	}
-	return kind + " " + callbackName(t.handler)
+	return kind + " " + l.callbackName(t.handler)
 }
 
 // runTimer is the task of the timer initialisation steps (step 8's task).

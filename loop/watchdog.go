@@ -32,10 +32,14 @@ type watchdog struct {
 type stopReason struct {
 	timeout  time.Duration // the limit that was exceeded (timeout), or
 	heap     int64         // the heap limit that was exceeded, with
-	heapSeen uint64        // the heap size the watchdog saw
+	heapSeen uint64        // the heap size the watchdog saw, or
+	bound    string        // another bound the loop enforces ("queued more than … timers")
 }
 
 func (s *stopReason) String() string {
+	if s.bound != "" {
+		return s.bound + "."
+	}
 	if s.heap > 0 {
 		return fmt.Sprintf("grew the heap to %s, past the %s limit (-max-heap): a runaway allocation?", formatBytes(s.heapSeen), formatBytes(uint64(s.heap)))
 	}
@@ -44,6 +48,9 @@ func (s *stopReason) String() string {
 
 // short is the reason in a few words, for the trace and the HUD: "after 5s (-script-timeout)".
 func (s *stopReason) short() string {
+	if s.bound != "" {
+		return "(" + s.bound + ")"
+	}
 	if s.heap > 0 {
 		return fmt.Sprintf("at %s (-max-heap %s)", formatBytes(s.heapSeen), formatBytes(uint64(s.heap)))
 	}
@@ -68,6 +75,19 @@ func (w *watchdog) endCall() *stopReason {
 	return s
 }
 
+// stopNow stops the current call for a bound the loop checks itself (called on the loop's
+// goroutine, from a host function): the interrupt lands as soon as the host function
+// returns to JS, and the call is reported as one the watchdog stopped.
+func (l *Loop) stopNow(bound string) {
+	w := &l.wd
+	w.mu.Lock()
+	if !w.callStart.IsZero() && w.stop == nil {
+		w.stop = &stopReason{bound: bound}
+		l.rt.Interrupt(w.stop)
+	}
+	w.mu.Unlock()
+}
+
 // startWatchdog starts the watchdog goroutine for the duration of Run; it returns a
 // function that stops it.
 func (l *Loop) startWatchdog() func() {
@@ -79,6 +99,7 @@ func (l *Loop) startWatchdog() func() {
 	if w.timeout > 0 {
 		period = min(period, w.timeout/10)
 	}
+	period = max(period, time.Millisecond) // a 1ns timeout must not make a zero interval
 	done := make(chan struct{})
 	go func() {
 		tick := time.NewTicker(period)

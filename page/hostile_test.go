@@ -349,3 +349,45 @@ func TestHostilePageKeepsRunningAfterManyStops(t *testing.T) {
 	r.expectErrors(t, 3)
 	r.expectInOrder(t, "log: tick 1", "error: Script stopped", "log: other timer", "log: tick 2", "error: Script stopped", "log: tick 3", "error: Script stopped")
 }
+
+// Issue 14: host code that touches page values runs no page code (or runs it under the
+// watchdog): getters and Proxy traps that throw or loop on every path the host reads
+// (trace names, thrown values, console previews, rejection reasons) change nothing.
+func TestHostileHostReads(t *testing.T) {
+	r := runHostile(t, "host_reads.html", Options{}, 100)
+	r.expectErrors(t, 6)
+	r.expectInOrder(t,
+		"log: {a: 1, b: (...)} Proxy(Object) {…} Symbol(s)",
+		"log: timer queued before",
+		"log: callback with a throwing name runs",
+		"log: callback with a looping name runs",
+		"error: Uncaught Error: bad name",
+		"error: Uncaught TypeError",
+		"error: Uncaught Proxy(Object) {…}",
+		"error: Uncaught Proxy(Object) {…}",
+		"error: Uncaught (in promise) {reason: (...)}",
+		"log: later task runs")
+	r.expectInOrder(t, "error: Uncaught {message: (...)}")
+	if r.index("Script stopped") >= 0 || r.index("internal error") >= 0 {
+		t.Errorf("a host read ran page code: %q", r.errors)
+	}
+}
+
+// TestHostileMutableBuiltins: Function.prototype.call = null does not break the host's
+// microtasks (queueMicrotask, MutationObserver); window.setTimeout is configurable.
+func TestHostileMutableBuiltins(t *testing.T) {
+	r := runHostile(t, "mutable_builtins.html", Options{}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: microtask runs", "log: observer saw 1", "log: then runs", "log: later task runs")
+}
+
+// TestHostileTimerFlood: a page that keeps queuing timers is stopped at the bound with one
+// line, and goes on.
+func TestHostileTimerFlood(t *testing.T) {
+	r := runHostile(t, "timer_flood.html", Options{MaxTimers: 2000, ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
+		`error: Script stopped: task "script timer_flood.html" keeps more than 2000 active timers (a timer leak?).`,
+		"log: next script runs",
+		"log: timer queued before")
+}

@@ -3,9 +3,13 @@ package page
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
+	"math"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/andybalholm/cascadia"
 
 	"loopscope/dom"
 	"loopscope/loop"
@@ -24,24 +28,76 @@ type Actions struct {
 	Actions    []Action `json:"actions"`
 }
 
-// ReadActions reads and checks an actions file.
+// MaxDuration is the longest run a duration (-duration, duration_ms) or an action's time
+// may ask for: beyond it virtual time's steps are lost to float precision.
+const MaxDuration = 7 * 24 * time.Hour
+
+var maxDurationMS = float64(MaxDuration / time.Millisecond)
+
+// ReadActions reads and checks an actions file: a regular file of at most MaxActionsBytes
+// holding one JSON object, each value in range.
 func ReadActions(path string) (Actions, error) {
 	var a Actions
-	b, err := os.ReadFile(path)
+	b, err := readRegularFile(path, MaxActionsBytes, "the actions file")
 	if err != nil {
 		return a, fmt.Errorf("cannot read actions file: %w", err)
 	}
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
+	var raw struct {
+		DurationMS json.RawMessage   `json:"duration_ms"`
+		Actions    []json.RawMessage `json:"actions"`
+	}
+	if err := decodeStrict(b, &raw); err != nil {
 		return a, fmt.Errorf("actions file %s: %w", path, err)
 	}
-	for i, act := range a.Actions {
-		if err := act.Check(); err != nil {
+	if raw.DurationMS != nil {
+		var d float64
+		if err := decodeStrict(raw.DurationMS, &d); err != nil {
+			return a, fmt.Errorf("actions file %s: duration_ms %s: want a number of ms", path, raw.DurationMS)
+		}
+		if d <= 0 || d > maxDurationMS {
+			return a, fmt.Errorf("actions file %s: duration_ms %v: want more than 0 and at most %v (%s)", path, d, maxDurationMS, MaxDuration)
+		}
+		a.DurationMS = d
+	}
+	for i, m := range raw.Actions {
+		var act struct {
+			AtMS  *float64 `json:"at_ms"`
+			Click *string  `json:"click"`
+			Kind  *string  `json:"kind"`
+		}
+		if err := decodeStrict(m, &act); err != nil {
 			return a, fmt.Errorf("actions file %s: action %d: %w", path, i+1, err)
 		}
+		if act.AtMS == nil || act.Click == nil {
+			return a, fmt.Errorf("actions file %s: action %d: want at_ms and click", path, i+1)
+		}
+		x := Action{AtMS: *act.AtMS, Click: *act.Click}
+		if act.Kind != nil {
+			x.Kind = *act.Kind
+		}
+		if err := x.Check(); err != nil {
+			return a, fmt.Errorf("actions file %s: action %d: %w", path, i+1, err)
+		}
+		a.Actions = append(a.Actions, x)
 	}
 	return a, nil
+}
+
+// decodeStrict decodes exactly one JSON value: no unknown field, no null where a value is
+// wanted (null decodes to nothing), nothing after it.
+func decodeStrict(b []byte, v any) error {
+	if t := strings.TrimSpace(string(b)); t == "null" {
+		return fmt.Errorf("null: want a value")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("unexpected text after the JSON object")
+	}
+	return nil
 }
 
 // ParseClick parses the -click flag's SELECTOR@MS[:synthetic].
@@ -58,23 +114,29 @@ func ParseClick(s string) (Action, error) {
 		msPart = rest
 	}
 	ms, err := strconv.ParseFloat(strings.TrimSuffix(msPart, "ms"), 64)
-	if err != nil || ms < 0 {
+	if err != nil || math.IsNaN(ms) || math.IsInf(ms, 0) || ms < 0 {
 		return Action{}, fmt.Errorf("-click %q: %q is not a time in ms", s, msPart)
 	}
 	a.AtMS = ms
-	return a, a.Check()
+	if err := a.Check(); err != nil {
+		return Action{}, fmt.Errorf("-click %q: %w", s, err)
+	}
+	return a, nil
 }
 
-// Check validates an action.
+// Check validates an action: a selector that parses, a known kind, a time in range.
 func (a Action) Check() error {
 	if a.Click == "" {
 		return fmt.Errorf("no selector to click")
 	}
+	if _, err := cascadia.ParseGroup(a.Click); err != nil {
+		return fmt.Errorf("%q is not a valid CSS selector: %v", a.Click, err)
+	}
 	if a.Kind != "" && a.Kind != "real" && a.Kind != "synthetic" {
 		return fmt.Errorf("kind %q: want real or synthetic", a.Kind)
 	}
-	if a.AtMS < 0 {
-		return fmt.Errorf("at_ms %v is negative", a.AtMS)
+	if math.IsNaN(a.AtMS) || a.AtMS < 0 || a.AtMS > maxDurationMS {
+		return fmt.Errorf("at_ms %v: want 0 to %v", a.AtMS, maxDurationMS)
 	}
 	return nil
 }
@@ -110,7 +172,10 @@ func (p *Page) SyntheticClick(selector string) {
 // the window: the topmost element there gets the trusted events.
 func (p *Page) RealClickElement(selector string) error {
 	n, err := p.Doc.QuerySelector(selector)
-	if err != nil || n == nil {
+	if err != nil {
+		return fmt.Errorf("click %q: not a valid CSS selector: %v", selector, err)
+	}
+	if n == nil {
 		return fmt.Errorf("click %q: no element matches", selector)
 	}
 	p.ensureLayout()

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -29,6 +28,7 @@ type Options struct {
 	ScriptTimeout time.Duration
 	MaxHeap       int64 // stop a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never)
 	TraceCapacity int
+	MaxTimers     int // active timers a page may keep (0: loop.MaxActiveTimers)
 	// OnFrame receives every painted frame with its frame time (ms). The image is not
 	// written to again by the engine.
 	OnFrame func(img *image.RGBA, frameTime float64)
@@ -55,7 +55,7 @@ type Page struct {
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
 func Open(path string, opts Options) (*Page, error) {
 	file, query, _ := strings.Cut(path, "?")
-	src, err := os.ReadFile(file)
+	src, err := readRegularFile(file, MaxPageBytes, "the page")
 	if err != nil {
 		return nil, fmt.Errorf("cannot read page: %w", err)
 	}
@@ -86,7 +86,8 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
 	l := loop.New(loop.Options{Clock: clock, Display: opts.Display, Mode: opts.Mode, Console: opts.Console,
-		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap})
+		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap,
+		MaxTimers: opts.MaxTimers})
 	p := &Page{Loop: l, Doc: doc, opts: opts, dir: dir}
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
 	if err != nil {
@@ -190,7 +191,7 @@ func (p *Page) readScript(src string) ([]byte, error) {
 	if !inside(dir, real) {
 		return nil, errors.New("the path leaves the page's folder (through a symbolic link)")
 	}
-	return os.ReadFile(real)
+	return readRegularFile(real, MaxScriptBytes, "the script")
 }
 
 // inside reports whether path is dir or inside it (both clean and absolute).

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package page
+
+const nonBlock = 0
