@@ -146,7 +146,7 @@ func (l *Loop) JSOnStack() bool { return l.depth > 0 }
 // error or an exception is reported, and the script is followed by a microtask checkpoint
 // when it ran from an empty stack.
 func (l *Loop) RunScript(name, src string) {
-	prog, err := goja.Compile(name, src, false)
+	prog, err := goja.Compile(name, TransformAwait(src, l.mode), false)
 	if err != nil {
 		l.reportSyntaxError(err)
 		return

@@ -1,6 +1,9 @@
 package loop
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Mode is a browser behaviour mode: the spec (as Chrome does it), or a documented historical
 // behaviour that a demo can show.
@@ -13,11 +16,13 @@ const (
 	ModeLegacyEdgeListeners Mode = "legacy-edge-listeners" // no checkpoint between the listeners of a real click (old Edge)
 	ModeLegacyPromiseTasks  Mode = "legacy-promise-tasks"  // promise reactions run as tasks (old Firefox/Safari)
 	ModeMutationEvents      Mode = "mutation-events"       // legacy DOMNodeInserted & co. fire synchronously
+	ModeLegacyAwait         Mode = "legacy-await"          // V8 < 7.3: await of a promise takes 3 ticks (legacyawait.go); pages and Node
+	ModeNode10              Mode = "node10"                // Node < 11: a phase's timers/immediates run before their ticks and microtasks (package node)
 )
 
 // Modes lists every mode, the default first.
 func Modes() []Mode {
-	return []Mode{ModeSpec, ModeLegacyRAF, ModeLegacyEdgeListeners, ModeLegacyPromiseTasks, ModeMutationEvents}
+	return []Mode{ModeSpec, ModeLegacyRAF, ModeLegacyEdgeListeners, ModeLegacyPromiseTasks, ModeMutationEvents, ModeLegacyAwait, ModeNode10}
 }
 
 // ParseMode checks a mode name.
@@ -27,5 +32,9 @@ func ParseMode(s string) (Mode, error) {
 			return m, nil
 		}
 	}
-	return "", fmt.Errorf("unknown mode %q (want one of spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events)", s)
+	names := make([]string, 0, len(Modes()))
+	for _, m := range Modes() {
+		names = append(names, string(m))
+	}
+	return "", fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(names, ", "))
 }

@@ -79,6 +79,9 @@ func (e *internalError) Error() string { return e.msg }
 // to report.
 func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
 	l.rt.ClearInterrupt()
+	if panicked == nil && l.isHalt(err) {
+		return ErrHalted // core.go: a deliberate end, nothing to repair or report
+	}
 	survived := jobQueueLen(l.rt) > 0 // a Go panic leaves goja's job queue as it was
 	repaired, ok := l.repairRealm()
 	if repaired || !survived {

@@ -1,0 +1,56 @@
+package loop
+
+import "errors"
+
+// The core that a second processing model (package node: libuv's phases) shares with the
+// HTML one in this package: the realm and the one way into it (Call, with the watchdog and
+// the microtask checkpoint goja runs when the outermost call returns), the clock (real or
+// virtual), the trace, the console, and the inbox that other goroutines post into. These
+// exports let another model drive them without going through Run's HTML steps.
+
+// RunTask runs fn as one task of the given name: it is the current task while it runs (a
+// watchdog stop names it), and it is a span in the trace.
+func (l *Loop) RunTask(src Source, name string, fn func()) {
+	l.runTask(&task{source: src, name: name, fn: fn, at: l.Now()})
+}
+
+// StartWatchdog starts the watchdog for a model that does not use Run; the returned
+// function stops it.
+func (l *Loop) StartWatchdog() (stop func()) { return l.startWatchdog() }
+
+// SleepUntil waits until page time t (ms; +Inf: until something is posted) or until
+// something is posted to the inbox, whichever comes first. With a virtual clock it jumps.
+func (l *Loop) SleepUntil(t float64) { l.sleepUntil(t) }
+
+// DrainInbox runs what other goroutines posted (Post), on the loop's goroutine.
+func (l *Loop) DrainInbox() { l.drainInbox() }
+
+// ErrHalted is what a call into JS returns after Halt.
+var ErrHalted = errors.New("halted")
+
+// halt is the interrupt value Halt uses.
+type halt struct{}
+
+// Halt ends the JS that runs now at once, for good, and quietly (node's process.exit and
+// its end on an uncaught exception): no microtask runs after it and nothing is reported;
+// the outermost Call returns ErrHalted. Call it from a host function called by script.
+func (l *Loop) Halt() {
+	l.halted = true
+	l.rt.Interrupt(halt{})
+}
+
+// Halted reports whether Halt was called.
+func (l *Loop) Halted() bool { return l.halted }
+
+// isHalt reports whether err is the interrupt of Halt.
+func (l *Loop) isHalt(err error) bool {
+	if !l.halted {
+		return false
+	}
+	var ie interface{ Value() any }
+	if errors.As(err, &ie) {
+		_, ok := ie.Value().(halt)
+		return ok
+	}
+	return false
+}

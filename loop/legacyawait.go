@@ -1,0 +1,111 @@
+package loop
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/parser"
+)
+
+// ModeLegacyAwait: V8 before 7.3 (Chrome < 73, Node < 12). `await v` of a promise took 3
+// microtask ticks instead of 1: the engine wrapped v in a new promise resolved with v (one
+// tick to call v.then, one for v's reaction to resolve the wrapper) and then awaited the
+// wrapper (the third). Seed 002's "below 73" order of async1/async2 comes from it.
+//
+// goja implements today's await (ECMA-262 since 2019: Await uses PromiseResolve, 1 tick),
+// so the mode rewrites the source before it is compiled: `await x` becomes
+// `await __loopscopeAwait(x)`, where the wrapper returns `new Promise(r => r(x))` made with
+// the realm's original Promise. A value that is not a promise costs 1 tick either way, as it
+// did in old V8.
+
+// legacyAwaitName is the global the rewritten scripts call (non-enumerable).
+const legacyAwaitName = "__loopscopeAwait"
+
+// TransformAwait rewrites every await expression of src for ModeLegacyAwait; in any other
+// mode, or when src does not parse (the compiler reports the error), src is returned as is.
+func TransformAwait(src string, mode Mode) string {
+	if mode != ModeLegacyAwait || !strings.Contains(src, "await") {
+		return src
+	}
+	prog, err := parser.ParseFile(nil, "", src, 0)
+	if err != nil {
+		return src
+	}
+	type edit struct {
+		at   int
+		text string
+		open bool
+	}
+	var edits []edit
+	base := 0
+	if prog.File != nil {
+		base = prog.File.Base()
+	}
+	walkAwaits(reflect.ValueOf(prog), map[uintptr]bool{}, func(a *ast.AwaitExpression) {
+		edits = append(edits,
+			edit{int(a.Argument.Idx0()) - base, legacyAwaitName + "(", true},
+			edit{int(a.Argument.Idx1()) - base, ")", false})
+	})
+	if len(edits) == 0 {
+		return src
+	}
+	// Apply from the end; at one offset a ")" closes an inner call before an outer opens.
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].at != edits[j].at {
+			return edits[i].at > edits[j].at
+		}
+		return edits[i].open && !edits[j].open
+	})
+	out := src
+	for _, e := range edits {
+		if e.at < 0 || e.at > len(out) {
+			return src
+		}
+		out = out[:e.at] + e.text + out[e.at:]
+	}
+	return out
+}
+
+// walkAwaits calls f for every await expression in an AST (goja's ast has no visitor).
+func walkAwaits(v reflect.Value, seen map[uintptr]bool, f func(*ast.AwaitExpression)) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return
+		}
+		seen[v.Pointer()] = true
+		if a, ok := v.Interface().(*ast.AwaitExpression); ok {
+			f(a)
+		}
+		walkAwaits(v.Elem(), seen, f)
+	case reflect.Interface:
+		if !v.IsNil() {
+			walkAwaits(v.Elem(), seen, f)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				walkAwaits(v.Field(i), seen, f)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			walkAwaits(v.Index(i), seen, f)
+		}
+	}
+}
+
+// InstallLegacyAwait defines the wrapper the rewritten scripts call (legacy-await mode).
+func InstallLegacyAwait(rt *goja.Runtime) {
+	v, err := rt.RunString(`(function () {
+		const P = Promise;
+		return function (v) { return new P(function (resolve) { resolve(v) }) };
+	})()`)
+	if err != nil {
+		panic("loop: legacy await helper: " + err.Error())
+	}
+	_ = rt.GlobalObject().DefineDataProperty(legacyAwaitName, v, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+}
