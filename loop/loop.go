@@ -99,7 +99,7 @@ type Loop struct {
 	inbox         chan func()
 	wake          chan struct{}
 	stopped       bool
-	halted        bool // Halt was called (core.go)
+	halted        bool    // Halt was called (core.go)
 	stopAt        float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
 	scriptTimeout time.Duration
 	maxTimers     int        // MaxTimers
