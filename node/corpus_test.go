@@ -1,0 +1,102 @@
+package node
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"loopscope/loop"
+)
+
+// expected is a script's recording from node (tools/node/record.mjs): every distinct
+// result node printed in its runs.
+type expected struct {
+	Node     string    `json:"node"`
+	Runs     int       `json:"runs"`
+	Variants []variant `json:"variants"`
+}
+
+type variant struct {
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"` // the headline of node's stderr ("Error: boom"), "" if none
+	Exit   int    `json:"exit"`
+	Count  int    `json:"count"`
+}
+
+type result struct {
+	stdout, stderr string
+	exit           int
+}
+
+// runScript runs a script as loopscope's node profile does, with virtual time.
+func runScript(t testing.TB, file string, mode loop.Mode) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	p, err := New(file, Options{Mode: mode, VirtualTime: true, Stdout: &out, Stderr: &errb})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	code := p.Run()
+	return result{out.String(), errb.String(), code}
+}
+
+var pidPattern = regexp.MustCompile(`\(node:\d+\)`)
+
+// matches reports whether our run printed what node printed in one of its variants: the
+// whole stdout, the exit status, and node's stderr headline as a line (or the end of a
+// line: we print "Uncaught Error: boom" where node prints "Error: boom") of our stderr.
+func (v variant) matches(r result) bool {
+	if v.Stdout != r.stdout || v.Exit != r.exit {
+		return false
+	}
+	stderr := pidPattern.ReplaceAllString(r.stderr, "(node:PID)")
+	if v.Stderr == "" {
+		return stderr == ""
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		if line == v.Stderr || strings.HasSuffix(line, " "+v.Stderr) {
+			return true
+		}
+	}
+	return false
+}
+
+func loadExpected(t *testing.T, file string) expected {
+	t.Helper()
+	b, err := os.ReadFile(strings.TrimSuffix(file, ".js") + ".expected.json")
+	if err != nil {
+		t.Fatalf("no recording for %s (node tools/node/record.mjs): %v", file, err)
+	}
+	var e expected
+	if err := json.Unmarshal(b, &e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestNodeCorpus runs every script of testdata/node against node 20's recorded outputs.
+func TestNodeCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/node/*.js")
+	if len(files) < 20 {
+		t.Fatalf("corpus has %d scripts", len(files))
+	}
+	for _, f := range files {
+		f := f
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".js"), func(t *testing.T) {
+			want := loadExpected(t, f)
+			got := runScript(t, f, loop.ModeSpec)
+			for _, v := range want.Variants {
+				if v.matches(got) {
+					return
+				}
+			}
+			v := want.Variants[0]
+			t.Errorf("no variant of node's %d runs matches.\n--- ours (exit %d):\n%s--- stderr:\n%s--- node's most frequent (exit %d, stderr %q):\n%s",
+				want.Runs, got.exit, got.stdout, got.stderr, v.Exit, v.Stderr, v.Stdout)
+		})
+	}
+}

@@ -1,0 +1,120 @@
+// The JS half of the Node host: the nextTick queue (node's lib/internal/process/task_queues.js
+// keeps it in JS too), the trampoline every macrotask callback goes through, and the Timeout
+// and Immediate classes. host is the Go half (node/*.go).
+(function (host) {
+  'use strict';
+  const queue = [];
+  let head = 0;
+
+  function fatal(e) { host.fatal(e); }
+
+  // runTicks drains the nextTick queue, ticks queued meanwhile included (node's
+  // processTicksAndRejections, before its runMicrotasks: goja runs those when the outermost
+  // call returns).
+  function runTicks() {
+    while (head < queue.length) {
+      const t = queue[head];
+      queue[head++] = undefined;
+      try {
+        if (t.args === undefined) t.cb();
+        else Reflect.apply(t.cb, undefined, t.args);
+      } catch (e) {
+        fatal(e);
+      }
+    }
+    queue.length = 0;
+    head = 0;
+    host.ticksDrained();
+  }
+
+  function nextTick(cb, ...args) {
+    if (typeof cb !== 'function') {
+      const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    if (head === queue.length) host.tickScheduled();
+    queue.push({ cb, args: args.length === 0 ? undefined : args });
+  }
+
+  // callback runs one macrotask callback (a timer, an immediate, an I/O completion, an
+  // event), then the nextTick queue; the microtasks run when it returns to Go.
+  // A callback that threw (and an 'uncaughtException' listener took it) leaves its ticks to
+  // the next callback, as node's failed callback scope does.
+  function callback(fn, thisArg, args) {
+    try {
+      if (args === undefined) fn.call(thisArg);
+      else Reflect.apply(fn, thisArg, args);
+    } catch (e) {
+      host.threw();
+      fatal(e);
+      return;
+    }
+    if (head < queue.length) runTicks();
+  }
+
+  // callbackNoTicks is callback without the ticks (node 10's batches: the phase's ticks
+  // and microtasks come after the whole batch).
+  function callbackNoTicks(fn, thisArg, args) {
+    try {
+      if (args === undefined) fn.call(thisArg);
+      else Reflect.apply(fn, thisArg, args);
+    } catch (e) {
+      fatal(e);
+    }
+  }
+
+  class Timeout {
+    constructor(id) { Object.defineProperty(this, '_id', { value: id }); }
+    ref() { host.timerRef(this._id, true); return this; }
+    unref() { host.timerRef(this._id, false); return this; }
+    hasRef() { return host.timerHasRef(this._id); }
+    refresh() { host.timerRefresh(this._id); return this; }
+    close() { host.clearTimer(this._id); return this; }
+    [Symbol.toPrimitive]() { return this._id; }
+  }
+  class Immediate {
+    constructor(id) { Object.defineProperty(this, '_id', { value: id }); }
+    ref() { host.immediateRef(this._id, true); return this; }
+    unref() { host.immediateRef(this._id, false); return this; }
+    hasRef() { return host.immediateHasRef(this._id); }
+  }
+  function checkCallback(cb) {
+    if (typeof cb !== 'function') {
+      const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+  }
+  function setTimeout(cb, delay, ...args) {
+    checkCallback(cb);
+    return new Timeout(host.setTimer(cb, delay, args.length ? args : undefined, false));
+  }
+  function setInterval(cb, delay, ...args) {
+    checkCallback(cb);
+    return new Timeout(host.setTimer(cb, delay, args.length ? args : undefined, true));
+  }
+  function clearTimeout(t) {
+    if (t === null || t === undefined) return;
+    if (t instanceof Timeout) { host.clearTimer(t._id); return; }
+    if (typeof t === 'number' || typeof t === 'string') host.clearTimer(Number(t));
+  }
+  function setImmediate(cb, ...args) {
+    checkCallback(cb);
+    return new Immediate(host.setImmediate(cb, args.length ? args : undefined));
+  }
+  function clearImmediate(im) {
+    if (im instanceof Immediate) host.clearImmediate(im._id);
+  }
+  function queueMicrotask(cb) {
+    if (typeof cb !== 'function') {
+      const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    host.then.call(host.resolved, () => { try { cb(); } catch (e) { fatal(e); } });
+  }
+  return { runTicks, nextTick, callback, callbackNoTicks, queueMicrotask,
+    timers: { setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, setImmediate, clearImmediate },
+    Timeout, Immediate };
+})

@@ -1,0 +1,267 @@
+package node
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja_nodejs/buffer"
+	"github.com/dop251/goja_nodejs/require"
+
+	"loopscope/loop"
+)
+
+// install sets up the realm as node's: the loop's browser globals go, node's come
+// (process, timers, setImmediate, queueMicrotask, console as util.inspect, require with
+// the core modules fs, events, timers, util, path, buffer; Buffer, global).
+func (p *Process) install() {
+	rt := p.rt
+	g := rt.GlobalObject()
+	for _, name := range []string{"requestAnimationFrame", "cancelAnimationFrame", "requestIdleCallback", "cancelIdleCallback"} {
+		_ = g.Delete(name)
+	}
+	_ = g.Set("global", g)
+	if p.opts.Mode == loop.ModeLegacyAwait && g.Get("__loopscopeAwait") == nil {
+		loop.InstallLegacyAwait(rt)
+	}
+
+	util := p.evalJS("util.js", p.utilHost()).ToObject(rt)
+	p.fn.inspect, _ = goja.AssertFunction(util.Get("inspect"))
+	events := p.evalJS("events.js", nil).ToObject(rt)
+	host := p.evalJS("host.js", p.hostObject()).ToObject(rt)
+	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
+	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
+	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
+	timers := host.Get("timers").ToObject(rt)
+	for _, k := range timers.Keys() {
+		_ = g.Set(k, timers.Get(k))
+	}
+	_ = g.Set("queueMicrotask", host.Get("queueMicrotask"))
+	p.installProcess(events, host.Get("nextTick"))
+	p.installConsole(util)
+	p.installRejectionTracker()
+
+	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
+		b, err := require.DefaultSourceLoader(path)
+		if err != nil {
+			return nil, err
+		}
+		return []byte(loop.TransformAwait(string(b), p.opts.Mode)), nil
+	}))
+	natives := map[string]goja.Value{
+		"events": events,
+		"util":   util,
+		"timers": timers,
+		"path":   p.pathModule(),
+		"fs":     p.fsModule(),
+	}
+	for name, v := range natives {
+		v := v
+		load := func(_ *goja.Runtime, module *goja.Object) { _ = module.Set("exports", v) }
+		reg.RegisterNativeModule(name, load)
+		reg.RegisterNativeModule("node:"+name, load)
+	}
+	p.req = reg.Enable(rt)
+	buffer.Enable(rt)
+	p.timers.byID = map[int]*timeout{}
+	p.immediates.byID = map[int]*immediate{}
+}
+
+// evalJS runs one of js/*.js (a function expression) with host as its argument.
+func (p *Process) evalJS(name string, host goja.Value) goja.Value {
+	src, err := jsFiles.ReadFile("js/" + name)
+	if err != nil {
+		panic("node: " + err.Error())
+	}
+	v, err := p.rt.RunScript("node:"+name, string(src))
+	if err != nil {
+		panic("node: " + name + ": " + err.Error())
+	}
+	f, _ := goja.AssertFunction(v)
+	if host == nil {
+		host = goja.Undefined()
+	}
+	r, err := f(goja.Undefined(), host)
+	if err != nil {
+		panic("node: " + name + ": " + err.Error())
+	}
+	return r
+}
+
+// hostObject is the Go half that js/host.js calls.
+func (p *Process) hostObject() goja.Value {
+	rt := p.rt
+	h := rt.NewObject()
+	set := func(name string, v any) { _ = h.Set(name, v) }
+	set("fatal", func(c goja.FunctionCall) goja.Value {
+		p.fatal(c.Argument(0), "uncaughtException")
+		return goja.Undefined()
+	})
+	set("tickScheduled", func() { p.ticks.scheduled = true })
+	set("threw", func() { p.ticks.threw = true })
+	set("ticksDrained", func() { p.ticks.scheduled = false })
+	set("setTimer", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(p.setTimer(c.Argument(0), c.Argument(1), c.Argument(2), c.Argument(3).ToBoolean()))
+	})
+	set("clearTimer", func(id int) { p.clearTimer(id) })
+	set("timerRef", func(id int, ref bool) { p.timerRef(id, ref) })
+	set("timerHasRef", func(id int) bool { return p.timerHasRef(id) })
+	set("timerRefresh", func(id int) { p.timerRefresh(id) })
+	set("setImmediate", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(p.setImmediate(c.Argument(0), c.Argument(1)))
+	})
+	set("clearImmediate", func(id int) { p.clearImmediate(id) })
+	set("immediateRef", func(id int, ref bool) { p.immediateRef(id, ref) })
+	set("immediateHasRef", func(id int) bool { return p.immediateHasRef(id) })
+	promise := rt.Get("Promise").ToObject(rt)
+	set("then", promise.Get("prototype").ToObject(rt).Get("then"))
+	resolved, _ := goja.AssertFunction(promise.Get("resolve"))
+	r, _ := resolved(promise)
+	set("resolved", r)
+	return h
+}
+
+// utilHost is what js/util.js needs from Go: a promise's state.
+func (p *Process) utilHost() goja.Value {
+	h := p.rt.NewObject()
+	_ = h.Set("promiseState", func(c goja.FunctionCall) goja.Value {
+		o := p.rt.NewObject()
+		pr, ok := c.Argument(0).Export().(*goja.Promise)
+		switch {
+		case !ok || pr.State() == goja.PromiseStatePending:
+			_ = o.Set("state", "pending")
+		case pr.State() == goja.PromiseStateRejected:
+			_ = o.Set("state", "rejected")
+			_ = o.Set("value", pr.Result())
+		default:
+			_ = o.Set("state", "fulfilled")
+			_ = o.Set("value", pr.Result())
+		}
+		return o
+	})
+	return h
+}
+
+// inspect is util.inspect(v) (a string; "" if it throws).
+func (p *Process) inspect(v goja.Value) string {
+	r, err := p.fn.inspect(goja.Undefined(), v)
+	if err != nil {
+		return v.String()
+	}
+	return r.String()
+}
+
+// installConsole defines console: log, info, debug on stdout; error, warn, trace on stderr;
+// each line formatted by util.formatWithOptions, as node's console does.
+func (p *Process) installConsole(util *goja.Object) {
+	rt := p.rt
+	format, _ := goja.AssertFunction(util.Get("formatWithOptions"))
+	c := rt.NewObject()
+	for _, level := range []string{"log", "info", "debug", "error", "warn", "trace"} {
+		level := level
+		_ = c.Set(level, func(call goja.FunctionCall) goja.Value {
+			v, err := format(goja.Undefined(), rt.NewArray(toAny(call.Arguments)...))
+			if err != nil {
+				panic(err)
+			}
+			text := v.String()
+			now := p.l.Now()
+			p.l.Trace().Add(loop.Span{Kind: loop.KindConsole, Name: text, Start: now, End: now})
+			if level == "error" || level == "warn" || level == "trace" {
+				p.l.Console().Error(text)
+			} else {
+				p.l.Console().Message(level, text)
+			}
+			return goja.Undefined()
+		})
+	}
+	_ = rt.GlobalObject().Set("console", c)
+}
+
+func toAny(vs []goja.Value) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
+}
+
+// runMainModule runs the script as the main module: a callback like any other, its ticks
+// and microtasks after it.
+func (p *Process) runMainModule() {
+	main := p.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		if _, err := p.req.Require(p.file); err != nil {
+			if ex, ok := err.(*goja.Exception); ok {
+				panic(ex)
+			}
+			panic(p.rt.NewGoError(err))
+		}
+		return goja.Undefined()
+	})
+	p.macrotask(p.mainModuleName(), main, nil, nil)
+}
+
+// pathModule is node's path (POSIX).
+func (p *Process) pathModule() goja.Value {
+	rt := p.rt
+	m := rt.NewObject()
+	set := func(name string, v any) { _ = m.Set(name, v) }
+	strs := func(c goja.FunctionCall) []string {
+		out := make([]string, len(c.Arguments))
+		for i, a := range c.Arguments {
+			out[i] = a.String()
+		}
+		return out
+	}
+	set("sep", "/")
+	set("delimiter", ":")
+	set("join", func(c goja.FunctionCall) goja.Value {
+		j := filepath.ToSlash(filepath.Join(strs(c)...))
+		if j == "" {
+			j = "."
+		}
+		return rt.ToValue(j)
+	})
+	set("resolve", func(c goja.FunctionCall) goja.Value {
+		cwd, _ := os.Getwd()
+		r := cwd
+		for _, s := range strs(c) {
+			if filepath.IsAbs(s) {
+				r = s
+			} else if s != "" {
+				r = filepath.Join(r, s)
+			}
+		}
+		return rt.ToValue(filepath.Clean(r))
+	})
+	set("normalize", func(s string) string { return filepath.Clean(s) })
+	set("isAbsolute", func(s string) bool { return filepath.IsAbs(s) })
+	set("dirname", func(s string) string { return filepath.Dir(s) })
+	set("basename", func(s string, ext goja.Value) string {
+		b := filepath.Base(s)
+		if ext != nil && !goja.IsUndefined(ext) {
+			b = strings.TrimSuffix(b, ext.String())
+		}
+		return b
+	})
+	set("extname", func(s string) string {
+		b := filepath.Base(s)
+		if strings.LastIndex(b, ".") <= 0 {
+			return ""
+		}
+		return filepath.Ext(b)
+	})
+	set("relative", func(from, to string) string {
+		r, err := filepath.Rel(from, to)
+		if err != nil {
+			return to
+		}
+		if r == "." {
+			return ""
+		}
+		return r
+	})
+	_ = m.Set("posix", m)
+	return m
+}

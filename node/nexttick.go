@@ -1,0 +1,116 @@
+package node
+
+import (
+	"github.com/dop251/goja"
+
+	"loopscope/loop"
+)
+
+// process.nextTick and the order of a callback's aftermath
+// (Node v20 src/api/callback.cc InternalCallbackScope::Close and
+// lib/internal/process/task_queues.js processTicksAndRejections):
+//
+//	after every macrotask callback (main module, timer, immediate, I/O completion, event):
+//	  do { run the whole nextTick queue; run the microtask queue }
+//	  while (nextTick queue not empty || processPromiseRejections())
+//
+// goja runs its job queue (the microtasks) itself when the outermost call into JS returns,
+// and only then. So every macrotask callback goes through one JS trampoline (js/host.js
+// callback) that calls it and then drains the nextTick queue before returning: goja's drain
+// comes after the ticks. Ticks queued by a microtask run once the microtask queue is empty,
+// by another call (runTicks) from Go, whose own return drains the microtasks they queue.
+
+// ticks is the Go side of the nextTick queue (the queue itself is in JS).
+type ticks struct {
+	scheduled bool // a tick was queued into an empty queue and has not run yet
+	threw     bool // the last callback threw: its ticks wait for the next callback
+}
+
+// hostFuncs are the JS half's functions (js/host.js).
+type hostFuncs struct {
+	callback        goja.Callable // (fn, this, args): one macrotask callback, then its ticks
+	callbackNoTicks goja.Callable // the same without the ticks (node10 batches)
+	runTicks        goja.Callable
+	emit            goja.Callable // process.emit
+	inspect         goja.Callable // util.inspect
+}
+
+// macrotask runs one callback as node runs a callback from the loop: the callback, its
+// nextTick queue, its microtasks, then the ticks and microtasks those queue, and the
+// unhandled rejections (processTicksAndRejections). name is the task's name in the trace.
+func (p *Process) macrotask(name string, fn, this goja.Value, args goja.Value) {
+	if p.l.Halted() {
+		return
+	}
+	p.l.RunTask(loop.SourceTimer, name, func() {
+		if this == nil {
+			this = goja.Undefined()
+		}
+		if args == nil {
+			args = goja.Undefined()
+		}
+		_, err := p.l.Call(p.fn.callback, goja.Undefined(), fn, this, args)
+		p.afterCall(err)
+	})
+}
+
+// batch runs several callbacks in one call into JS, the ticks and microtasks after all of
+// them (node10 mode's timers and check phases). next returns the next callback to run, or
+// false; it is asked again after each one, so a callback can cancel a later one.
+func (p *Process) batch(name string, next func() (fn, this, args goja.Value, ok bool)) {
+	if p.l.Halted() {
+		return
+	}
+	p.l.RunTask(loop.SourceTimer, name, func() {
+		runAll := p.rt.ToValue(func(goja.FunctionCall) goja.Value {
+			for !p.l.Halted() {
+				fn, this, args, ok := next()
+				if !ok {
+					break
+				}
+				if this == nil {
+					this = goja.Undefined()
+				}
+				if args == nil {
+					args = goja.Undefined()
+				}
+				if _, err := p.fn.callbackNoTicks(goja.Undefined(), fn, this, args); err != nil {
+					break // uncatchable (an interrupt stays set and ends the outer call too)
+				}
+			}
+			return goja.Undefined()
+		})
+		_, err := p.l.Call(p.fn.callback, goja.Undefined(), runAll, goja.Undefined(), goja.Undefined())
+		p.afterCall(err)
+	})
+}
+
+// afterCall finishes a call into JS: a call that did not end normally is reported (the
+// watchdog's stop line ends the process with status 1), then the ticks queued by
+// microtasks and the unhandled rejections are processed until none is left.
+func (p *Process) afterCall(err error) {
+	for {
+		if err != nil {
+			if err != loop.ErrHalted {
+				p.l.ReportException(err) // the watchdog's line, an internal error
+				p.stopProcess(1)
+			}
+			return
+		}
+		if p.l.Halted() {
+			return
+		}
+		switch {
+		case p.ticks.threw:
+			p.ticks.threw = false
+			return
+		case p.ticks.scheduled:
+			p.ticks.scheduled = false
+			_, err = p.l.Call(p.fn.runTicks, goja.Undefined())
+		case p.rej.pending():
+			err = p.processPromiseRejections()
+		default:
+			return
+		}
+	}
+}

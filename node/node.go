@@ -1,0 +1,178 @@
+// Package node runs a script as a Node.js main module on loopscope's core (package loop:
+// the realm, Call with the watchdog, the clocks, the trace, the console), with the
+// processing model of libuv and Node 20 instead of HTML's: the six phases (phases.go),
+// timers (timers.go), immediates (immediates.go), process.nextTick between callbacks
+// (nexttick.go), file I/O completing in the poll phase (fs.go), process and its events
+// (process.go), require and the core modules (modules.go), console.log as util.inspect.
+//
+// References, pinned: Node.js v20 (lib/internal/timers.js, lib/internal/process/
+// task_queues.js, src/api/callback.cc InternalCallbackScope::Close) and libuv 1.46
+// (src/unix/core.c uv_run), as of 2024-04.
+package node
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"github.com/dop251/goja_nodejs/require"
+
+	"loopscope/internal/jserr"
+	"loopscope/loop"
+)
+
+//go:embed js/*.js
+var jsFiles embed.FS
+
+// Options configure a run.
+type Options struct {
+	Mode          loop.Mode // spec (Node 20), node10, legacy-await
+	VirtualTime   bool      // skip idle waits; I/O takes no page time
+	Stdout        io.Writer
+	Stderr        io.Writer
+	ScriptTimeout time.Duration // watchdog for one callback with its ticks and microtasks
+	MaxHeap       int64
+	TraceCapacity int
+	// Clock overrides the clock VirtualTime chooses (tests, step mode).
+	Clock loop.Clock
+}
+
+// Process is one Node process: its loop, its queues and its process object.
+type Process struct {
+	l    *loop.Loop
+	rt   *goja.Runtime
+	opts Options
+	file string // the main module, absolute
+
+	now float64 // libuv's loop time (uv_now): whole ms, updated at the start of an iteration
+
+	timers     timers
+	immediates immediates
+	io         ioQueue
+	ticks      ticks
+	rej        rejections
+	proc       *processState
+	fn         hostFuncs // the JS half's functions (js/host.js)
+	phase      Phase     // the phase running now (for the instruments)
+	req        *require.RequireModule
+}
+
+// ErrNotFound is a main module that cannot be read.
+var ErrNotFound = errors.New("cannot find module")
+
+// New prepares a process for the script at file: the realm with Node's globals. It does
+// not run anything yet. A missing file is ErrNotFound; a syntax error is returned as one line.
+func New(file string, opts Options) (*Process, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %v", ErrNotFound, file, unwrapPathError(err))
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = os.Stdout
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	if opts.Mode == "" {
+		opts.Mode = loop.ModeSpec
+	}
+	if err := checkSyntax(abs, string(src), opts.Mode); err != nil {
+		return nil, err
+	}
+	clock := opts.Clock
+	if clock == nil {
+		if opts.VirtualTime {
+			clock = loop.NewVirtualClock()
+		} else {
+			clock = loop.NewRealClock()
+		}
+	}
+	p := &Process{opts: opts, file: abs}
+	p.l = loop.New(loop.Options{
+		Clock:         clock,
+		Mode:          opts.Mode,
+		Console:       loop.NewWriterConsole(opts.Stdout, opts.Stderr),
+		ScriptTimeout: opts.ScriptTimeout,
+		MaxHeap:       opts.MaxHeap,
+		TraceCapacity: opts.TraceCapacity,
+	})
+	p.rt = p.l.Runtime()
+	p.install()
+	return p, nil
+}
+
+// Loop is the core the process runs on (trace, clock, stepping).
+func (p *Process) Loop() *loop.Loop { return p.l }
+
+// Run runs the main module and then the event loop until nothing keeps it alive, and
+// returns the exit status as node's: process.exitCode, process.exit(code), 1 after an
+// uncaught exception or an unhandled rejection, 1 when the watchdog stopped a script.
+func (p *Process) Run() int {
+	stop := p.l.StartWatchdog()
+	defer stop()
+	p.l.ResetTimeOrigin()
+	p.updateTime()
+	p.runMainModule()
+	if p.opts.VirtualTime {
+		// DEPARTURE: node's own work between the main module and the loop's first
+		// iteration takes time; virtual time counts only JS, so it models it as 1 ms. From
+		// the main module setTimeout(0) then beats setImmediate, node's more frequent order
+		// here (a race in node: both orders are in the recordings).
+		p.l.SleepUntil(p.l.Now() + 1)
+	}
+	p.runTheEventLoop()
+	return p.proc.exitCode
+}
+
+// checkSyntax compiles the module as require will, so a syntax error is one clear line
+// before anything runs: "app.js:3:7: SyntaxError: Unexpected token ;".
+func checkSyntax(file, src string, mode loop.Mode) error {
+	src = loop.TransformAwait(src, mode)
+	_, err := goja.Compile(file, moduleWrapperHead+src+moduleWrapperTail, false)
+	if err == nil {
+		return nil
+	}
+	_, line, col, msg := jserr.ParseCompileError(err)
+	if line == 1 {
+		col -= len(moduleWrapperHead)
+	}
+	return &SyntaxError{File: filepath.Base(file), Line: line, Col: col, Msg: msg}
+}
+
+// The wrapper CommonJS modules are compiled in (goja_nodejs's require uses the same).
+const (
+	moduleWrapperHead = "(function(exports,require,module,__filename,__dirname){"
+	moduleWrapperTail = "\n})"
+)
+
+// SyntaxError is a main module that does not compile.
+type SyntaxError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: SyntaxError: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s: SyntaxError: %s", e.File, e.Msg)
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

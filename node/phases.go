@@ -1,0 +1,119 @@
+package node
+
+import (
+	"math"
+
+	"loopscope/loop"
+)
+
+// The event loop: libuv 1.46's uv_run(UV_RUN_DEFAULT) as node 20 drives it
+// (src/unix/core.c, 2023-06), then node's SpinEventLoop (beforeExit, exit):
+//
+//	if alive: update time; run timers
+//	while alive:
+//	    pending callbacks; idle, prepare
+//	    poll (timeout: 0 with immediates or closing handles pending, else the next timer, else none)
+//	    check (immediates); close callbacks
+//	    update time; run timers
+//	then 'beforeExit' (it may make the loop alive again: run again), then 'exit'.
+
+var inf = math.Inf(1)
+
+// Phase is a phase of libuv's loop.
+type Phase int
+
+// The phases, in the order of seed 002's ring.
+const (
+	PhaseNone Phase = iota
+	PhaseTimers
+	PhasePending
+	PhaseIdlePrepare
+	PhasePoll
+	PhaseCheck
+	PhaseClose
+)
+
+var phaseNames = [...]string{"", "timers", "pending callbacks", "idle, prepare", "poll", "check", "close callbacks"}
+
+func (ph Phase) String() string { return phaseNames[ph] }
+
+// CurrentPhase is the phase the loop is in (PhaseNone: the main module, beforeExit, exit).
+func (p *Process) CurrentPhase() Phase { return p.phase }
+
+// updateTime is uv__update_time: the loop's cached time, in whole ms.
+func (p *Process) updateTime() { p.now = math.Floor(p.l.Now()) }
+
+// alive is uv__loop_alive: refed handles (timers, the immediate idle handle) or requests.
+func (p *Process) alive() bool {
+	if p.proc.stopped || p.l.Halted() {
+		return false
+	}
+	return p.timers.refed > 0 || p.immediates.refed > 0 || p.io.inflight > 0
+}
+
+// runTheEventLoop runs uv_run until the loop is not alive, then beforeExit and exit.
+func (p *Process) runTheEventLoop() {
+	for {
+		p.uvRun()
+		if p.proc.stopped || p.l.Halted() {
+			return
+		}
+		// node: EmitProcessBeforeExit, unless process.exit() was called.
+		p.emitEvent("beforeExit", p.rt.ToValue(p.proc.exitCode))
+		if !p.alive() {
+			break
+		}
+	}
+	if p.proc.stopped || p.l.Halted() {
+		return
+	}
+	p.proc.exiting = true
+	p.emitEvent("exit", p.rt.ToValue(p.proc.exitCode))
+}
+
+// emitEvent emits a process event from the loop, as a callback (ticks and microtasks after).
+func (p *Process) emitEvent(name string, args ...any) {
+	emit := p.proc.obj.Get("emit")
+	p.macrotask("process.emit('"+name+"')", emit, p.proc.obj, p.rt.NewArray(append([]any{name}, args...)...))
+}
+
+func (p *Process) uvRun() {
+	if p.alive() {
+		p.updateTime()
+		p.phaseSpan(PhaseTimers, p.runTimers)
+	}
+	for p.alive() {
+		p.l.DrainInbox()
+		p.phaseSpan(PhasePending, func() {})     // no deferred I/O callbacks here
+		p.phaseSpan(PhaseIdlePrepare, func() {}) // node's own idle handle: keeps poll from waiting
+		p.phaseSpan(PhasePoll, func() { p.pollIO(p.backendTimeout()) })
+		p.phaseSpan(PhaseCheck, p.runImmediates)
+		p.phaseSpan(PhaseClose, func() {}) // no handles to close: sockets and servers are not modelled
+		p.updateTime()
+		p.phaseSpan(PhaseTimers, p.runTimers)
+	}
+	p.phase = PhaseNone
+}
+
+// backendTimeout is uv_backend_timeout: how long the poll phase may wait (ms; <0: no limit).
+func (p *Process) backendTimeout() float64 {
+	if p.pendingImmediates() || !p.alive() {
+		return 0
+	}
+	if due, ok := p.nextTimerDue(); ok {
+		return math.Max(0, due-math.Floor(p.l.Now()))
+	}
+	return -1
+}
+
+// phaseSpan runs one phase and records it in the trace when something ran in it.
+func (p *Process) phaseSpan(ph Phase, fn func()) {
+	p.phase = ph
+	start := p.l.Now()
+	before := p.l.Trace().Total()
+	fn()
+	if p.l.Trace().Total() != before || ph == PhasePoll && p.l.Now()-start >= 1 {
+		p.l.Trace().Add(loop.Span{Kind: loop.KindTask, Source: loop.SourceTimer, Name: ph.String() + " phase", Start: start, End: p.l.Now()})
+	}
+}
+

@@ -1,0 +1,32 @@
+// console.log formats values as util.inspect does.
+console.log({ a: 1, b: 'two', c: [1, 2, 3], d: { e: { f: { g: 1 } } } });
+console.log([1, 'a', null, undefined, true, 1.5, -0, NaN]);
+console.log('a string', 42, true, null, undefined);
+console.log(['nested', ['arrays', ['deep', ['deeper']]]]);
+console.log(new Map([['k', 1], [{ o: 1 }, 'v']]));
+console.log(new Set([1, 'two', [3]]));
+console.log([]);
+console.log({});
+console.log([undefined, , 3]);
+console.log(function named() {}, () => {}, class Foo {});
+console.log(Symbol('s'), 10n);
+console.log({ 'key with space': 1, valid_id: 2, 3: 'num' });
+console.log('%s is %d years', 'Ada', 36.5, 'extra');
+console.log('%o and %j', { x: 1 }, { y: 2 });
+console.log(new Array(5));
+console.log([1, 2, 3].map(String));
+console.log({ s: "it's", t: 'say "hi"' });
+console.log(new Date(0).toISOString());
+console.log(Array.from({ length: 120 }, (_, i) => i));
+console.log({ longer: 'a'.repeat(20), keys: 'b'.repeat(20), that: 'c'.repeat(20), wrap: 'd'.repeat(20) });
+class Point { constructor() { this.x = 1; this.y = 2; } }
+console.log(new Point());
+console.log(Object.create(null));
+console.log([{ a: 1 }, { b: [1, 2] }]);
+console.log(new Error('an error').message);
+console.log(Promise.resolve(4), new Promise(() => {}));
+console.log(-0, [-0], 0);
+console.log(new Map(), new Set());
+const circ = { name: 'c' };
+circ.self = circ;
+console.log(circ);

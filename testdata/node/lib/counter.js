@@ -1,0 +1,2 @@
+let n = 0;
+exports.next = () => ++n;
