@@ -19,6 +19,7 @@ import (
 // cli holds the parsed command line (DESIGN.md "Headless mode and the CLI").
 type cli struct {
 	headless      bool
+	env           string // "node": run the target as a Node main module (node_cli.go)
 	duration      time.Duration
 	actionsFile   string
 	clicks        []page.Action
@@ -58,6 +59,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return listDemos(stdout)
 	case c.check:
 		return checkDemos(stdout, stderr)
+	case c.isNode():
+		return runNode(c, stdout, stderr)
 	case c.headless:
 		return runHeadless(c, stdout, stderr)
 	}
@@ -79,8 +82,9 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 		c.clicks = append(c.clicks, a)
 		return nil
 	})
+	fs.StringVar(&c.env, "env", "", "`environment` of the target: browser (a page) or node (a script as a Node main module; the default for .js files)")
 	fs.BoolVar(&c.virtualTime, "virtual-time", false, "skip idle waits (deterministic)")
-	fs.Func("mode", "browser behaviour `mode`: spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events", func(s string) error {
+	fs.Func("mode", "behaviour `mode`: spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events, legacy-await (pages and Node), node10 (Node)", func(s string) error {
 		m, err := loop.ParseMode(s)
 		c.mode = m
 		return err
@@ -134,7 +138,10 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	if c.scriptTimeout < time.Millisecond {
 		return nil, usageError{fmt.Sprintf("-script-timeout %s: want at least 1ms, e.g. 5s", c.scriptTimeout)}
 	}
-	if !c.headless && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
+	if err := c.checkEnv(); err != nil {
+		return nil, err
+	}
+	if !c.headless && !c.isNode() && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
 		return nil, usageError{"-screenshot, -filmstrip, -report and -virtual-time go with -headless"}
 	}
 	return c, nil

@@ -54,3 +54,14 @@ func (l *Loop) isHalt(err error) bool {
 	}
 	return false
 }
+
+// SetStopNote replaces what a watchdog stop line says happens next (" The page goes on
+// with its next task."): the Node profile ends the process instead.
+func (l *Loop) SetStopNote(note string) { l.stopNote = note }
+
+func (l *Loop) afterStop() string {
+	if l.stopNote != "" {
+		return l.stopNote
+	}
+	return " The page goes on with its next task."
+}

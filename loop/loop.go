@@ -100,6 +100,7 @@ type Loop struct {
 	wake          chan struct{}
 	stopped       bool
 	halted        bool    // Halt was called (core.go)
+	stopNote      string  // SetStopNote (core.go)
 	stopAt        float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
 	scriptTimeout time.Duration
 	maxTimers     int        // MaxTimers

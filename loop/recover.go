@@ -138,7 +138,7 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 	case panicked != nil:
 		msg += "; the page goes on with its next task"
 	case stop != nil:
-		msg += " The page goes on with its next task."
+		msg += l.afterStop()
 	}
 	if panicked != nil {
 		return &internalError{msg}

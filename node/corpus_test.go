@@ -12,7 +12,7 @@ import (
 	"loopscope/loop"
 )
 
-// expected is a script's recording from node (tools/node/record.mjs): every distinct
+// expected is a script's recording from node (tools/node/record.mjs, expected/NAME.json): every distinct
 // result node printed in its runs.
 type expected struct {
 	Node     string    `json:"node"`
@@ -67,7 +67,7 @@ func (v variant) matches(r result) bool {
 
 func loadExpected(t *testing.T, file string) expected {
 	t.Helper()
-	b, err := os.ReadFile(strings.TrimSuffix(file, ".js") + ".expected.json")
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(file), "expected", strings.TrimSuffix(filepath.Base(file), ".js")+".json"))
 	if err != nil {
 		t.Fatalf("no recording for %s (node tools/node/record.mjs): %v", file, err)
 	}

@@ -107,6 +107,7 @@ func New(file string, opts Options) (*Process, error) {
 		TraceCapacity: opts.TraceCapacity,
 	})
 	p.rt = p.l.Runtime()
+	p.l.SetStopNote(" The process ends (exit status 1).")
 	p.install()
 	return p, nil
 }

@@ -116,4 +116,3 @@ func (p *Process) phaseSpan(ph Phase, fn func()) {
 		p.l.Trace().Add(loop.Span{Kind: loop.KindTask, Source: loop.SourceTimer, Name: ph.String() + " phase", Start: start, End: p.l.Now()})
 	}
 }
-

@@ -210,4 +210,3 @@ func (p *Process) runTimers() {
 		after(t)
 	}
 }
-

@@ -87,7 +87,9 @@
     let stack = typeof e.stack === 'string' && e.stack !== '' ? e.stack : null;
     if (stack === null) return '[' + Error.prototype.toString.call(e) + ']';
     // goja's frames read "\tat f (file:1:2(3))"; node's "    at f (file:1:2)".
-    return stack.replace(/\n\tat /g, '\n    at ').replace(/\(\d+\)(\)?)$/gm, '$1').trimEnd();
+    // Frames of the host (the trampoline, Go functions, the loop's entry) are not the script's.
+    return stack.split('\n').filter((l) => !/^\tat .*(\(native\)|node:host\.js|<eval>)/.test(l))
+      .map((l) => l.replace(/^\tat /, '    at ').replace(/\(\d+\)(\)?)$/, '$1')).join('\n').trimEnd();
   }
 
   function getKeys(v) {

@@ -1,5 +1,5 @@
 // record.mjs runs every testdata/node/*.js script with this machine's node, RUNS times each,
-// and writes NAME.expected.json beside it: every distinct result node printed (stdout, the
+// and writes expected/NAME.json beside it: every distinct result node printed (stdout, the
 // headline of stderr, the exit status) with how often it came. The Go tests (package node)
 // accept any recorded variant. Usage: node tools/node/record.mjs [RUNS] [NAME.js ...]
 import { spawnSync } from 'node:child_process';
@@ -29,7 +29,12 @@ function headline(stderr) {
 for (const f of scripts) {
   const variants = new Map();
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync(process.execPath, [f], { cwd: dir, encoding: 'utf8', timeout: 20000 });
+    const r = spawnSync(process.execPath, [f], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+    if (r.error || r.stdout === null) {
+      console.error(f, 'run failed, again:', r.error);
+      i--;
+      continue;
+    }
     const v = { stdout: r.stdout, stderr: headline(r.stderr), exit: r.status };
     const key = JSON.stringify(v);
     const seen = variants.get(key);
@@ -37,6 +42,6 @@ for (const f of scripts) {
     else variants.set(key, { ...v, count: 1, stderr_full: r.stderr.split(dir).join('<dir>').replace(/\(node:\d+\)/g, '(node:PID)') });
   }
   const out = { node: process.version, runs, variants: [...variants.values()] };
-  writeFileSync(join(dir, f.replace(/\.js$/, '.expected.json')), JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(join(dir, 'expected', f.replace(/\.js$/, '.json')), JSON.stringify(out, null, 2) + '\n');
   console.log(f, [...variants.values()].map((v) => v.count).join('+'));
 }

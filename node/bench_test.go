@@ -1,0 +1,28 @@
+package node
+
+import (
+	"io"
+	"testing"
+)
+
+// The same scripts run in node 20 for the comparison (README: "Node scripts").
+func benchScript(b *testing.B, file string) {
+	for i := 0; i < b.N; i++ {
+		p, err := New("../testdata/node/bench/"+file, Options{VirtualTime: true, Stdout: io.Discard, Stderr: io.Discard, ScriptTimeout: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if code := p.Run(); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// BenchmarkNodeImmediates: 100,000 setImmediate, each queued by the one before.
+func BenchmarkNodeImmediates(b *testing.B) { benchScript(b, "immediates.js") }
+
+// BenchmarkNodeNextTicks: 100,000 process.nextTick, each queued by the one before.
+func BenchmarkNodeNextTicks(b *testing.B) { benchScript(b, "nextticks.js") }
+
+// BenchmarkNodeTimers: 100,000 setTimeout(f, 0) queued at once.
+func BenchmarkNodeTimers(b *testing.B) { benchScript(b, "timers.js") }

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"loopscope/loop"
+	"loopscope/node"
+)
+
+// The Node profile of the CLI: `loopscope app.js` or `loopscope -env node FILE` runs a script
+// as a Node main module (package node), in the terminal: stdout gets console.log, stderr
+// the errors, the exit status is node's (process.exitCode; 1 after an uncaught exception
+// or a watchdog stop; 2 for bad usage, a missing file or a syntax error).
+
+// isNode reports whether the target runs as a Node main module.
+func (c *cli) isNode() bool {
+	return c.env == "node" || (c.env == "" && strings.HasSuffix(c.target, ".js"))
+}
+
+// checkEnv checks -env and the flags that go with the Node profile.
+func (c *cli) checkEnv() error {
+	switch c.env {
+	case "", "browser", "node":
+	default:
+		return usageError{fmt.Sprintf("-env must be browser or node, not %q", c.env)}
+	}
+	if !c.isNode() {
+		if c.mode == loop.ModeNode10 {
+			return usageError{"-mode node10 is for Node scripts (a .js file or -env node)"}
+		}
+		return nil
+	}
+	if c.target == "" {
+		return usageError{"-env node needs a script: loopscope -env node app.js"}
+	}
+	switch c.mode {
+	case loop.ModeSpec, loop.ModeNode10, loop.ModeLegacyAwait:
+	default:
+		return usageError{fmt.Sprintf("-mode %s is a browser mode; a Node script takes spec, node10 or legacy-await", c.mode)}
+	}
+	if c.screenshot != "" || c.filmstrip != "" || c.actionsFile != "" || len(c.clicks) > 0 || c.duration != 0 {
+		return usageError{"-screenshot, -filmstrip, -actions, -click and -duration are for pages, not Node scripts"}
+	}
+	return nil
+}
+
+func runNode(c *cli, stdout, stderr io.Writer) int {
+	p, err := node.New(c.target, node.Options{
+		Mode:          c.mode,
+		VirtualTime:   c.virtualTime,
+		Stdout:        stdout,
+		Stderr:        stderr,
+		ScriptTimeout: c.scriptTimeout,
+		MaxHeap:       c.maxHeap,
+	})
+	if err != nil {
+		var se *node.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Fprintln(stderr, "loopscope:", err)
+			return 1
+		}
+		fmt.Fprintln(stderr, "loopscope:", err)
+		return 2
+	}
+	status := p.Run()
+	if c.traceFile != "" {
+		if err := writeTrace(c.traceFile, p.Loop().Trace()); err != nil {
+			fmt.Fprintln(stderr, "loopscope: -trace:", err)
+			if status == 0 {
+				status = 1
+			}
+		}
+	}
+	if c.report {
+		writeNodeReport(stderr, p)
+	}
+	return status
+}
+
+// writeNodeReport prints what the run did: callbacks per phase, the longest callback.
+func writeNodeReport(w io.Writer, p *node.Process) {
+	st := p.Loop().Stats()
+	var longest loop.Span
+	phases := map[string]int{}
+	for _, s := range p.Loop().Trace().Spans() {
+		switch s.Kind {
+		case loop.KindTask:
+			if strings.HasSuffix(s.Name, " phase") {
+				phases[strings.TrimSuffix(s.Name, " phase")]++
+			} else if s.End-s.Start > longest.End-longest.Start {
+				longest = s
+			}
+		}
+	}
+	fmt.Fprintf(w, "callbacks: %d (long: %d)\n", st.Tasks, st.LongTasks)
+	for _, ph := range []string{"timers", "poll", "check"} {
+		fmt.Fprintf(w, "%s phases that ran something: %d\n", ph, phases[ph])
+	}
+	if longest.Name != "" {
+		fmt.Fprintf(w, "longest callback: %s, %.1f ms\n", longest.Name, longest.End-longest.Start)
+	}
+}
