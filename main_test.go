@@ -184,7 +184,9 @@ func TestCLIScriptErrorsStillExitZero(t *testing.T) {
 }
 
 // TestWindowBinaryWithoutDisplay: the default build, run with no display, prints one clear
-// line (not Ebiten's GLFW panic) and exits non-zero.
+// line (not Ebiten's GLFW panic) and exits 2 when it needs a window; the commands that need
+// none (-headless, -list, -check, -h) are handed to the headless build next to it
+// (loopscope-headless, as run.sh builds it), and without one it says how to build it.
 func TestWindowBinaryWithoutDisplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the window binary (cgo)")
@@ -199,10 +201,32 @@ func TestWindowBinaryWithoutDisplay(t *testing.T) {
 			env = append(env, e)
 		}
 	}
-	for _, args := range [][]string{nil, {"-headless", "x.html"}} {
+	oneLine := func(args []string, want string) {
+		t.Helper()
 		stdout, stderr, code := runCLI(t, env, bin, args...)
-		if code != 2 || stdout != "" || len(lines(stderr)) != 1 || !strings.Contains(stderr, "cannot open a window: no X display") || strings.Contains(stderr, "panic") {
-			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		if code != 2 || stdout != "" || len(lines(stderr)) != 1 || !strings.Contains(stderr, want) || strings.Contains(stderr, "panic") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want one line with %q", args, code, stdout, stderr, want)
+		}
+	}
+	oneLine(nil, "cannot open a window: no X display")
+	oneLine([]string{"-headless", "x.html"}, "go build -tags headless -o loopscope-headless .")
+
+	// With the headless build beside it, the windowless commands run as if it were that one.
+	src, err := os.ReadFile(headlessBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin+"-headless", src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	oneLine(nil, "cannot open a window: no X display")
+	page := filepath.Join(t.TempDir(), "p.html")
+	os.WriteFile(page, []byte(`<script>console.log('ran', 1 + 1)</script>`), 0o644)
+	for _, args := range [][]string{{"-list"}, {"-h"}, {"-headless", "-virtual-time", page}, {"-virtual-time", page, "-headless"}} {
+		wantOut, wantErr, wantCode := runCLI(t, nil, headlessBin, args...)
+		stdout, stderr, code := runCLI(t, env, bin, args...)
+		if code != wantCode || stdout != wantOut || stderr != wantErr {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; the headless build gives %d, %q, %q", args, code, stdout, stderr, wantCode, wantOut, wantErr)
 		}
 	}
 }
@@ -244,5 +268,24 @@ func TestCLICheck(t *testing.T) {
 	out := lines(stdout)
 	if code != 0 || len(out) == 0 || !strings.HasSuffix(out[len(out)-1], " passed, 0 failed") {
 		t.Errorf("-check: exit %d, stderr %q, output:\n%s", code, stderr, stdout)
+	}
+}
+
+// TestCLIReportClickLatency: -report prints the latency of each real click (one line for
+// the bossfight's two real clicks), and none for a synthetic one, which is no input.
+func TestCLIReportClickLatency(t *testing.T) {
+	_, stderr, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-report",
+		"-click", ".inner@100", "-click", ".outer@300", "-click", ".inner@500:synthetic", "bossfight_real_click")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var latency string
+	for _, ln := range lines(stderr) {
+		if strings.HasPrefix(strings.TrimSpace(ln), "click latency") {
+			latency = ln
+		}
+	}
+	if !strings.HasSuffix(latency, "(2 clicks)") || !strings.Contains(latency, "p50 ") {
+		t.Errorf("report has no click latency for 2 clicks: %q in\n%s", latency, stderr)
 	}
 }

@@ -29,8 +29,7 @@ func writeReport(w io.Writer, p *page.Page) {
 	var frames, idleOffered, idleUsed []float64
 	var lastFrame = -1.0
 	longTasks, idlePeriods := 0, 0
-	var clickLatency []float64
-	var pendingInput []float64
+	var clickTasks, clickDispatches []loop.Span
 	for _, s := range spans {
 		switch s.Kind {
 		case loop.KindFrame:
@@ -46,15 +45,15 @@ func writeReport(w io.Writer, p *page.Page) {
 			idleUsed = append(idleUsed, s.Used)
 		case loop.KindTask:
 			if s.Source == loop.SourceUserInteraction && s.Name == "click" {
-				pendingInput = append(pendingInput, s.Start)
+				clickTasks = append(clickTasks, s)
 			}
 		case loop.KindEventDispatch:
-			if s.Name == "click" && len(pendingInput) > 0 {
-				clickLatency = append(clickLatency, s.Start-pendingInput[0])
-				pendingInput = pendingInput[1:]
+			if s.Name == "click" {
+				clickDispatches = append(clickDispatches, s)
 			}
 		}
 	}
+	clickLatency := clickLatencies(clickTasks, clickDispatches)
 	st := p.Loop.Stats()
 	fmt.Fprintln(w, "loopscope report")
 	fmt.Fprintf(w, "  frames             %d (%d presented intervals)\n", st.Frames, len(frames))
@@ -70,6 +69,22 @@ func writeReport(w io.Writer, p *page.Page) {
 	if len(clickLatency) > 0 {
 		fmt.Fprintf(w, "  click latency      p50 %.2f ms  max %.2f ms (%d clicks)\n", pct(clickLatency, 50), pct(clickLatency, 100), len(clickLatency))
 	}
+}
+
+// clickLatencies pairs each real click's task with the click dispatch inside it and returns
+// the time from the task's start to the first listener. Spans are recorded when they end, so
+// a dispatch comes before the task that holds it: they are matched by time, not by order.
+func clickLatencies(tasks, dispatches []loop.Span) []float64 {
+	var out []float64
+	for _, t := range tasks {
+		for _, d := range dispatches {
+			if d.Start >= t.Start && d.Start <= t.End {
+				out = append(out, d.Start-t.Start)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func pct(xs []float64, p float64) float64 {

@@ -138,12 +138,23 @@ func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phas
 	return found
 }
 
+// namingHost is a Host whose trace names each call after its function (loop.Loop).
+type namingHost interface {
+	FunctionName(v goja.Value) string
+	CallNamed(name string, fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error)
+}
+
 // callUserObjectOperation calls a listener's callback (a function, or the handleEvent
 // method of an object) and returns the exception to report.
 // https://webidl.spec.whatwg.org/#call-a-user-objects-operation
 func callUserObjectOperation(r *realm, l *listener, currentTarget Target, event *Event) error {
 	evObj := r.wrapEvent(event)
 	if l.fn != nil {
+		// A host that names calls in its trace (the loop) gets the listener's name.
+		if nh, ok := r.host.(namingHost); ok {
+			_, err := nh.CallNamed(nh.FunctionName(l.callback), l.fn, r.wrapTarget(currentTarget), evObj)
+			return err
+		}
 		_, err := r.host.Call(l.fn, r.wrapTarget(currentTarget), evObj)
 		return err
 	}

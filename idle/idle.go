@@ -59,7 +59,7 @@ func Install(l *loop.Loop) *Scheduler {
 				timeout = t.ToFloat()
 			}
 		}
-		return rt.ToValue(s.requestIdleCallback(fn, nameOf(c.Argument(0)), timeout))
+		return rt.ToValue(s.requestIdleCallback(fn, l.FunctionName(c.Argument(0)), timeout))
 	}).(*goja.Object)
 	_ = ric.DefineDataProperty("name", rt.ToValue("requestIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
@@ -189,7 +189,7 @@ func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
 		r := s.runnable[0]
 		s.runnable = s.runnable[1:]
 		start := s.l.Now()
-		if _, err := s.l.Call(r.fn, goja.Undefined(), s.newIdleDeadline(deadline, false)); err != nil {
+		if _, err := s.l.CallNamed(r.name, r.fn, goja.Undefined(), s.newIdleDeadline(deadline, false)); err != nil {
 			s.l.ReportException(err)
 		}
 		end := s.l.Now()
@@ -239,7 +239,7 @@ func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
 	}
 	// 2.2-2.4. call it with an IdleDeadline whose didTimeout is true.
 	now := s.l.Now()
-	if _, err := s.l.Call(r.fn, goja.Undefined(), s.newIdleDeadline(now, true)); err != nil {
+	if _, err := s.l.CallNamed(r.name, r.fn, goja.Undefined(), s.newIdleDeadline(now, true)); err != nil {
 		s.l.ReportException(err)
 	}
 	s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback (timed out) " + r.name, Start: now, End: s.l.Now()})
@@ -281,12 +281,3 @@ func (s *Scheduler) IdleCallbackNames() []string {
 
 // Pending implements loop.IdleScheduler.
 func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
-
-func nameOf(v goja.Value) string {
-	if o, ok := v.(*goja.Object); ok {
-		if n := o.Get("name"); n != nil && n.String() != "" {
-			return n.String()
-		}
-	}
-	return "(anonymous)"
-}

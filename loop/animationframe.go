@@ -86,7 +86,7 @@ func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
 		// 3.3. "Invoke callback with « now » and "report"." (Call ends with a microtask
 		// checkpoint: "clean up after running script".)
 		start := l.Now()
-		if _, err := l.Call(callbacks[i].fn, goja.Undefined(), ts); err != nil {
+		if _, err := l.CallNamed(callbacks[i].name, callbacks[i].fn, goja.Undefined(), ts); err != nil {
 			l.ReportException(err)
 		}
 		l.trace.add(Span{Kind: KindAnimationFrame, Name: "requestAnimationFrame " + callbacks[i].name, Start: start, End: l.Now()})

@@ -19,12 +19,16 @@ type pendingCall struct {
 	args   []goja.Value
 	prog   *goja.Program
 	nameOf goja.Value // the function value, when the caller has it (for the trace)
+	label  string     // the callback's name for the trace, when the caller knows it (CallNamed)
 }
 
 // name is what the trace calls the call: the function's name, or "script".
 func (p pendingCall) name(l *Loop) string {
 	if p.prog != nil {
 		return "script"
+	}
+	if p.label != "" {
+		return p.label
 	}
 	if p.nameOf != nil {
 		return l.callbackName(p.nameOf)

@@ -12,7 +12,7 @@ type chromeEvent struct {
 	Cat  string         `json:"cat"`
 	Ph   string         `json:"ph"`
 	TS   float64        `json:"ts"`            // µs
-	Dur  float64        `json:"dur,omitempty"` // µs
+	Dur  *float64       `json:"dur,omitempty"` // µs; every complete ("X") event has one, 0 included
 	PID  int            `json:"pid"`
 	TID  int            `json:"tid"`
 	S    string         `json:"s,omitempty"`
@@ -21,15 +21,19 @@ type chromeEvent struct {
 
 // WriteChromeTrace writes the trace as Chrome trace events, with Chrome's own event names
 // (RunTask, RunMicrotasks, TimerFire, EventDispatch, FireAnimationFrame, UpdateLayoutTree,
-// Layout, Paint, FireIdleCallback) and a frame marker per rendering opportunity.
+// Layout, Paint, FireIdleCallback) and a frame marker per rendering opportunity. Function
+// calls carry the JS function's name (args.name), and performance.mark and measure appear
+// as Chrome records them: under blink.user_timing, named after the mark or measure.
 func (t *Trace) WriteChromeTrace(w io.Writer) error {
 	spans := t.Spans()
 	events := make([]chromeEvent, 0, len(spans)+2)
+	durs := make([]float64, len(spans)) // backing store for the events' dur fields
 	events = append(events,
 		chromeEvent{Name: "process_name", Ph: "M", PID: 1, TID: 1, Args: map[string]any{"name": "loopscope page"}},
 		chromeEvent{Name: "thread_name", Ph: "M", PID: 1, TID: 1, Args: map[string]any{"name": "CrRendererMain"}})
-	for _, s := range spans {
-		e := chromeEvent{Name: s.Kind.ChromeName(), Cat: "devtools.timeline", Ph: "X", TS: s.Start * 1000, Dur: (s.End - s.Start) * 1000, PID: 1, TID: 1}
+	for i, s := range spans {
+		durs[i] = (s.End - s.Start) * 1000
+		e := chromeEvent{Name: s.Kind.ChromeName(), Cat: "devtools.timeline", Ph: "X", TS: s.Start * 1000, Dur: &durs[i], PID: 1, TID: 1}
 		args := map[string]any{}
 		if s.Name != "" {
 			args["name"] = s.Name
@@ -38,9 +42,15 @@ func (t *Trace) WriteChromeTrace(w io.Writer) error {
 		case KindTask, KindLongTask:
 			args["source"] = s.Source.String()
 		case KindFrame:
-			e.Ph, e.Dur, e.S, e.Cat = "I", 0, "g", "disabled-by-default-devtools.timeline.frame"
+			e.Ph, e.Dur, e.S, e.Cat = "I", nil, "g", "disabled-by-default-devtools.timeline.frame"
 		case KindTimerFire, KindConsole, KindScriptStopped:
-			e.Ph, e.Dur, e.S = "I", 0, "t"
+			e.Ph, e.Dur, e.S = "I", nil, "t"
+		case KindUserMark:
+			e.Name, e.Cat, e.Ph, e.Dur, e.S = s.Name, "blink.user_timing", "I", nil, "t"
+			delete(args, "name")
+		case KindUserMeasure:
+			e.Name, e.Cat = s.Name, "blink.user_timing"
+			delete(args, "name")
 		case KindIdlePeriod:
 			args["deadline_ms"], args["used_ms"] = s.Deadline, s.Used
 		}

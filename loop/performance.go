@@ -30,7 +30,19 @@ func (l *Loop) installPerformance() {
 		l.reportValue(c.Argument(0), nil)
 		return goja.Undefined()
 	})
-	v, err := mk(goja.Undefined(), now, queueTask, report)
+	// userTiming(isMeasure, name, startTime, duration): a mark or measure for the trace.
+	userTiming := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		kind, start, dur := KindUserMark, c.Argument(2).ToFloat(), c.Argument(3).ToFloat()
+		if c.Argument(0).ToBoolean() {
+			kind = KindUserMeasure
+		}
+		if math.IsNaN(start+dur) || math.IsInf(start+dur, 0) {
+			return goja.Undefined() // a mark at startTime NaN: nothing the trace can place
+		}
+		l.trace.add(Span{Kind: kind, Name: c.Argument(1).String(), Start: start, End: start + dur})
+		return goja.Undefined()
+	})
+	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming)
 	if err != nil {
 		panic("loop: performance: " + err.Error())
 	}
@@ -59,7 +71,7 @@ func (l *Loop) reportLongTask(start, end float64) {
 // coarsen rounds a time to 5 µs, the resolution Chrome gives cross-origin-isolated pages.
 func coarsen(t float64) float64 { return math.Round(t*200) / 200 }
 
-const performanceSource = `(function (now, queueTask, report) {
+const performanceSource = `(function (now, queueTask, report, userTiming) {
 	const g = globalThis;
 	let constructing = false;
 	const illegal = C => { if (!constructing) throw new TypeError("Failed to construct '" + C.name + "': Illegal constructor") };
@@ -161,8 +173,8 @@ const performanceSource = `(function (now, queueTask, report) {
 		mark(name, options) {
 			if (arguments.length < 1) throw new TypeError("Failed to execute 'mark' on 'Performance': 1 argument required, but only 0 present.");
 			const start = options && options.startTime !== undefined ? Number(options.startTime) : now();
-			const e = make(PerformanceMark, String(name), 'mark', start, 0);
-			buffer.push(e); queueEntry(e); return e;
+			const n = String(name), e = make(PerformanceMark, n, 'mark', start, 0);
+			buffer.push(e); queueEntry(e); userTiming(false, n, start, 0); return e;
 		},
 		measure(name, start, end) {
 			let s = 0, t = now();
@@ -174,8 +186,8 @@ const performanceSource = `(function (now, queueTask, report) {
 				if (start !== undefined) s = markTime(start, 'measure');
 				if (end !== undefined) t = markTime(end, 'measure');
 			}
-			const e = make(PerformanceMeasure, String(name), 'measure', s, t - s);
-			buffer.push(e); queueEntry(e); return e;
+			const n = String(name), e = make(PerformanceMeasure, n, 'measure', s, t - s);
+			buffer.push(e); queueEntry(e); userTiming(true, n, s, t - s); return e;
 		},
 		getEntries() { return filter(buffer.filter(e => e.entryType !== 'longtask')) },
 		getEntriesByType(type) { return type === 'longtask' ? [] : filter(buffer, undefined, type) },

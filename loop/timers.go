@@ -153,7 +153,7 @@ func (l *Loop) runTimer(t *timer) {
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
-		if _, err := l.Call(fn, goja.Undefined(), t.args...); err != nil {
+		if _, err := l.CallNamed(l.FunctionName(t.handler), fn, goja.Undefined(), t.args...); err != nil {
 			l.ReportException(err)
 		}
 	} else {

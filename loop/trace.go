@@ -24,6 +24,8 @@ const (
 	KindConsole
 	KindFunctionCall
 	KindScriptStopped // the watchdog stopped a call into JS (an instant; Name says why)
+	KindUserMark      // performance.mark (an instant; Name is the mark's name)
+	KindUserMeasure   // performance.measure (Name is the measure's name)
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -63,6 +65,8 @@ func (k Kind) ChromeName() string {
 		return "FunctionCall"
 	case KindScriptStopped:
 		return "ScriptStopped"
+	case KindUserMark, KindUserMeasure:
+		return "UserTiming" // the export names the event after the mark or measure itself
 	}
 	return "Unknown"
 }

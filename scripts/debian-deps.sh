@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages loopscope needs, if any are missing: Ebiten's build
+# Installs the Debian packages loopscope needs, if any are missing: ca-certificates (the Go
+# module proxy), Ebiten's build
 # dependencies for the window, and (with "test") Xvfb and the tools the window tests use.
 set -euo pipefail
-pkgs=(gcc libc6-dev libgl-dev libx11-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev)
+pkgs=(ca-certificates gcc libc6-dev libgl-dev libx11-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev)
 if [ "${1:-}" = test ]; then
   pkgs+=(xvfb xauth libgl1-mesa-dri xdotool imagemagick)
 fi

@@ -5,21 +5,78 @@
 // main runs. Go initialises packages in the order of their import paths once their imports
 // are ready, so this package lives in its own small module whose path
 // (earlyinit.loopscope/...) sorts before github.com/hajimehoshi/ebiten: its init runs first.
+//
+// The commands that need no window (-headless, -list, -check, -copy-demo, -h) still work with
+// no display: this binary cannot run them (Ebiten's initialisation would panic), so it hands
+// them to the headless build next to it (NAME-headless, which ./run.sh builds), by exec.
 package displaycheck
 
 import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
 func init() {
-	if reason := noDisplay(os.Getenv("DISPLAY")); reason != "" {
-		fmt.Fprintf(os.Stderr, "loopscope: cannot open a window: %s. Run it under a display (or xvfb-run -a loopscope), or use a build without the window: go build -tags headless . && ./loopscope -headless PAGE\n", reason)
+	reason := noDisplay(os.Getenv("DISPLAY"))
+	if reason == "" {
+		return
+	}
+	if flag := windowless(os.Args[1:]); flag != "" {
+		bin := headlessSibling()
+		if bin != "" {
+			err := syscall.Exec(bin, append([]string{bin}, os.Args[1:]...), os.Environ())
+			fmt.Fprintf(os.Stderr, "loopscope: cannot run %s: %v\n", bin, err)
+			os.Exit(2)
+		}
+		fmt.Fprintf(os.Stderr, "loopscope: %s needs no window, but this binary is the window build and there is no display (%s), and no headless build lies next to it. Build one: go build -tags headless -o %s-headless . (./run.sh does)\n", flag, reason, executableName())
 		os.Exit(2)
 	}
+	fmt.Fprintf(os.Stderr, "loopscope: cannot open a window: %s. Run it under a display (or xvfb-run -a loopscope), or use -headless (./run.sh -headless PAGE, or go build -tags headless . && ./loopscope -headless PAGE)\n", reason)
+	os.Exit(2)
+}
+
+// windowless returns the first argument that asks for a command without a window, or "".
+func windowless(args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch name {
+		case "headless", "list", "check", "copy-demo", "h", "help":
+			return a
+		}
+	}
+	return ""
+}
+
+// headlessSibling is the headless build next to this executable (loopscope-headless next to
+// loopscope), or "" when there is none.
+func headlessSibling() string {
+	self, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	bin := self + "-headless"
+	if st, err := os.Stat(bin); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+		return ""
+	}
+	return bin
+}
+
+func executableName() string {
+	if self, err := os.Executable(); err == nil {
+		return filepath.Base(self)
+	}
+	return "loopscope"
 }
 
 // noDisplay says why no X server can be reached at display, or "" when one answers.
