@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages loopscope needs, if any are missing: ca-certificates (the Go
-# module proxy), Ebiten's build
-# dependencies for the window, and (with "test") Xvfb and the tools the window tests use.
+# Installs the Debian packages loopscope needs, if any are missing: ca-certificates (for the
+# Go module proxy), Ebiten's build dependencies for the window, and (with "test") Xvfb and the
+# tools the window tests use.
 set -euo pipefail
 pkgs=(ca-certificates gcc libc6-dev libgl-dev libx11-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev)
 if [ "${1:-}" = test ]; then
