@@ -132,7 +132,7 @@ func TestHostileEndlessAnimationFrame(t *testing.T) {
 	r.expectErrors(t, 1)
 	r.expectInOrder(t,
 		"log: rAF starts",
-		`error: Script stopped: a callback of update the rendering (requestAnimationFrame?) ran for more than 300ms`,
+		`error: Script stopped: callback "spin" (outside any task: update the rendering) ran for more than 300ms`,
 		"log: timer queued before",
 		"log: later frames still run")
 }
