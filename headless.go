@@ -194,6 +194,7 @@ func listDemos(stdout io.Writer) int {
 	for _, d := range list {
 		fmt.Fprintf(stdout, "%-52s %s\n", d.Name, d.Title)
 	}
+	errs = append(errs, listNodeDemos(stdout)...)
 	for _, err := range errs {
 		fmt.Fprintln(stdout, "  (broken)", err)
 	}
@@ -227,6 +228,8 @@ func checkDemos(stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	np, nf := checkNodeDemos(stdout)
+	passed, failed = passed+np, failed+nf
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return 1

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	nodedemos "loopscope/demos/node"
 	"loopscope/loop"
 	"loopscope/node"
+	"loopscope/page"
 )
 
 // The Node profile of the CLI: `loopscope app.js` or `loopscope -env node FILE` runs a script
@@ -15,9 +19,19 @@ import (
 // the errors, the exit status is node's (process.exitCode; 1 after an uncaught exception
 // or a watchdog stop; 2 for bad usage, a missing file or a syntax error).
 
-// isNode reports whether the target runs as a Node main module.
+// isNode reports whether the target runs as a Node main module: a .js file, -env node, or
+// the name of a built-in Node demo.
 func (c *cli) isNode() bool {
-	return c.env == "node" || (c.env == "" && strings.HasSuffix(c.target, ".js"))
+	if c.env == "node" || (c.env == "" && strings.HasSuffix(c.target, ".js")) {
+		return true
+	}
+	if c.env == "" && c.target != "" {
+		if _, err := os.Stat(c.target); err != nil {
+			_, err := nodedemos.Get(c.target)
+			return err == nil
+		}
+	}
+	return false
 }
 
 // checkEnv checks -env and the flags that go with the Node profile.
@@ -48,7 +62,22 @@ func (c *cli) checkEnv() error {
 }
 
 func runNode(c *cli, stdout, stderr io.Writer) int {
-	p, err := node.New(c.target, node.Options{
+	target := c.target
+	if d, err := nodedemos.Get(target); err == nil {
+		if _, statErr := os.Stat(target); statErr != nil {
+			dir, err := os.MkdirTemp("", "loopscope-node-demo")
+			if err != nil {
+				fmt.Fprintln(stderr, "loopscope:", err)
+				return 2
+			}
+			defer os.RemoveAll(dir)
+			if target, err = d.WriteScript(dir); err != nil {
+				fmt.Fprintln(stderr, "loopscope:", err)
+				return 2
+			}
+		}
+	}
+	p, err := node.New(target, node.Options{
 		Mode:          c.mode,
 		VirtualTime:   c.virtualTime,
 		Stdout:        stdout,
@@ -102,4 +131,61 @@ func writeNodeReport(w io.Writer, p *node.Process) {
 	if longest.Name != "" {
 		fmt.Fprintf(w, "longest callback: %s, %.1f ms\n", longest.Name, longest.End-longest.Start)
 	}
+}
+
+// listNodeDemos lists the built-in Node demos, marked as Node.
+func listNodeDemos(stdout io.Writer) []error {
+	list, errs := nodedemos.All()
+	for _, d := range list {
+		fmt.Fprintf(stdout, "%-52s %s\n", d.Name+" [node]", d.Title)
+	}
+	return errs
+}
+
+// checkNodeDemos runs every Node demo in every mode it declares (virtual time) against its
+// expected output or one of node's recorded alternatives.
+func checkNodeDemos(stdout io.Writer) (passed, failed int) {
+	list, errs := nodedemos.All()
+	for _, err := range errs {
+		failed++
+		fmt.Fprintln(stdout, "FAIL", err)
+	}
+	dir, err := os.MkdirTemp("", "loopscope-node-demos")
+	if err != nil {
+		fmt.Fprintln(stdout, "FAIL node demos:", err)
+		return passed, failed + 1
+	}
+	defer os.RemoveAll(dir)
+	for _, d := range list {
+		for _, r := range d.Runs {
+			out, err := runNodeDemo(d, r, dir)
+			if err != nil {
+				failed++
+				fmt.Fprintf(stdout, "FAIL %s [node, %s]: %v\n", d.Name, r.Name(), err)
+				continue
+			}
+			if ok, diff := (page.Result{Lines: out}).Matches(r); ok {
+				passed++
+				fmt.Fprintf(stdout, "ok   %s [node, %s]\n", d.Name, r.Name())
+			} else {
+				failed++
+				fmt.Fprintf(stdout, "FAIL %s [node, %s]\n%s", d.Name, r.Name(), diff)
+			}
+		}
+	}
+	return passed, failed
+}
+
+func runNodeDemo(d nodedemos.Demo, r page.Run, dir string) ([]string, error) {
+	path, err := d.WriteScript(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out, errb bytes.Buffer
+	p, err := node.New(path, node.Options{Mode: r.Mode, VirtualTime: true, Stdout: &out, Stderr: &errb})
+	if err != nil {
+		return nil, err
+	}
+	p.Run()
+	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n"), nil
 }

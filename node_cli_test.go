@@ -21,6 +21,7 @@ func TestCLINodeScript(t *testing.T) {
 		{[]string{"testdata/node/hostile/syntax_error.js"}, "", "loopscope: syntax_error.js:3:14: SyntaxError: Unexpected token ;", 1},
 		{[]string{"-mode", "legacy-raf", "testdata/node/uncaught.js"}, "", "loopscope: -mode legacy-raf is a browser mode", 2},
 		{[]string{"-env", "deno", "x.js"}, "", "loopscope: -env must be browser or node", 2},
+		{[]string{"-virtual-time", "-mode", "legacy-await", "seed002_async1_async2"}, "script start\nasync2 end\nPromise\nscript end\npromise1\npromise2\nasync1 end\nsetTimeout\n", "", 0},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := runCLI(t, nil, headlessBin, c.args...)
@@ -31,5 +32,18 @@ func TestCLINodeScript(t *testing.T) {
 		if c.code == 2 && strings.Count(stderr, "\n") != 1 {
 			t.Errorf("loopscope %s: want one line, got %q", strings.Join(c.args, " "), stderr)
 		}
+	}
+}
+
+// TestCLINodeDemos: seed 002's Node examples are in -list, marked as Node.
+func TestCLINodeDemos(t *testing.T) {
+	stdout, _, code := runCLI(t, nil, headlessBin, "-list")
+	for _, name := range []string{"seed002_timers_promises", "seed002_timeout_vs_immediate", "seed002_timeout_vs_immediate_io", "seed002_nexttick_bar", "seed002_async1_async2"} {
+		if !strings.Contains(stdout, name+" [node]") {
+			t.Errorf("-list does not show %s as a Node demo", name)
+		}
+	}
+	if code != 0 {
+		t.Errorf("-list: exit %d", code)
 	}
 }

@@ -125,6 +125,7 @@ func (p *Process) hostObject() goja.Value {
 // utilHost is what js/util.js needs from Go: a promise's state.
 func (p *Process) utilHost() goja.Value {
 	h := p.rt.NewObject()
+	_ = h.Set("wrapperLength", len(moduleWrapperHead))
 	_ = h.Set("promiseState", func(c goja.FunctionCall) goja.Value {
 		o := p.rt.NewObject()
 		pr, ok := c.Argument(0).Export().(*goja.Promise)

@@ -157,19 +157,24 @@ func (p *Process) exit() {
 // with status 1 and the process ends.
 func (p *Process) fatal(v goja.Value, origin string) {
 	if p.proc.exiting {
+		// Thrown by an 'exit' listener: printed, status 1, nothing more runs.
+		p.printUncaught(v)
+		p.proc.exitCode = 1
+		p.l.Halt()
 		return
 	}
+	code := 1
 	if p.listenerCount("uncaughtException") > 0 {
 		if err := p.emitNested("uncaughtException", v, p.rt.ToValue(origin)); err == nil {
 			return
 		} else if ex, ok := err.(*goja.Exception); ok {
-			v = ex.Value() // a listener threw: that is fatal
+			v, code = ex.Value(), 7 // a listener threw: fatal, node's status 7
 		} else {
 			return // interrupted: the interrupt ends the call
 		}
 	}
 	p.printUncaught(v)
-	p.proc.exitCode = 1
+	p.proc.exitCode = code
 	p.exit()
 }
 

@@ -88,12 +88,13 @@ func (p *Process) unhandledRejectionError(reason goja.Value) goja.Value {
 	}
 	msg := "This error originated either by throwing inside of an async function without a catch block, " +
 		"or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"" +
-		p.inspect(reason) + "\"."
+		reason.String() + "\"."
 	e, err := p.rt.New(p.rt.Get("Error"), p.rt.ToValue(msg))
 	if err != nil {
 		return reason
 	}
-	_ = e.Set("code", "ERR_UNHANDLED_REJECTION")
-	_ = e.Set("stack", "[UnhandledPromiseRejection: "+msg+"]")
+	_ = e.DefineDataProperty("name", p.rt.ToValue("UnhandledPromiseRejection"), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	_ = e.DefineDataProperty("code", p.rt.ToValue("ERR_UNHANDLED_REJECTION"), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	_ = e.DefineDataProperty("stack", p.rt.ToValue("UnhandledPromiseRejection: "+msg), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	return e
 }

@@ -89,7 +89,10 @@
     // goja's frames read "\tat f (file:1:2(3))"; node's "    at f (file:1:2)".
     // Frames of the host (the trampoline, Go functions, the loop's entry) are not the script's.
     return stack.split('\n').filter((l) => !/^\tat .*(\(native\)|node:host\.js|<eval>)/.test(l))
-      .map((l) => l.replace(/^\tat /, '    at ').replace(/\(\d+\)(\)?)$/, '$1')).join('\n').trimEnd();
+      .map((l) => l.replace(/^\tat /, '    at ').replace(/\(\d+\)(\)?)$/, '$1')
+        // Line 1 of a module shares its line with require's wrapper: columns as in the file.
+        .replace(/^(    at (?!node:).*):1:(\d+)(\)?)$/, (m, at, col, paren) => at + ':1:' + Math.max(1, col - host.wrapperLength) + paren))
+      .join('\n').trimEnd();
   }
 
   function getKeys(v) {

@@ -1,0 +1,68 @@
+// Package nodedemos holds the built-in Node demos: seed 002's Node examples (NAME.js) with
+// their metadata and expected outputs (NAME.json, the format of package page's cases; the
+// spec runs recorded from node 20, the modes' from the seed's text), embedded in the binary.
+package nodedemos
+
+import (
+	"embed"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"loopscope/page"
+)
+
+//go:embed *.js *.json
+var files embed.FS
+
+// Demo is one built-in Node demo.
+type Demo struct {
+	Name   string
+	Script []byte
+	page.Case
+}
+
+// ErrNotFound: no Node demo has that name.
+var ErrNotFound = errors.New("no such Node demo")
+
+// All returns every Node demo, sorted by name.
+func All() (list []Demo, errs []error) {
+	names, _ := fs.Glob(files, "*.json")
+	sort.Strings(names)
+	for _, n := range names {
+		d, err := Get(strings.TrimSuffix(n, ".json"))
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		list = append(list, d)
+	}
+	return list, errs
+}
+
+// Get returns the Node demo called name.
+func Get(name string) (Demo, error) {
+	meta, err := files.ReadFile(name + ".json")
+	if err != nil {
+		return Demo{}, ErrNotFound
+	}
+	src, err := files.ReadFile(name + ".js")
+	if err != nil {
+		return Demo{}, ErrNotFound
+	}
+	c, err := page.ParseCase(meta)
+	if err != nil {
+		return Demo{}, errors.New("Node demo " + name + ": bad metadata: " + err.Error())
+	}
+	return Demo{Name: name, Script: src, Case: c}, nil
+}
+
+// WriteScript writes the demo's script into dir (a Node script is a file: require and
+// __filename need one) and returns its path.
+func (d Demo) WriteScript(dir string) (string, error) {
+	path := filepath.Join(dir, d.Name+".js")
+	return path, os.WriteFile(path, d.Script, 0o644)
+}
