@@ -40,9 +40,18 @@ func openTarget(target string, opts page.Options) (*page.Page, *demos.Demo, erro
 	if query != "" {
 		u += "?" + query
 	}
+	// A demo that blocks the page on purpose declares the watchdog it needs; it gets it
+	// unless -script-timeout asked for something other than the default.
+	if declared := time.Duration(d.ScriptTimeoutMS * float64(time.Millisecond)); declared > 0 &&
+		(opts.ScriptTimeout == 0 || opts.ScriptTimeout == defaultScriptTimeout) {
+		opts.ScriptTimeout = declared
+	}
 	p, err := page.New(d.HTML, u, "", opts)
 	return p, &d, err
 }
+
+// defaultScriptTimeout is -script-timeout's default.
+const defaultScriptTimeout = 5 * time.Second
 
 // demoRun is the run of a demo that matches the mode (and query), for its actions and duration.
 func demoRun(d *demos.Demo, mode loop.Mode, target string) (page.Run, bool) {

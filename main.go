@@ -93,7 +93,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.filmstrip, "filmstrip", "", "save every painted frame as `dir`/NNNNN.png")
 	fs.StringVar(&c.traceFile, "trace", "", "write the run as Chrome trace events to a JSON `file`")
 	fs.BoolVar(&c.report, "report", false, "print a frame/idle/latency summary on stderr after the run")
-	fs.DurationVar(&c.scriptTimeout, "script-timeout", 5*time.Second, "watchdog for one task or checkpoint")
+	fs.DurationVar(&c.scriptTimeout, "script-timeout", defaultScriptTimeout, "watchdog for one task or checkpoint")
 	c.maxHeap = loop.DefaultMaxHeap
 	fs.Func("max-heap", "stop a script that grows the heap past this `size` (e.g. 1GiB, 512MiB; default 1GiB)", func(s string) error {
 		n, err := parseSize(s)

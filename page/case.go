@@ -15,11 +15,20 @@ import (
 // Case is a page's metadata and expected behaviour (a demo's or a test page's NAME.json).
 // Expected outputs come from Chrome or from a seed article's printed answer (Source says which).
 type Case struct {
-	Title       string `json:"title"`
-	Seed        string `json:"seed"`
-	Explanation string `json:"explanation"`
-	Pixels      string `json:"pixels"`
-	Runs        []Run  `json:"runs"`
+	Title string `json:"title"`
+	// Group, Order and Question place a demo in the gallery's lessons: groups in the order of
+	// their first demo (the order the seeds teach), demos by Order within a group, and the
+	// question the learner answers by predicting the output.
+	Group       string  `json:"group"`
+	Order       float64 `json:"order"`
+	Question    string  `json:"question"`
+	Seed        string  `json:"seed"`
+	Explanation string  `json:"explanation"`
+	Pixels      string  `json:"pixels"`
+	// ScriptTimeoutMS is the watchdog the page needs when it is longer than the default
+	// (long_microtasks blocks the page on purpose for seconds in goja): 0 keeps the default.
+	ScriptTimeoutMS float64 `json:"script_timeout_ms"`
+	Runs            []Run   `json:"runs"`
 }
 
 // Run is one way to run a case's page and what it must print.
