@@ -6,7 +6,7 @@
 // are ready, so this package lives in its own small module whose path
 // (earlyinit.loopscope/...) sorts before github.com/hajimehoshi/ebiten: its init runs first.
 //
-// The commands that need no window (-headless, -list, -check, -copy-demo, -h) still work with
+// The commands that need no window (-headless, -list, -check, -copy-demo, -h, a Node script) still work with
 // no display: this binary cannot run them (Ebiten's initialisation would panic), so it hands
 // them to the headless build next to it (NAME-headless, which ./run.sh builds), by exec.
 package displaycheck
@@ -42,9 +42,14 @@ func init() {
 
 // windowless returns the first argument that asks for a command without a window, or "".
 func windowless(args []string) string {
-	for _, a := range args {
+	for i, a := range args {
 		if a == "--" {
 			break
+		}
+		// A Node script (app.js, -env node) runs in the terminal.
+		if strings.HasSuffix(a, ".js") && !strings.HasPrefix(a, "-") || a == "-env=node" || a == "--env=node" ||
+			(a == "-env" || a == "--env") && i+1 < len(args) && args[i+1] == "node" {
+			return a
 		}
 		if !strings.HasPrefix(a, "-") {
 			continue
