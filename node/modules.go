@@ -33,6 +33,7 @@ func (p *Process) install() {
 	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
 	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
 	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
+	p.nextTickLength = host.Get("nextTickLength")
 	timers := host.Get("timers").ToObject(rt)
 	for _, k := range timers.Keys() {
 		_ = g.Set(k, timers.Get(k))

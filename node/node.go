@@ -61,6 +61,8 @@ type Process struct {
 	fn         hostFuncs // the JS half's functions (js/host.js)
 	phase      Phase     // the phase running now (for the instruments)
 	req        *require.RequireModule
+	// nextTickLength is the JS half's count of queued ticks (for Inspect).
+	nextTickLength goja.Value
 }
 
 // ErrNotFound is a main module that cannot be read.

@@ -114,7 +114,8 @@
     }
     host.then.call(host.resolved, () => { try { cb(); } catch (e) { fatal(e); } });
   }
-  return { runTicks, nextTick, callback, callbackNoTicks, queueMicrotask,
+  function nextTickLength() { return queue.length - head; }
+  return { runTicks, nextTick, nextTickLength, callback, callbackNoTicks, queueMicrotask,
     timers: { setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, setImmediate, clearImmediate },
     Timeout, Immediate };
 })
