@@ -47,4 +47,3 @@ func (p *Process) Inspect(max int) Snapshot {
 	}
 	return s
 }
-
