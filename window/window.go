@@ -510,7 +510,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 // scene gathers what is on screen now (and fetches the data the instruments need).
 func (a *app) scene(p *page.Page) sceneKey {
 	// Once a second everything is drawn anyway (a window uncovered on a desktop without vsync).
-	k := sceneKey{console: a.con.version(), ui: a.uiVersion, gallery: a.gallery.selected, second: time.Now().Unix()}
+	k := sceneKey{console: a.con.version(), ui: a.uiVersion, gallery: a.gallery.version, second: time.Now().Unix()}
 	if a.gallery.visible || p == nil {
 		return k
 	}
