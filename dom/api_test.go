@@ -100,15 +100,3 @@ func TestSelectorErrorsAreDOMExceptions(t *testing.T) {
 		t.Errorf("err = %v, want a SyntaxError DOMException", err)
 	}
 }
-
-func TestHexColorSerialization(t *testing.T) {
-	// https://drafts.csswg.org/css-color/#serializing-sRGB-values (as Chrome prints them)
-	for in, want := range map[string]string{
-		"#fff": "rgb(255, 255, 255)", "#FF0000": "rgb(255, 0, 0)", "#0f08": "rgba(0, 255, 0, 0.533)",
-		"#00000080": "rgba(0, 0, 0, 0.5)", "#12345": "#12345", "#0000": "rgba(0, 0, 0, 0)",
-	} {
-		if got := normalizeCSSToken(in); got != want {
-			t.Errorf("%s → %s, want %s", in, got, want)
-		}
-	}
-}

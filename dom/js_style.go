@@ -6,6 +6,8 @@ import (
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
+
+	"loopscope/css"
 )
 
 // declBlock is what a CSSStyleDeclaration object reads and writes: an element's inline
@@ -137,7 +139,7 @@ func (r *realm) newStyleObject(b declBlock) *goja.Object {
 
 // installStyle defines CSSStyleDeclaration.
 func (r *realm) installStyle() {
-	r.cssPropNames = strings.Fields(cssProperties)
+	r.cssPropNames = css.KnownNames()
 	r.cssProps = make(map[string]bool, len(r.cssPropNames))
 	for _, p := range r.cssPropNames {
 		r.cssProps[p] = true

@@ -2,6 +2,8 @@ package render
 
 import (
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // boxKind is the kind of a layout box.
@@ -97,7 +99,7 @@ func (e *Engine) buildBoxTree() *box {
 			continue
 		}
 		st := e.styleOf(c)
-		if st == nil || st.display == displayNone {
+		if st == nil || st.display == css.DisplayNone {
 			continue
 		}
 		b := e.newBox(c, st, kindBlock)
@@ -142,13 +144,13 @@ func (e *Engine) levelOf(n *html.Node) (childLevel, *computedStyle) {
 		return levelInline, nil
 	case html.ElementNode:
 		st := e.styleOf(n)
-		if st == nil || st.display == displayNone {
+		if st == nil || st.display == css.DisplayNone {
 			return levelSkip, nil
 		}
 		if st.isOutOfFlow() {
 			return levelOutOfFlow, st
 		}
-		if st.display == displayBlock || st.display == displayInline && e.containsBlock(n) {
+		if st.display == css.DisplayBlock || st.display == css.DisplayInline && e.containsBlock(n) {
 			return levelBlock, st // block-in-inline is simplified to a block
 		}
 		return levelInline, st
@@ -164,10 +166,10 @@ func (e *Engine) containsBlock(n *html.Node) bool {
 			continue
 		}
 		st := e.styleOf(c)
-		if st == nil || st.display == displayNone || st.isOutOfFlow() {
+		if st == nil || st.display == css.DisplayNone || st.isOutOfFlow() {
 			continue
 		}
-		if st.display == displayBlock || st.display == displayInline && e.containsBlock(c) {
+		if st.display == css.DisplayBlock || st.display == css.DisplayInline && e.containsBlock(c) {
 			return true
 		}
 	}
@@ -241,7 +243,7 @@ func (e *Engine) buildChildren(b *box, n *html.Node) {
 // anonStyle returns the style of an anonymous block: inherited properties only.
 func (e *Engine) anonStyle(parent *computedStyle) *computedStyle {
 	s := initialStyle()
-	s.display = displayBlock
+	s.display = css.DisplayBlock
 	s.color, s.fontSize, s.fontWeight, s.mono = parent.color, parent.fontSize, parent.fontWeight, parent.mono
 	s.lineHeight, s.lineKind, s.textAlign, s.whiteSpace, s.visible = parent.lineHeight, parent.lineKind, parent.textAlign, parent.whiteSpace, parent.visible
 	return &s
@@ -278,7 +280,7 @@ func (ib *inlineBuilder) addNode(c *html.Node, parentStyle *computedStyle) {
 		ib.addText(c.Data, parentStyle, c.Parent)
 	case html.ElementNode:
 		st := e.styleOf(c)
-		if st == nil || st.display == displayNone {
+		if st == nil || st.display == css.DisplayNone {
 			return
 		}
 		switch {
@@ -292,7 +294,7 @@ func (ib *inlineBuilder) addNode(c *html.Node, parentStyle *computedStyle) {
 			brBox.parent = ib.container
 			ib.pieces = append(ib.pieces, piece{kind: pieceBreak, st: st, face: e.fonts.faceFor(st), node: c, b: brBox})
 			ib.prevSpace, ib.hasContent = true, true
-		case st.display == displayInlineBlock:
+		case st.display == css.DisplayInlineBlock:
 			ab := e.newBox(c, st, kindInlineBlock)
 			ab.parent = ib.container
 			e.buildChildren(ab, c)

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // elementState is what the engine keeps per element between frames.
@@ -15,7 +17,7 @@ type elementState struct {
 
 	inlineSrc    string // the style attribute last parsed
 	inlineParsed bool
-	inline       []declaration
+	inline       []css.Declaration
 
 	trans [numAnimProps]*transition
 
@@ -131,7 +133,7 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 		}
 		// A before-change style exists only if the element was styled and rendered by the
 		// previous style change event. https://drafts.csswg.org/css-transitions/#before-change-style
-		hadStyle := st.gen != 0 && st.gen == e.gen-1 && st.base.display != displayNone
+		hadStyle := st.gen != 0 && st.gen == e.gen-1 && st.base.display != css.DisplayNone
 		var before computedStyle
 		if hadStyle {
 			before = st.used
@@ -141,13 +143,13 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 		if c.Parent != nil && c.Parent.Type == html.DocumentNode {
 			cx.rootFontSize = st.base.fontSize
 		}
-		if hadStyle && st.base.display != displayNone {
+		if hadStyle && st.base.display != css.DisplayNone {
 			e.startTransitions(st, &before)
 		} else {
 			e.cancelTransitions(st)
 		}
 		st.used = st.base
-		if st.base.display == displayNone {
+		if st.base.display == css.DisplayNone {
 			continue
 		}
 		e.styleChildren(c, &st.base, cx)
@@ -177,22 +179,22 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 	if src, ok := attr(n, "style"); !st.inlineParsed || src != st.inlineSrc {
 		st.inline = st.inline[:0]
 		if ok {
-			st.inline = parseDeclarationBlock(src, st.inline)
+			st.inline = css.ParseDeclarationBlock(src, st.inline)
 		}
 		st.inlineSrc, st.inlineParsed = src, true
 	}
 	w := &e.winners
-	*w = [numProps]*value{}
+	*w = [css.NumProps]*css.Value{}
 	for _, r := range m {
 		for i := range r.decls {
-			if d := &r.decls[i]; !d.important || r.ua {
-				w[d.prop] = &d.v
+			if d := &r.decls[i]; !d.Important || r.ua {
+				w[d.Prop] = &d.Value
 			}
 		}
 	}
 	for i := range st.inline {
-		if d := &st.inline[i]; !d.important {
-			w[d.prop] = &d.v
+		if d := &st.inline[i]; !d.Important {
+			w[d.Prop] = &d.Value
 		}
 	}
 	for _, r := range m {
@@ -200,20 +202,20 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 			continue
 		}
 		for i := range r.decls {
-			if d := &r.decls[i]; d.important {
-				w[d.prop] = &d.v
+			if d := &r.decls[i]; d.Important {
+				w[d.Prop] = &d.Value
 			}
 		}
 	}
 	for i := range st.inline {
-		if d := &st.inline[i]; d.important {
-			w[d.prop] = &d.v
+		if d := &st.inline[i]; d.Important {
+			w[d.Prop] = &d.Value
 		}
 	}
 	computeStyle(&st.base, w, parent, cx)
 	// Presentational defaults that are not expressible in the UA sheet subset.
 	if n.Data == "br" {
-		st.base.display = displayInline
+		st.base.display = css.DisplayInline
 	}
 }
 

@@ -2,6 +2,8 @@ package render
 
 import (
 	"image/color"
+
+	"loopscope/css"
 )
 
 // lineHeightKind says how a computed line-height is stored.
@@ -18,20 +20,20 @@ type transitionSpec struct {
 	prop     string // a property name or "all"
 	duration float64
 	delay    float64
-	fn       timingFunction
+	fn       css.Easing
 }
 
 // computedStyle holds the computed values of the properties the engine knows.
 // https://drafts.csswg.org/css-cascade/#computed
 type computedStyle struct {
-	display       display
-	position      positionKind
+	display       css.Display
+	position      css.Position
 	inset         [4]length // top, right, bottom, left
 	width, height length
 	margin        [4]length
 	padding       [4]length
 	borderWidth   [4]float64
-	borderStyle   [4]borderStyle
+	borderStyle   [4]css.BorderStyle
 	borderColor   [4]color.NRGBA
 	background    color.NRGBA
 	color         color.NRGBA
@@ -42,12 +44,12 @@ type computedStyle struct {
 	sizeKeyword   float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
 	lineHeight    float64
 	lineKind      lineHeightKind
-	textAlign     textAlign
+	textAlign     css.TextAlign
 	whiteSpace    uint8   // 0 normal, 1 nowrap, 2 pre
 	boxSizing     uint8   // 0 content-box, 1 border-box
 	listItem      bool    // display: list-item
 	overflowClip  [2]bool // overflow-x, overflow-y other than visible
-	listStyle     markerStyle
+	listStyle     css.MarkerStyle
 	opacity       float64
 	hasTransform  bool
 	tx, ty        length
@@ -61,13 +63,13 @@ type computedStyle struct {
 // https://drafts.csswg.org/css-cascade/#initial-values
 func initialStyle() computedStyle {
 	s := computedStyle{
-		display:     displayInline,
+		display:     css.DisplayInline,
 		width:       autoLength,
 		height:      autoLength,
 		color:       color.NRGBA{0, 0, 0, 255},
 		fontSize:    16,
 		sizeKeyword: 16, // medium
-		listStyle:   markerDisc,
+		listStyle:   css.MarkerDisc,
 		fontWeight:  400,
 		opacity:     1,
 		visible:     true,
@@ -87,17 +89,17 @@ type computeContext struct {
 }
 
 // isPositioned reports position other than static.
-func (s *computedStyle) isPositioned() bool { return s.position != positionStatic }
+func (s *computedStyle) isPositioned() bool { return s.position != css.PositionStatic }
 
 // isOutOfFlow reports absolute or fixed positioning.
 func (s *computedStyle) isOutOfFlow() bool {
-	return s.position == positionAbsolute || s.position == positionFixed
+	return s.position == css.PositionAbsolute || s.position == css.PositionFixed
 }
 
 // createsStackingContext reports whether the element's box establishes a stacking context.
 // https://drafts.csswg.org/css-position-4/#stacking-context
 func (s *computedStyle) createsStackingContext() bool {
-	return s.isPositioned() && !s.zAuto || s.position == positionFixed || s.opacity < 1 || s.hasTransform
+	return s.isPositioned() && !s.zAuto || s.position == css.PositionFixed || s.opacity < 1 || s.hasTransform
 }
 
 // clips reports overflow other than visible: the box clips its content to its padding
@@ -119,7 +121,7 @@ func (s *computedStyle) usedLineHeight(normal float64) float64 {
 // computeStyle computes an element's style from the winning declaration of each property
 // (nil when none) and its parent's computed style.
 // https://drafts.csswg.org/css-cascade/#value-stages
-func computeStyle(st *computedStyle, winners *[numProps]*value, parent *computedStyle, cx *computeContext) {
+func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *computedStyle, cx *computeContext) {
 	*st = initialStyle()
 	// Inherited properties start from the parent.
 	st.color, st.fontSize, st.fontWeight, st.mono = parent.color, parent.fontSize, parent.fontWeight, parent.mono
@@ -130,32 +132,32 @@ func computeStyle(st *computedStyle, winners *[numProps]*value, parent *computed
 
 	// resolveGlobal returns the value to use, or nil to take the inherited/initial value
 	// (already in place, or copied here for a non-inherited property's inherit).
-	resolveGlobal := func(p propID) *value {
+	resolveGlobal := func(p css.Prop) *css.Value {
 		v := winners[p]
-		if v == nil || v.global == globalNone {
+		if v == nil || v.Global == css.GlobalNone {
 			return v
 		}
-		inheritIt := v.global == globalInherit || v.global == globalUnset && p.inherited()
+		inheritIt := v.Global == css.GlobalInherit || v.Global == css.GlobalUnset && p.Inherited()
 		copyProp(st, parent, &init, p, inheritIt)
 		return nil
 	}
 
 	// font-family, then font-size: em units of the other properties depend on it.
-	if v := resolveGlobal(propFontFamily); v != nil {
-		st.mono, st.monoGeneric = v.n >= 1, v.n == 2
+	if v := resolveGlobal(css.PropFontFamily); v != nil {
+		st.mono, st.monoGeneric = v.Num >= 1, v.Num == 2
 	}
-	if v := resolveGlobal(propFontSize); v != nil {
+	if v := resolveGlobal(css.PropFontSize); v != nil {
 		st.sizeKeyword = 0
-		if v.n == 1 {
-			st.sizeKeyword = v.l.v
+		if v.Num == 1 {
+			st.sizeKeyword = v.Len.V
 		}
-		switch v.l.u {
-		case unitEm:
-			st.fontSize = v.l.v * parent.fontSize
-		case unitPercent:
-			st.fontSize = v.l.v * parent.fontSize / 100
+		switch v.Len.U {
+		case css.Em:
+			st.fontSize = v.Len.V * parent.fontSize
+		case css.Percent:
+			st.fontSize = v.Len.V * parent.fontSize / 100
 		default:
-			st.fontSize = computeLength(v.l, parent.fontSize, cx).v
+			st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
 		}
 	}
 	// Absolute-size keywords (and the initial medium) scale with the family's default
@@ -167,13 +169,13 @@ func computeStyle(st *computedStyle, winners *[numProps]*value, parent *computed
 		}
 	}
 	fs := st.fontSize
-	if v := resolveGlobal(propColor); v != nil {
-		if !v.current {
-			st.color = v.c
+	if v := resolveGlobal(css.PropColor); v != nil {
+		if !v.Current {
+			st.color = v.Color
 		}
 	}
-	for p := propID(0); p < numProps; p++ {
-		if p == propFontSize || p == propColor || p == propFontFamily {
+	for p := css.Prop(0); p < css.NumProps; p++ {
+		if p == css.PropFontSize || p == css.PropColor || p == css.PropFontFamily {
 			continue
 		}
 		v := resolveGlobal(p)
@@ -181,145 +183,145 @@ func computeStyle(st *computedStyle, winners *[numProps]*value, parent *computed
 			continue
 		}
 		switch {
-		case p == propDisplay:
-			st.display, st.listItem = display(v.n), v.n == displayListItemCode
+		case p == css.PropDisplay:
+			st.display, st.listItem = css.Display(v.Num), css.Display(v.Num) == css.DisplayListItem
 			if st.listItem {
-				st.display = displayBlock
+				st.display = css.DisplayBlock
 			}
-		case p == propPosition:
-			st.position = positionKind(v.n)
-		case p >= propTop && p <= propLeft:
-			st.inset[p-propTop] = computeLength(v.l, fs, cx)
-		case p == propWidth:
-			st.width = computeLength(v.l, fs, cx)
-		case p == propHeight:
-			st.height = computeLength(v.l, fs, cx)
-		case p >= propMarginTop && p <= propMarginLeft:
-			st.margin[p-propMarginTop] = computeLength(v.l, fs, cx)
-		case p >= propPaddingTop && p <= propPaddingLeft:
-			st.padding[p-propPaddingTop] = computeLength(v.l, fs, cx)
-		case p >= propBorderTopWidth && p <= propBorderLeftWidth:
-			st.borderWidth[p-propBorderTopWidth] = computeLength(v.l, fs, cx).v
-		case p >= propBorderTopStyle && p <= propBorderLeftStyle:
-			st.borderStyle[p-propBorderTopStyle] = borderStyle(v.n)
-		case p >= propBorderTopColor && p <= propBorderLeftColor:
-			if v.current {
-				st.borderColor[p-propBorderTopColor] = st.color
+		case p == css.PropPosition:
+			st.position = css.Position(v.Num)
+		case p >= css.PropTop && p <= css.PropLeft:
+			st.inset[p-css.PropTop] = computeLength(v.Len, fs, cx)
+		case p == css.PropWidth:
+			st.width = computeLength(v.Len, fs, cx)
+		case p == css.PropHeight:
+			st.height = computeLength(v.Len, fs, cx)
+		case p >= css.PropMarginTop && p <= css.PropMarginLeft:
+			st.margin[p-css.PropMarginTop] = computeLength(v.Len, fs, cx)
+		case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
+			st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx)
+		case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
+			st.borderWidth[p-css.PropBorderTopWidth] = computeLength(v.Len, fs, cx).v
+		case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
+			st.borderStyle[p-css.PropBorderTopStyle] = css.BorderStyle(v.Num)
+		case p >= css.PropBorderTopColor && p <= css.PropBorderLeftColor:
+			if v.Current {
+				st.borderColor[p-css.PropBorderTopColor] = st.color
 			} else {
-				st.borderColor[p-propBorderTopColor] = v.c
+				st.borderColor[p-css.PropBorderTopColor] = v.Color
 			}
-		case p == propBackgroundColor:
-			if v.current {
+		case p == css.PropBackgroundColor:
+			if v.Current {
 				st.background = st.color
 			} else {
-				st.background = v.c
+				st.background = v.Color
 			}
-		case p == propFontWeight:
-			st.fontWeight = relativeWeight(v.n, parent.fontWeight)
-		case p == propLineHeight:
-			switch v.n {
+		case p == css.PropFontWeight:
+			st.fontWeight = relativeWeight(v.Num, parent.fontWeight)
+		case p == css.PropLineHeight:
+			switch v.Num {
 			case -1:
 				st.lineKind = lineHeightNormal
 			case -2:
-				st.lineKind, st.lineHeight = lineHeightPx, computeLength(v.l, fs, cx).resolve(fs)
+				st.lineKind, st.lineHeight = lineHeightPx, computeLength(v.Len, fs, cx).resolve(fs)
 			default:
-				st.lineKind, st.lineHeight = lineHeightNumber, v.n
+				st.lineKind, st.lineHeight = lineHeightNumber, v.Num
 			}
-		case p == propTextAlign:
-			st.textAlign = textAlign(v.n)
-		case p == propWhiteSpace:
-			st.whiteSpace = uint8(v.n)
-		case p == propBoxSizing:
-			st.boxSizing = uint8(v.n)
-		case p == propListStyleType:
-			st.listStyle = markerStyle(v.n)
-		case p == propOverflowX || p == propOverflowY:
-			st.overflowClip[p-propOverflowX] = v.n == 1
-		case p == propOpacity:
-			st.opacity = v.n
-		case p == propTransform:
-			st.hasTransform = v.n == 1
-			st.tx, st.ty = computeLength(v.tx, fs, cx), computeLength(v.ty, fs, cx)
-		case p == propVisibility:
-			st.visible = v.n == 1
-		case p == propZIndex:
-			st.zAuto = v.l.u == unitAuto
-			st.zIndex = int(v.n)
+		case p == css.PropTextAlign:
+			st.textAlign = css.TextAlign(v.Num)
+		case p == css.PropWhiteSpace:
+			st.whiteSpace = uint8(v.Num)
+		case p == css.PropBoxSizing:
+			st.boxSizing = uint8(v.Num)
+		case p == css.PropListStyleType:
+			st.listStyle = css.MarkerStyle(v.Num)
+		case p == css.PropOverflowX || p == css.PropOverflowY:
+			st.overflowClip[p-css.PropOverflowX] = v.Num == 1
+		case p == css.PropOpacity:
+			st.opacity = v.Num
+		case p == css.PropTransform:
+			st.hasTransform = v.Num == 1
+			st.tx, st.ty = computeLength(v.TX, fs, cx), computeLength(v.TY, fs, cx)
+		case p == css.PropVisibility:
+			st.visible = v.Num == 1
+		case p == css.PropZIndex:
+			st.zAuto = v.Len.U == css.Auto
+			st.zIndex = int(v.Num)
 		}
 	}
 	// Border colours default to currentcolor; widths compute to 0 without a style.
 	for i := 0; i < 4; i++ {
-		if w := winners[propBorderTopColor+propID(i)]; w == nil || w.global == globalInitial || w.global == globalUnset {
+		if w := winners[css.PropBorderTopColor+css.Prop(i)]; w == nil || w.Global == css.GlobalInitial || w.Global == css.GlobalUnset {
 			st.borderColor[i] = st.color
 		}
-		if st.borderStyle[i] == borderNone {
+		if st.borderStyle[i] == css.BorderNone {
 			st.borderWidth[i] = 0
 		}
 	}
 	st.transitions = combineTransitions(winners, parent)
 	// position: absolute/fixed blockify inline-level boxes.
 	// https://drafts.csswg.org/css-display/#transformations
-	if st.isOutOfFlow() && st.display == displayInline {
-		st.display = displayBlock
+	if st.isOutOfFlow() && st.display == css.DisplayInline {
+		st.display = css.DisplayBlock
 	}
 }
 
 // copyProp applies inherit (from parent) or initial (from init) to one property.
-func copyProp(st, parent, init *computedStyle, p propID, inheritIt bool) {
+func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 	src := init
 	if inheritIt {
 		src = parent
 	}
 	switch {
-	case p == propDisplay:
+	case p == css.PropDisplay:
 		st.display, st.listItem = src.display, src.listItem
-	case p == propPosition:
+	case p == css.PropPosition:
 		st.position = src.position
-	case p >= propTop && p <= propLeft:
-		st.inset[p-propTop] = src.inset[p-propTop]
-	case p == propWidth:
+	case p >= css.PropTop && p <= css.PropLeft:
+		st.inset[p-css.PropTop] = src.inset[p-css.PropTop]
+	case p == css.PropWidth:
 		st.width = src.width
-	case p == propHeight:
+	case p == css.PropHeight:
 		st.height = src.height
-	case p >= propMarginTop && p <= propMarginLeft:
-		st.margin[p-propMarginTop] = src.margin[p-propMarginTop]
-	case p >= propPaddingTop && p <= propPaddingLeft:
-		st.padding[p-propPaddingTop] = src.padding[p-propPaddingTop]
-	case p >= propBorderTopWidth && p <= propBorderLeftWidth:
-		st.borderWidth[p-propBorderTopWidth] = src.borderWidth[p-propBorderTopWidth]
-	case p >= propBorderTopStyle && p <= propBorderLeftStyle:
-		st.borderStyle[p-propBorderTopStyle] = src.borderStyle[p-propBorderTopStyle]
-	case p >= propBorderTopColor && p <= propBorderLeftColor:
-		st.borderColor[p-propBorderTopColor] = src.borderColor[p-propBorderTopColor]
-	case p == propBackgroundColor:
+	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
+		st.margin[p-css.PropMarginTop] = src.margin[p-css.PropMarginTop]
+	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
+		st.padding[p-css.PropPaddingTop] = src.padding[p-css.PropPaddingTop]
+	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
+		st.borderWidth[p-css.PropBorderTopWidth] = src.borderWidth[p-css.PropBorderTopWidth]
+	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
+		st.borderStyle[p-css.PropBorderTopStyle] = src.borderStyle[p-css.PropBorderTopStyle]
+	case p >= css.PropBorderTopColor && p <= css.PropBorderLeftColor:
+		st.borderColor[p-css.PropBorderTopColor] = src.borderColor[p-css.PropBorderTopColor]
+	case p == css.PropBackgroundColor:
 		st.background = src.background
-	case p == propColor:
+	case p == css.PropColor:
 		st.color = src.color
-	case p == propFontSize:
+	case p == css.PropFontSize:
 		st.fontSize, st.sizeKeyword = src.fontSize, src.sizeKeyword
-	case p == propFontWeight:
+	case p == css.PropFontWeight:
 		st.fontWeight = src.fontWeight
-	case p == propFontFamily:
+	case p == css.PropFontFamily:
 		st.mono, st.monoGeneric = src.mono, src.monoGeneric
-	case p == propLineHeight:
+	case p == css.PropLineHeight:
 		st.lineHeight, st.lineKind = src.lineHeight, src.lineKind
-	case p == propTextAlign:
+	case p == css.PropTextAlign:
 		st.textAlign = src.textAlign
-	case p == propWhiteSpace:
+	case p == css.PropWhiteSpace:
 		st.whiteSpace = src.whiteSpace
-	case p == propBoxSizing:
+	case p == css.PropBoxSizing:
 		st.boxSizing = src.boxSizing
-	case p == propListStyleType:
+	case p == css.PropListStyleType:
 		st.listStyle = src.listStyle
-	case p == propOverflowX || p == propOverflowY:
-		st.overflowClip[p-propOverflowX] = src.overflowClip[p-propOverflowX]
-	case p == propOpacity:
+	case p == css.PropOverflowX || p == css.PropOverflowY:
+		st.overflowClip[p-css.PropOverflowX] = src.overflowClip[p-css.PropOverflowX]
+	case p == css.PropOpacity:
 		st.opacity = src.opacity
-	case p == propTransform:
+	case p == css.PropTransform:
 		st.hasTransform, st.tx, st.ty = src.hasTransform, src.tx, src.ty
-	case p == propVisibility:
+	case p == css.PropVisibility:
 		st.visible = src.visible
-	case p == propZIndex:
+	case p == css.PropZIndex:
 		st.zAuto, st.zIndex = src.zAuto, src.zIndex
 	}
 }
@@ -350,28 +352,28 @@ func relativeWeight(n float64, parent int) int {
 
 // combineTransitions pairs the transition-* lists: the property list sets the count
 // and the other lists repeat. https://drafts.csswg.org/css-transitions/#transition-property-property
-func combineTransitions(w *[numProps]*value, parent *computedStyle) []transitionSpec {
-	pv := w[propTransitionProperty]
-	if pv == nil && w[propTransitionDuration] == nil && w[propTransitionDelay] == nil {
+func combineTransitions(w *[css.NumProps]*css.Value, parent *computedStyle) []transitionSpec {
+	pv := w[css.PropTransitionProperty]
+	if pv == nil && w[css.PropTransitionDuration] == nil && w[css.PropTransitionDelay] == nil {
 		return nil
 	}
 	names := []string{"all"} // the initial value
 	switch {
-	case pv != nil && pv.global == globalInherit:
+	case pv != nil && pv.Global == css.GlobalInherit:
 		return parent.transitions
-	case pv != nil && pv.global == globalNone:
-		names = pv.names
+	case pv != nil && pv.Global == css.GlobalNone:
+		names = pv.Names
 	}
-	list := func(p propID) []float64 {
-		if v := w[p]; v != nil && v.global == globalNone && len(v.times) > 0 {
-			return v.times
+	list := func(p css.Prop) []float64 {
+		if v := w[p]; v != nil && v.Global == css.GlobalNone && len(v.Times) > 0 {
+			return v.Times
 		}
 		return []float64{0}
 	}
-	durs, delays := list(propTransitionDuration), list(propTransitionDelay)
-	fns := []timingFunction{{kind: timingEase}}
-	if v := w[propTransitionTimingFunction]; v != nil && v.global == globalNone && len(v.fns) > 0 {
-		fns = v.fns
+	durs, delays := list(css.PropTransitionDuration), list(css.PropTransitionDelay)
+	fns := []css.Easing{{Kind: css.EaseDefault}}
+	if v := w[css.PropTransitionTimingFunction]; v != nil && v.Global == css.GlobalNone && len(v.Easings) > 0 {
+		fns = v.Easings
 	}
 	out := make([]transitionSpec, 0, len(names))
 	for i, name := range names {

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"image/color"
-	"math"
 	"strconv"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // ComputedValue returns the resolved value of a CSS property of an element as
@@ -28,15 +28,15 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 	switch property {
 	case "display":
 		if s.listItem {
-			return "list-item", true
+			return css.DisplayListItem.String(), true
 		}
-		return [...]string{"inline", "block", "inline-block", "none"}[s.display], true
+		return s.display.String(), true
 	case "position":
-		return [...]string{"static", "relative", "absolute", "fixed"}[s.position], true
+		return s.position.String(), true
 	case "top", "right", "bottom", "left":
 		side := sideIndex(property)
 		if b != nil && s.isPositioned() {
-			return pxValue(e.usedInset(b, side)), true
+			return css.FormatPx(e.usedInset(b, side)), true
 		}
 		return lengthValue(s.inset[side]), true
 	case "width", "height":
@@ -50,48 +50,48 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 		}
 		if axis == 0 {
 			if s.boxSizing == 1 {
-				return pxValue(b.w), true
+				return css.FormatPx(b.w), true
 			}
-			return pxValue(b.w - b.edgesH()), true
+			return css.FormatPx(b.w - b.edgesH()), true
 		}
 		if s.boxSizing == 1 {
-			return pxValue(b.h), true
+			return css.FormatPx(b.h), true
 		}
-		return pxValue(b.h - b.edgesV()), true
+		return css.FormatPx(b.h - b.edgesV()), true
 	case "margin-top", "margin-right", "margin-bottom", "margin-left":
 		side := sideIndex(property[len("margin-"):])
 		if b != nil {
-			return pxValue(b.margin[side]), true
+			return css.FormatPx(b.margin[side]), true
 		}
 		return lengthValue(s.margin[side]), true
 	case "padding-top", "padding-right", "padding-bottom", "padding-left":
 		side := sideIndex(property[len("padding-"):])
 		if b != nil {
-			return pxValue(b.padding[side]), true
+			return css.FormatPx(b.padding[side]), true
 		}
 		return lengthValue(s.padding[side]), true
 	case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
-		return pxValue(s.borderWidth[sideIndex(property[len("border-"):len(property)-len("-width")])]), true
+		return css.FormatPx(s.borderWidth[sideIndex(property[len("border-"):len(property)-len("-width")])]), true
 	case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
 		i := sideIndex(property[len("border-") : len(property)-len("-style")])
-		return [...]string{"none", "solid", "outset", "inset"}[s.borderStyle[i]], true
+		return s.borderStyle[i].String(), true
 	case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
-		return colorValue(s.borderColor[sideIndex(property[len("border-"):len(property)-len("-color")])]), true
+		return css.FormatColor(s.borderColor[sideIndex(property[len("border-"):len(property)-len("-color")])]), true
 	case "background-color":
-		return colorValue(s.background), true
+		return css.FormatColor(s.background), true
 	case "color":
-		return colorValue(s.color), true
+		return css.FormatColor(s.color), true
 	case "font-size":
-		return pxValue(s.fontSize), true
+		return css.FormatPx(s.fontSize), true
 	case "font-weight":
 		return strconv.Itoa(s.fontWeight), true
 	case "line-height":
 		if s.lineKind == lineHeightNormal {
 			return "normal", true
 		}
-		return pxValue(s.usedLineHeight(0)), true
+		return css.FormatPx(s.usedLineHeight(0)), true
 	case "opacity":
-		return numberValue(s.opacity), true
+		return css.FormatNumber(s.opacity), true
 	case "transform":
 		if !s.hasTransform {
 			return "none", true
@@ -100,7 +100,7 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 		if b != nil {
 			w, h = b.w, b.h
 		}
-		return "matrix(1, 0, 0, 1, " + numberValue(s.tx.resolve(w)) + ", " + numberValue(s.ty.resolve(h)) + ")", true
+		return "matrix(1, 0, 0, 1, " + css.FormatNumber(s.tx.resolve(w)) + ", " + css.FormatNumber(s.ty.resolve(h)) + ")", true
 	case "visibility":
 		if s.visible {
 			return "visible", true
@@ -146,7 +146,7 @@ func sideIndex(s string) int {
 // to the containing block's padding edge.
 func (e *Engine) usedInset(b *box, side int) float64 {
 	s := b.st
-	if s.position == positionRelative {
+	if s.position == css.PositionRelative {
 		cbw := 0.0
 		if b.parent != nil {
 			cbw = b.parent.w - b.parent.edgesH()
@@ -166,38 +166,12 @@ func (e *Engine) usedInset(b *box, side int) float64 {
 	return b.ax - b.margin[3] - cx
 }
 
-// numberValue serialises a number with up to six significant digits, as Chrome does.
-// https://drafts.csswg.org/cssom/#serialize-a-css-component-value
-func numberValue(v float64) string {
-	if v == 0 || math.IsNaN(v) {
-		return "0"
-	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
-}
-
-func pxValue(v float64) string { return numberValue(v) + "px" }
-
 func lengthValue(l length) string {
 	switch l.u {
 	case unitAuto:
 		return "auto"
 	case unitPercent:
-		return numberValue(l.v) + "%"
+		return css.FormatNumber(l.v) + "%"
 	}
-	return pxValue(l.v)
-}
-
-// colorValue serialises an sRGB colour: rgb() when opaque, else rgba() with the shortest
-// alpha (two, else three decimals) that rounds back to the same 8-bit value.
-// https://drafts.csswg.org/css-color/#serializing-sRGB-values
-func colorValue(c color.NRGBA) string {
-	rgb := strconv.Itoa(int(c.R)) + ", " + strconv.Itoa(int(c.G)) + ", " + strconv.Itoa(int(c.B))
-	if c.A == 255 {
-		return "rgb(" + rgb + ")"
-	}
-	a := math.Round(float64(c.A)/255*100) / 100
-	if uint8(math.Round(a*255)) != c.A {
-		a = math.Round(float64(c.A)/255*1000) / 1000
-	}
-	return "rgba(" + rgb + ", " + numberValue(a) + ")"
+	return css.FormatPx(l.v)
 }

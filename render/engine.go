@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // Source is the live document the engine renders. The engine reads the tree, never
@@ -56,7 +58,7 @@ type Engine struct {
 	resizedForStyle  bool // vw/vh units need a new cascade
 	resizedForLayout bool
 	matched          []*styleRule
-	winners          [numProps]*value
+	winners          [css.NumProps]*css.Value
 	rootStyle        computedStyle
 
 	// transitions

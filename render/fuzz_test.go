@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // FuzzStyleSheet checks that no style sheet or declaration block makes the parsers panic.
@@ -16,12 +18,12 @@ func FuzzStyleSheet(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, css string) {
-		rules := parseStyleSheet(css, 0)
+	f.Fuzz(func(t *testing.T, text string) {
+		rules := parseStyleSheet(text, 0)
 		for _, r := range rules {
 			_ = r.sel.String()
 		}
-		parseDeclarationBlock(css, nil)
+		css.ParseDeclarationBlock(text, nil)
 	})
 }
 

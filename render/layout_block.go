@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"loopscope/css"
+)
 
 // marginPair accumulates adjoining vertical margins: the largest positive and the most
 // negative. https://drafts.csswg.org/css2/#collapsing-margins
@@ -240,7 +244,7 @@ func (b *box) inlineFlowHasLines() bool {
 // applying relative offsets. https://drafts.csswg.org/css2/#relative-positioning
 func (e *Engine) assignPositions(b *box, parentX, parentY, cbw, cbh float64) {
 	b.ax, b.ay = parentX+b.x, parentY+b.y
-	if b.st.position == positionRelative {
+	if b.st.position == css.PositionRelative {
 		dx, dy := relativeOffset(b.st, cbw, cbh)
 		b.ax += dx
 		b.ay += dy

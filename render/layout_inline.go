@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"loopscope/css"
+)
 
 // lineSpan is the part of an inline element on the line being placed.
 type lineSpan struct {
@@ -218,12 +222,12 @@ func (e *Engine) placeLine(b *box, line []piece, open *[]*box, y, cw float64) fl
 	grow(halfLeading(b.st, e.fonts.faceFor(b.st))) // the strut
 	offset := 0.0
 	switch b.st.textAlign {
-	case alignCenter:
+	case css.AlignCenter:
 		offset = (cw - width) / 2
-	case alignRight:
+	case css.AlignRight:
 		offset = cw - width
 	}
-	if b.st.textAlign != alignLeft && offset < 0 {
+	if b.st.textAlign != css.AlignLeft && offset < 0 {
 		offset = 0
 	}
 	left := contentLeft + offset

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"loopscope/css"
+)
 
 // containingBlockOf returns the padding box, in page coordinates, of the containing
 // block of an absolutely or fixed positioned box: the nearest positioned ancestor's, or
@@ -8,7 +12,7 @@ import "math"
 // https://drafts.csswg.org/css2/#containing-block-details
 func (e *Engine) containingBlockOf(b *box) (x, y, w, h float64) {
 	vw, vh := float64(e.width), float64(e.height)
-	if b.st.position == positionFixed {
+	if b.st.position == css.PositionFixed {
 		return 0, 0, vw, vh
 	}
 	for a := b.parent; a != nil; a = a.parent {

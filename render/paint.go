@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+
+	"loopscope/css"
 )
 
 // Paint rasterises the display list of the last layout into a new frame and returns it.
@@ -113,7 +115,7 @@ func compositeLayer(dst, layer *image.RGBA, r image.Rectangle, alpha float64) {
 	if r.Empty() {
 		return
 	}
-	a := uint32(math.Round(clamp01(alpha) * 255))
+	a := uint32(math.Round(css.Clamp01(alpha) * 255))
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		s := layer.Pix[layer.PixOffset(r.Min.X, y):layer.PixOffset(r.Max.X, y)]

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // opKind is a display list operation.
@@ -156,10 +158,10 @@ func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (Rect, bool) {
 	has := false
 	pos := c.st.position
 	for a := c.parent; a != nil; a = a.parent {
-		if pos == positionFixed {
+		if pos == css.PositionFixed {
 			break
 		}
-		if a.node != nil && (pos != positionAbsolute || a.st.isPositioned()) {
+		if a.node != nil && (pos != css.PositionAbsolute || a.st.isPositioned()) {
 			if a.st.clips() {
 				r := paddingRect(a, dx, dy)
 				if has {
@@ -281,7 +283,7 @@ func (e *Engine) addHit(n *html.Node, r Rect) {
 }
 
 func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
-	if b.node != nil && b.st.listItem && b.st.listStyle != markerNone && b.st.visible {
+	if b.node != nil && b.st.listItem && b.st.listStyle != css.MarkerNone && b.st.visible {
 		e.paintMarker(b, dx, dy)
 	}
 	if !b.inlineFlow {
@@ -351,7 +353,7 @@ func (e *Engine) paintMarker(b *box, dx, dy float64) {
 	f := e.fonts.faceFor(b.st)
 	x := b.ax + dx + b.border[3] + b.padding[3]
 	y := b.ay + dy + baseline
-	if b.st.listStyle != markerDecimal {
+	if b.st.listStyle != css.MarkerDecimal {
 		// Chrome's symbol markers: a square of ⌊(⅔·ascent+1)/2⌋ px, 7px of padding.
 		// (ListMarker::InlineMarginsForOutside, RelativeSymbolMarkerRect)
 		a := int(f.ascent)
@@ -362,9 +364,9 @@ func (e *Engine) paintMarker(b *box, dx, dy float64) {
 		r := image.Rect(x0, y0, x0+size, y0+size)
 		op := opFill // square
 		switch b.st.listStyle {
-		case markerDisc:
+		case css.MarkerDisc:
 			op = opDisc
-		case markerCircle:
+		case css.MarkerCircle:
 			op = opRing
 		}
 		e.list = append(e.list, displayItem{op: op, r: r, c: premultiplied(b.st.color)})
@@ -372,7 +374,7 @@ func (e *Engine) paintMarker(b *box, dx, dy float64) {
 	}
 	var text string
 	switch b.st.listStyle {
-	case markerDecimal:
+	case css.MarkerDecimal:
 		n := 1
 		for s := b.node.PrevSibling; s != nil; s = s.PrevSibling {
 			if st := e.styleOf(s); st != nil && st.listItem {
@@ -437,10 +439,10 @@ func (e *Engine) paintBackgroundAndBorders(st *computedStyle, x, y, w, h float64
 	}
 	for side := 0; side < 4; side++ {
 		wd := bw[side]
-		if wd <= 0 || st.borderStyle[side] == borderNone || st.borderColor[side].A == 0 {
+		if wd <= 0 || st.borderStyle[side] == css.BorderNone || st.borderColor[side].A == 0 {
 			continue
 		}
-		if st.borderStyle[side] == borderOutset || st.borderStyle[side] == borderInset {
+		if st.borderStyle[side] == css.BorderOutset || st.borderStyle[side] == css.BorderInset {
 			wd = math.Min(wd, 1)
 		}
 		var r image.Rectangle
@@ -449,14 +451,14 @@ func (e *Engine) paintBackgroundAndBorders(st *computedStyle, x, y, w, h float64
 			r = deviceRect(x, y, x+w, y+wd)
 		case 1:
 			r = deviceRect(x+w-wd, y+bw[0], x+w, y+h-bw[2])
-			if st.borderStyle[side] != borderSolid {
+			if st.borderStyle[side] != css.BorderSolid {
 				r = deviceRect(x+w-wd, y, x+w, y+h)
 			}
 		case 2:
 			r = deviceRect(x, y+h-wd, x+w, y+h)
 		case 3:
 			r = deviceRect(x, y+bw[0], x+wd, y+h-bw[2])
-			if st.borderStyle[side] != borderSolid {
+			if st.borderStyle[side] != css.BorderSolid {
 				r = deviceRect(x, y, x+wd, y+h)
 			}
 		}

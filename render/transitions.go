@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // animProp is a property that CSS transitions animate here.
@@ -45,7 +47,7 @@ type transition struct {
 	start          float64 // ms, the style change event's time
 	delay          float64
 	duration       float64
-	fn             timingFunction
+	fn             css.Easing
 }
 
 func getAnim(s *computedStyle, p animProp) animValue {
@@ -127,7 +129,7 @@ func lerpLength(a, b length, t float64) length {
 func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
 	switch p {
 	case animOpacity:
-		return animValue{n: clamp01(a.n + (b.n-a.n)*t)}
+		return animValue{n: css.Clamp01(a.n + (b.n-a.n)*t)}
 	case animTransform:
 		return animValue{has: a.has || b.has, tx: lerpLength(a.tx, b.tx, t), ty: lerpLength(a.ty, b.ty, t)}
 	case animBackground:
@@ -150,12 +152,12 @@ func (t *transition) progressAt(now float64) float64 {
 	}
 	p := (now - t.start - t.delay) / t.duration
 	if p <= 0 {
-		return t.fn.apply(0)
+		return t.fn.Apply(0)
 	}
 	if p >= 1 {
 		return 1
 	}
-	return t.fn.apply(p)
+	return t.fn.Apply(p)
 }
 
 func (t *transition) valueAt(now float64) animValue {
@@ -213,7 +215,7 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 		if animEqual(running.reversingStart, after, p) {
 			// Reversing an interrupted transition: shorten it by how far the old one got.
 			f := math.Abs(running.progressAt(e.now)*running.factor + 1 - running.factor)
-			f = clamp01(f)
+			f = css.Clamp01(f)
 			rs := spec
 			rs.duration *= f
 			if rs.delay < 0 {

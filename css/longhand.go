@@ -1,0 +1,234 @@
+package css
+
+import "strings"
+
+// The values of the engine's longhands. https://drafts.csswg.org/css-values/ (2026-11-01)
+
+// parseLonghand parses the value of one longhand property.
+func parseLonghand(p Prop, val string) (Value, bool) {
+	lower := strings.ToLower(strings.TrimSpace(val))
+	switch p {
+	case PropDisplay, PropPosition, PropVisibility, PropTextAlign, PropWhiteSpace, PropBoxSizing, PropListStyleType,
+		PropOverflowX, PropOverflowY:
+		n, ok := keywordValues[p][lower]
+		return Value{Num: n}, ok
+	case PropTop, PropRight, PropBottom, PropLeft, PropWidth, PropHeight,
+		PropMarginTop, PropMarginRight, PropMarginBottom, PropMarginLeft:
+		neg := p != PropWidth && p != PropHeight
+		l, ok := ParseLength(lower, true, true, neg)
+		return Value{Len: l}, ok
+	case PropPaddingTop, PropPaddingRight, PropPaddingBottom, PropPaddingLeft:
+		l, ok := ParseLength(lower, true, false, false)
+		return Value{Len: l}, ok
+	case PropBorderTopWidth, PropBorderRightWidth, PropBorderBottomWidth, PropBorderLeftWidth:
+		return parseBorderWidth(lower)
+	case PropBorderTopStyle, PropBorderRightStyle, PropBorderBottomStyle, PropBorderLeftStyle:
+		s, ok := borderStyles[lower]
+		return Value{Num: float64(s)}, ok
+	case PropBorderTopColor, PropBorderRightColor, PropBorderBottomColor, PropBorderLeftColor, PropBackgroundColor, PropColor:
+		if lower == "currentcolor" {
+			return Value{Current: true}, true
+		}
+		c, ok := ParseColor(lower)
+		return Value{Color: c}, ok
+	case PropFontSize:
+		return parseFontSize(lower)
+	case PropFontWeight:
+		return parseFontWeight(lower)
+	case PropFontFamily:
+		return Value{Num: float64(parseFontFamily(lower))}, lower != ""
+	case PropLineHeight:
+		return parseLineHeight(lower)
+	case PropOpacity:
+		n, ok := ParseNumberOrPercent(lower, 1)
+		return Value{Num: Clamp01(n)}, ok
+	case PropZIndex:
+		if lower == "auto" {
+			return Value{Len: AutoLength}, true
+		}
+		n, ok := ParseNumber(lower)
+		return Value{Num: float64(int(n))}, ok && n == float64(int(n))
+	case PropTransform:
+		return parseTransform(lower)
+	case PropTransitionProperty, PropTransitionDuration, PropTransitionDelay, PropTransitionTimingFunction:
+		return parseTransitionList(p, lower)
+	}
+	return Value{}, false
+}
+
+// parseBorderWidth parses a <line-width>. https://drafts.csswg.org/css-backgrounds/#typedef-line-width
+func parseBorderWidth(lower string) (Value, bool) {
+	switch lower {
+	case "thin":
+		return Value{Len: PxLength(1)}, true
+	case "medium":
+		return Value{Len: PxLength(3)}, true
+	case "thick":
+		return Value{Len: PxLength(5)}, true
+	}
+	l, ok := ParseLength(lower, false, false, false)
+	return Value{Len: l}, ok
+}
+
+// parseFontSize parses font-size: an absolute-size keyword has Num 1 and its size at a
+// 16px medium in Len. https://drafts.csswg.org/css-fonts/#font-size-prop
+func parseFontSize(lower string) (Value, bool) {
+	if sz, ok := fontSizeKeywords[lower]; ok {
+		return Value{Len: PxLength(sz), Num: 1}, true
+	}
+	switch lower {
+	case "larger":
+		return Value{Len: Length{120, Percent}}, true
+	case "smaller":
+		return Value{Len: Length{100 / 1.2, Percent}}, true
+	}
+	l, ok := ParseLength(lower, true, false, false)
+	return Value{Len: l}, ok
+}
+
+// parseFontWeight parses font-weight: bolder is -1 and lighter -2.
+// https://drafts.csswg.org/css-fonts/#font-weight-prop
+func parseFontWeight(lower string) (Value, bool) {
+	switch lower {
+	case "normal":
+		return Value{Num: 400}, true
+	case "bold":
+		return Value{Num: 700}, true
+	case "bolder":
+		return Value{Num: -1}, true
+	case "lighter":
+		return Value{Num: -2}, true
+	}
+	n, ok := ParseNumber(lower)
+	return Value{Num: n}, ok && n >= 1 && n <= 1000
+}
+
+// parseLineHeight parses line-height: normal is Num -1, a length Num -2 with the length in
+// Len, and a number (inherited as a number) is Num itself.
+// https://drafts.csswg.org/css-inline/#line-height-property
+func parseLineHeight(lower string) (Value, bool) {
+	if lower == "normal" {
+		return Value{Num: -1}, true
+	}
+	if n, ok := ParseNumber(lower); ok && n >= 0 {
+		return Value{Num: n}, true
+	}
+	l, ok := ParseLength(lower, true, false, false)
+	return Value{Len: l, Num: -2}, ok
+}
+
+// parseTransitionList parses the comma-separated lists of the transition-* longhands.
+// https://drafts.csswg.org/css-transitions/#transition-property-property
+func parseTransitionList(p Prop, lower string) (Value, bool) {
+	items := SplitCommas(lower)
+	var v Value
+	for _, s := range items {
+		switch p {
+		case PropTransitionProperty:
+			if s == "" || strings.ContainsAny(s, " \t") {
+				return Value{}, false
+			}
+		case PropTransitionTimingFunction:
+			f, ok := ParseEasing(s)
+			if !ok {
+				return Value{}, false
+			}
+			v.Easings = append(v.Easings, f)
+		default:
+			t, ok := ParseTime(s)
+			if !ok || (p == PropTransitionDuration && t < 0) {
+				return Value{}, false
+			}
+			v.Times = append(v.Times, t)
+		}
+	}
+	if p == PropTransitionProperty {
+		v.Names = items
+	}
+	return v, true
+}
+
+// parseFontFamily picks the Go font for a family list: the first family that names a
+// monospace or a proportional face decides (0 = Go, 1 = Go Mono, 2 = Go Mono through the
+// generic family monospace, whose default size is 13px in Chrome).
+// https://drafts.csswg.org/css-fonts/#font-family-prop
+func parseFontFamily(list string) uint8 {
+	for _, f := range SplitCommas(list) {
+		f = strings.Trim(f, `"' `)
+		switch {
+		case f == "monospace":
+			return 2
+		case strings.Contains(f, "mono") || strings.Contains(f, "courier") || f == "consolas" || f == "menlo":
+			return 1
+		case f == "serif" || f == "sans-serif" || f == "system-ui" || f == "cursive" || f == "fantasy" ||
+			strings.Contains(f, "arial") || strings.Contains(f, "helvetica") || strings.Contains(f, "times") || f == "go":
+			return 0
+		}
+	}
+	return 0
+}
+
+// parseTransform parses a transform list: translations are summed, the other functions
+// are accepted but have no effect. Num is 1 when there is a transform.
+// DEPARTURE: only translation is rendered. https://drafts.csswg.org/css-transforms/#transform-property
+func parseTransform(s string) (Value, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "none" {
+		return Value{}, true
+	}
+	var tx, ty float64
+	var ux, uy Unit // px, or % when every x (y) translation is in %
+	first := true
+	for _, fn := range Fields(s) {
+		x, y, ok := parseTranslation(fn)
+		if !ok {
+			return Value{}, false
+		}
+		if x == nil {
+			continue
+		}
+		if first {
+			ux, uy = x.U, y.U
+			first = false
+		}
+		if x.U != ux && x.V != 0 || y.U != uy && y.V != 0 {
+			return Value{}, false // mixed units would need calc()
+		}
+		tx += x.V
+		ty += y.V
+	}
+	return Value{Num: 1, TX: Length{tx, ux}, TY: Length{ty, uy}}, true
+}
+
+// parseTranslation parses one transform function: its translation, or nil x and y for
+// a function that does not translate.
+func parseTranslation(fn string) (x, y *Length, ok bool) {
+	open := strings.IndexByte(fn, '(')
+	if open <= 0 || fn[len(fn)-1] != ')' {
+		return nil, nil, false
+	}
+	name, args := fn[:open], SplitCommas(fn[open+1:len(fn)-1])
+	var tx, ty Length
+	arg := func(i int, l *Length) bool {
+		if i >= len(args) {
+			return true
+		}
+		v, ok := ParseLength(args[i], true, false, true)
+		*l = v
+		return ok
+	}
+	switch name {
+	case "translate", "translate3d":
+		ok = arg(0, &tx) && arg(1, &ty)
+	case "translatex":
+		ok = arg(0, &tx)
+	case "translatey":
+		ok = arg(0, &ty)
+	case "scale", "scalex", "scaley", "rotate", "rotatez", "skew", "skewx", "skewy", "matrix", "matrix3d",
+		"translatez", "scale3d", "scalez", "rotate3d", "rotatex", "rotatey", "perspective":
+		return nil, nil, true
+	default:
+		return nil, nil, false
+	}
+	return &tx, &ty, ok
+}
