@@ -81,6 +81,9 @@ const (
 )
 
 // keywordValues are the keywords of the keyword longhands.
+// DEPARTURE: display flow-root, table, flex and grid lay out as blocks (inline-flex and
+// inline-grid as inline-blocks), position sticky as relative, and the white-space,
+// text-align and overflow keywords the engine does not draw as their nearest one.
 var keywordValues = map[Prop]map[string]float64{
 	PropDisplay: {"inline": float64(DisplayInline), "block": float64(DisplayBlock), "inline-block": float64(DisplayInlineBlock),
 		"none": float64(DisplayNone), "list-item": float64(DisplayListItem), "flow-root": float64(DisplayBlock),

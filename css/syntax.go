@@ -134,23 +134,27 @@ type RawDeclaration struct {
 func ParseDeclarationList(src string) []RawDeclaration {
 	var out []RawDeclaration
 	for _, part := range SplitTopLevel(src, ';') {
-		colon := strings.IndexByte(part, ':')
-		if colon < 0 {
-			continue
+		if d, ok := splitDeclaration(part); ok {
+			out = append(out, d)
 		}
-		name := PropertyName(strings.TrimSpace(part[:colon]))
-		value := strings.TrimSpace(part[colon+1:])
-		important := false
-		if i := strings.LastIndexByte(value, '!'); i >= 0 && asciiLower(strings.TrimSpace(value[i+1:])) == "important" {
-			important = true
-			value = strings.TrimSpace(value[:i])
-		}
-		if name == "" || value == "" {
-			continue
-		}
-		out = append(out, RawDeclaration{name, value, important})
 	}
 	return out
+}
+
+// splitDeclaration splits one declaration at its colon and takes !important off.
+func splitDeclaration(part string) (RawDeclaration, bool) {
+	colon := strings.IndexByte(part, ':')
+	if colon < 0 {
+		return RawDeclaration{}, false
+	}
+	name := PropertyName(strings.TrimSpace(part[:colon]))
+	value := strings.TrimSpace(part[colon+1:])
+	important := false
+	if i := strings.LastIndexByte(value, '!'); i >= 0 && asciiLower(strings.TrimSpace(value[i+1:])) == "important" {
+		important = true
+		value = strings.TrimSpace(value[:i])
+	}
+	return RawDeclaration{name, value, important}, name != "" && value != ""
 }
 
 // RawRule is one qualified rule of a style sheet: its prelude (the selector text) and the

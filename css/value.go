@@ -42,8 +42,10 @@ type Declaration struct {
 // appending longhand declarations; invalid declarations are dropped.
 // https://drafts.csswg.org/css-syntax/#consume-a-list-of-declarations
 func ParseDeclarationBlock(src string, out []Declaration) []Declaration {
-	for _, d := range ParseDeclarationList(src) {
-		out = ParseDeclaration(d.Name, d.Value, d.Important, out)
+	for _, part := range SplitTopLevel(src, ';') {
+		if d, ok := splitDeclaration(part); ok {
+			out = ParseDeclaration(d.Name, d.Value, d.Important, out)
+		}
 	}
 	return out
 }
@@ -87,6 +89,9 @@ func ParseDeclaration(name, val string, important bool, out []Declaration) []Dec
 		return out
 	}
 	if set, ok := shorthands[name]; ok {
+		if strings.HasPrefix(name, "border") {
+			return appendBorderShorthand(set, val, important, out)
+		}
 		if vs, ok := parseShorthand(name, val); ok {
 			for i, p := range set {
 				out = append(out, Declaration{Prop: p, Important: important, Value: vs[i]})
@@ -121,29 +126,40 @@ func parseBoxShorthand(first Prop, val string) (vs [4]Value, ok bool) {
 	return vs, true
 }
 
-// parseShorthand parses the other shorthands into the values of their longhands, in the
-// order of the shorthands table.
-func parseShorthand(name, val string) ([]Value, bool) {
+// parseShorthand parses overflow, list-style, background and transition into the values
+// of their longhands, in the order of the shorthands table.
+func parseShorthand(name, val string) (vs [4]Value, ok bool) {
 	switch name {
-	case "border", "border-top", "border-right", "border-bottom", "border-left":
-		w, st, c, ok := parseBorderShorthand(val)
-		if !ok {
-			return nil, false
-		}
-		if name != "border" {
-			return []Value{w, st, c}, true
-		}
-		return []Value{w, w, w, w, st, st, st, st, c, c, c, c}, true
 	case "overflow":
 		return parseOverflow(val)
 	case "list-style":
 		return parseListStyle(val)
 	case "background":
-		return []Value{parseBackground(val)}, true
+		return [4]Value{parseBackground(val)}, true
 	case "transition":
 		return parseTransitionShorthand(val)
 	}
-	return nil, false
+	return vs, false
+}
+
+// appendBorderShorthand appends the longhands of border or border-top/right/bottom/left
+// (set lists their widths, then their styles, then their colours).
+func appendBorderShorthand(set []Prop, val string, important bool, out []Declaration) []Declaration {
+	w, st, c, ok := parseBorderShorthand(val)
+	if !ok {
+		return out
+	}
+	n := len(set) / 3
+	for i, p := range set {
+		v := &w
+		if i >= 2*n {
+			v = &c
+		} else if i >= n {
+			v = &st
+		}
+		out = append(out, Declaration{Prop: p, Important: important, Value: *v})
+	}
+	return out
 }
 
 // parseBorderShorthand parses "<width> || <style> || <color>"; omitted parts get their
@@ -169,29 +185,29 @@ func parseBorderShorthand(val string) (w, st, c Value, ok bool) {
 
 // parseOverflow parses overflow: one value for both axes, or x then y.
 // https://drafts.csswg.org/css-overflow/#propdef-overflow
-func parseOverflow(val string) ([]Value, bool) {
+func parseOverflow(val string) (vs [4]Value, ok bool) {
 	parts := Fields(strings.ToLower(val))
 	if len(parts) < 1 || len(parts) > 2 {
-		return nil, false
+		return vs, false
 	}
 	x, okx := overflowKeywords[parts[0]]
 	y, oky := x, okx
 	if len(parts) == 2 {
 		y, oky = overflowKeywords[parts[1]]
 	}
-	return []Value{{Num: x}, {Num: y}}, okx && oky
+	return [4]Value{{Num: x}, {Num: y}}, okx && oky
 }
 
 // parseListStyle takes the list-style-type out of list-style.
 // DEPARTURE: only the type is rendered; position and image are accepted and ignored, and
 // a value without a type keyword sets nothing.
-func parseListStyle(val string) ([]Value, bool) {
+func parseListStyle(val string) (vs [4]Value, ok bool) {
 	for _, p := range Fields(strings.ToLower(val)) {
 		if n, ok := keywordValues[PropListStyleType][p]; ok {
-			return []Value{{Num: n}}, true
+			return [4]Value{{Num: n}}, true
 		}
 	}
-	return nil, false
+	return vs, false
 }
 
 // parseBackground takes the background colour out of background.
@@ -211,7 +227,7 @@ func parseBackground(val string) Value {
 
 // parseTransitionShorthand parses the transition shorthand into its four longhands.
 // https://drafts.csswg.org/css-transitions/#transition-shorthand-property
-func parseTransitionShorthand(val string) ([]Value, bool) {
+func parseTransitionShorthand(val string) (vs [4]Value, ok bool) {
 	var names []string
 	var durs, delays []float64
 	var fns []Easing
@@ -222,23 +238,23 @@ func parseTransitionShorthand(val string) ([]Value, bool) {
 			if t, ok := ParseTime(tok); ok {
 				if !seenDur {
 					if t < 0 {
-						return nil, false
+						return vs, false
 					}
 					dur, seenDur = t, true
 				} else if !seenDelay {
 					delay, seenDelay = t, true
 				} else {
-					return nil, false
+					return vs, false
 				}
 			} else if f, ok := ParseEasing(tok); ok && !seenFn {
 				fn, seenFn = f, true
 			} else if !seenName && tok != "" && !strings.ContainsAny(tok, "()") {
 				name, seenName = tok, true
 			} else {
-				return nil, false
+				return vs, false
 			}
 		}
 		names, durs, delays, fns = append(names, name), append(durs, dur), append(delays, delay), append(fns, fn)
 	}
-	return []Value{{Names: names}, {Times: durs}, {Easings: fns}, {Times: delays}}, true
+	return [4]Value{{Names: names}, {Times: durs}, {Easings: fns}, {Times: delays}}, true
 }

@@ -147,18 +147,7 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 		st.mono, st.monoGeneric = v.Num >= 1, v.Num == 2
 	}
 	if v := resolveGlobal(css.PropFontSize); v != nil {
-		st.sizeKeyword = 0
-		if v.Num == 1 {
-			st.sizeKeyword = v.Len.V
-		}
-		switch v.Len.U {
-		case css.Em:
-			st.fontSize = v.Len.V * parent.fontSize
-		case css.Percent:
-			st.fontSize = v.Len.V * parent.fontSize / 100
-		default:
-			st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
-		}
+		computeFontSize(st, v, parent, cx)
 	}
 	// Absolute-size keywords (and the initial medium) scale with the family's default
 	// size: 13px for monospace in Chrome. https://drafts.csswg.org/css-fonts/#absolute-size-mapping
@@ -168,7 +157,6 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 			st.fontSize = st.sizeKeyword * 13 / 16
 		}
 	}
-	fs := st.fontSize
 	if v := resolveGlobal(css.PropColor); v != nil {
 		if !v.Current {
 			st.color = v.Color
@@ -178,75 +166,8 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 		if p == css.PropFontSize || p == css.PropColor || p == css.PropFontFamily {
 			continue
 		}
-		v := resolveGlobal(p)
-		if v == nil {
-			continue
-		}
-		switch {
-		case p == css.PropDisplay:
-			st.display, st.listItem = css.Display(v.Num), css.Display(v.Num) == css.DisplayListItem
-			if st.listItem {
-				st.display = css.DisplayBlock
-			}
-		case p == css.PropPosition:
-			st.position = css.Position(v.Num)
-		case p >= css.PropTop && p <= css.PropLeft:
-			st.inset[p-css.PropTop] = computeLength(v.Len, fs, cx)
-		case p == css.PropWidth:
-			st.width = computeLength(v.Len, fs, cx)
-		case p == css.PropHeight:
-			st.height = computeLength(v.Len, fs, cx)
-		case p >= css.PropMarginTop && p <= css.PropMarginLeft:
-			st.margin[p-css.PropMarginTop] = computeLength(v.Len, fs, cx)
-		case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-			st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx)
-		case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
-			st.borderWidth[p-css.PropBorderTopWidth] = computeLength(v.Len, fs, cx).v
-		case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
-			st.borderStyle[p-css.PropBorderTopStyle] = css.BorderStyle(v.Num)
-		case p >= css.PropBorderTopColor && p <= css.PropBorderLeftColor:
-			if v.Current {
-				st.borderColor[p-css.PropBorderTopColor] = st.color
-			} else {
-				st.borderColor[p-css.PropBorderTopColor] = v.Color
-			}
-		case p == css.PropBackgroundColor:
-			if v.Current {
-				st.background = st.color
-			} else {
-				st.background = v.Color
-			}
-		case p == css.PropFontWeight:
-			st.fontWeight = relativeWeight(v.Num, parent.fontWeight)
-		case p == css.PropLineHeight:
-			switch v.Num {
-			case -1:
-				st.lineKind = lineHeightNormal
-			case -2:
-				st.lineKind, st.lineHeight = lineHeightPx, computeLength(v.Len, fs, cx).resolve(fs)
-			default:
-				st.lineKind, st.lineHeight = lineHeightNumber, v.Num
-			}
-		case p == css.PropTextAlign:
-			st.textAlign = css.TextAlign(v.Num)
-		case p == css.PropWhiteSpace:
-			st.whiteSpace = uint8(v.Num)
-		case p == css.PropBoxSizing:
-			st.boxSizing = uint8(v.Num)
-		case p == css.PropListStyleType:
-			st.listStyle = css.MarkerStyle(v.Num)
-		case p == css.PropOverflowX || p == css.PropOverflowY:
-			st.overflowClip[p-css.PropOverflowX] = v.Num == 1
-		case p == css.PropOpacity:
-			st.opacity = v.Num
-		case p == css.PropTransform:
-			st.hasTransform = v.Num == 1
-			st.tx, st.ty = computeLength(v.TX, fs, cx), computeLength(v.TY, fs, cx)
-		case p == css.PropVisibility:
-			st.visible = v.Num == 1
-		case p == css.PropZIndex:
-			st.zAuto = v.Len.U == css.Auto
-			st.zIndex = int(v.Num)
+		if v := resolveGlobal(p); v != nil {
+			computeLonghand(st, p, v, parent, cx)
 		}
 	}
 	// Border colours default to currentcolor; widths compute to 0 without a style.
@@ -263,6 +184,96 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 	// https://drafts.csswg.org/css-display/#transformations
 	if st.isOutOfFlow() && st.display == css.DisplayInline {
 		st.display = css.DisplayBlock
+	}
+}
+
+// computeFontSize computes font-size against the parent's; an absolute-size keyword is
+// remembered so that the family's default size can scale it.
+// https://drafts.csswg.org/css-fonts/#font-size-prop
+func computeFontSize(st *computedStyle, v *css.Value, parent *computedStyle, cx *computeContext) {
+	st.sizeKeyword = 0
+	if v.Num == 1 {
+		st.sizeKeyword = v.Len.V
+	}
+	switch v.Len.U {
+	case css.Em:
+		st.fontSize = v.Len.V * parent.fontSize
+	case css.Percent:
+		st.fontSize = v.Len.V * parent.fontSize / 100
+	default:
+		st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
+	}
+}
+
+// computeLonghand computes one declared longhand (other than font-family, font-size and
+// color, which come first) into st. https://drafts.csswg.org/css-cascade/#computed
+func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *computedStyle, cx *computeContext) {
+	fs := st.fontSize
+	switch {
+	case p == css.PropDisplay:
+		st.display, st.listItem = css.Display(v.Num), css.Display(v.Num) == css.DisplayListItem
+		if st.listItem {
+			st.display = css.DisplayBlock
+		}
+	case p == css.PropPosition:
+		st.position = css.Position(v.Num)
+	case p >= css.PropTop && p <= css.PropLeft:
+		st.inset[p-css.PropTop] = computeLength(v.Len, fs, cx)
+	case p == css.PropWidth:
+		st.width = computeLength(v.Len, fs, cx)
+	case p == css.PropHeight:
+		st.height = computeLength(v.Len, fs, cx)
+	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
+		st.margin[p-css.PropMarginTop] = computeLength(v.Len, fs, cx)
+	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
+		st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx)
+	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
+		st.borderWidth[p-css.PropBorderTopWidth] = computeLength(v.Len, fs, cx).v
+	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
+		st.borderStyle[p-css.PropBorderTopStyle] = css.BorderStyle(v.Num)
+	case p >= css.PropBorderTopColor && p <= css.PropBorderLeftColor:
+		if v.Current {
+			st.borderColor[p-css.PropBorderTopColor] = st.color
+		} else {
+			st.borderColor[p-css.PropBorderTopColor] = v.Color
+		}
+	case p == css.PropBackgroundColor:
+		if v.Current {
+			st.background = st.color
+		} else {
+			st.background = v.Color
+		}
+	case p == css.PropFontWeight:
+		st.fontWeight = relativeWeight(v.Num, parent.fontWeight)
+	case p == css.PropLineHeight:
+		switch v.Num {
+		case -1:
+			st.lineKind = lineHeightNormal
+		case -2:
+			st.lineKind, st.lineHeight = lineHeightPx, computeLength(v.Len, fs, cx).resolve(fs)
+		default:
+			st.lineKind, st.lineHeight = lineHeightNumber, v.Num
+		}
+	case p == css.PropTextAlign:
+		st.textAlign = css.TextAlign(v.Num)
+	case p == css.PropWhiteSpace:
+		st.whiteSpace = uint8(v.Num)
+	case p == css.PropBoxSizing:
+		st.boxSizing = uint8(v.Num)
+	case p == css.PropListStyleType:
+		st.listStyle = css.MarkerStyle(v.Num)
+	case p == css.PropOverflowX || p == css.PropOverflowY:
+		st.overflowClip[p-css.PropOverflowX] = v.Num == 1
+	case p == css.PropOpacity:
+		st.opacity = v.Num
+	case p == css.PropTransform:
+		st.hasTransform = v.Num == 1
+		st.tx, st.ty = computeLength(v.TX, fs, cx), computeLength(v.TY, fs, cx)
+	case p == css.PropVisibility:
+		st.visible = v.Num == 1
+	case p == css.PropZIndex:
+		st.zAuto = v.Len.U == css.Auto
+		st.zIndex = int(v.Num)
 	}
 }
 

@@ -25,14 +25,16 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 	if st.box != nil && st.boxGen == e.layoutGen && e.laidOut && st.box.kind != kindInline {
 		b = st.box
 	}
+	if v, ok := e.usedGeometry(s, b, property); ok {
+		return v, true
+	}
+	return computedValue(s, b, property)
+}
+
+// usedGeometry returns the used value in px of an inset, the size, a margin or a
+// padding of a box that is laid out (its computed value otherwise).
+func (e *Engine) usedGeometry(s *computedStyle, b *box, property string) (string, bool) {
 	switch property {
-	case "display":
-		if s.listItem {
-			return css.DisplayListItem.String(), true
-		}
-		return s.display.String(), true
-	case "position":
-		return s.position.String(), true
 	case "top", "right", "bottom", "left":
 		side := sideIndex(property)
 		if b != nil && s.isPositioned() {
@@ -70,6 +72,20 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 			return css.FormatPx(b.padding[side]), true
 		}
 		return lengthValue(s.padding[side]), true
+	}
+	return "", false
+}
+
+// computedValue serialises the computed value of the other properties.
+func computedValue(s *computedStyle, b *box, property string) (string, bool) {
+	switch property {
+	case "display":
+		if s.listItem {
+			return css.DisplayListItem.String(), true
+		}
+		return s.display.String(), true
+	case "position":
+		return s.position.String(), true
 	case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
 		return css.FormatPx(s.borderWidth[sideIndex(property[len("border-"):len(property)-len("-width")])]), true
 	case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":

@@ -117,100 +117,28 @@ func halfLeading(st *computedStyle, f *face) (above, below float64) {
 	return above, l - above
 }
 
+// lineBox is the line box being placed: the spans of the inline elements on it, the x
+// of each piece from the line start, and its extent.
+type lineBox struct {
+	spans               []lineSpan
+	xs                  []float64
+	x, width            float64
+	above, below        float64 // the line's extent around its baseline
+	hasContent, started bool
+}
+
+func (l *lineBox) grow(above, below float64) {
+	l.above, l.below = math.Max(l.above, above), math.Max(l.below, below)
+}
+
 // placeLine positions the pieces of one line box whose top is at y (from the content
 // top) and appends its fragments; it returns the line box height.
 // https://drafts.csswg.org/css-inline/#line-box
 func (e *Engine) placeLine(b *box, line []piece, open *[]*box, y, cw float64) float64 {
 	contentLeft, contentTop := b.border[3]+b.padding[3], b.border[0]+b.padding[0]
-	spans := e.spanScratch[:0]
-	defer func() { e.spanScratch = spans[:0] }()
-	for _, ob := range *open {
-		spans = append(spans, lineSpan{b: ob, openLeft: true})
-	}
-	hasContent := false
-	var above, below float64
-	grow := func(a, bl float64) {
-		above, below = math.Max(above, a), math.Max(below, bl)
-	}
-	for _, ob := range *open {
-		grow(halfLeading(ob.st, e.fonts.faceFor(ob.st)))
-	}
-	// Horizontal positions (relative to the line start) in a first pass.
-	x, width := 0.0, 0.0
-	if cap(e.xsScratch) < len(line) {
-		e.xsScratch = make([]float64, len(line))
-	}
-	xs := e.xsScratch[:len(line)]
-	started := false
-	for i := range line {
-		p := &line[i]
-		xs[i] = x
-		switch p.kind {
-		case pieceOpen:
-			x += p.b.st.margin[3].resolve(cw)
-			spans = append(spans, lineSpan{b: p.b, x0: x})
-			x += p.b.st.borderWidth[3] + p.b.st.padding[3].resolve(cw)
-			*open = append(*open, p.b)
-			grow(halfLeading(p.st, p.face))
-			if inlineEdge(p.b, true, cw) != 0 || inlineEdge(p.b, false, cw) != 0 {
-				hasContent = true
-			}
-			width, started = x, true
-		case pieceClose:
-			x += p.b.st.padding[1].resolve(cw) + p.b.st.borderWidth[1]
-			for j := len(spans) - 1; j >= 0; j-- {
-				if spans[j].b == p.b && !spans[j].closed {
-					spans[j].x1, spans[j].closed = x, true
-					break
-				}
-			}
-			for j := len(*open) - 1; j >= 0; j-- {
-				if (*open)[j] == p.b {
-					*open = append((*open)[:j], (*open)[j+1:]...)
-					break
-				}
-			}
-			x += p.b.st.margin[1].resolve(cw)
-			width = x
-		case pieceAtomic:
-			hasContent = true
-			a := p.b
-			x += p.w
-			width, started = x, true
-			asc := a.margin[0] + a.h + a.margin[2]
-			if a.hasBaseline {
-				asc = a.margin[0] + a.baseline
-			}
-			grow(asc, a.margin[0]+a.h+a.margin[2]-asc)
-		case pieceBreak:
-			hasContent = true
-			grow(halfLeading(p.st, p.face))
-		case pieceText:
-			if p.text == "" {
-				if started {
-					xs[i] = x
-					x += p.face.space
-				}
-				continue
-			}
-			hasContent, started = true, true
-			grow(halfLeading(p.st, p.face))
-			x += p.w
-			width = x
-			if p.space {
-				x += p.face.space
-			}
-		}
-	}
-	// Spans still open continue on the next line.
-	for j := range spans {
-		if !spans[j].closed {
-			spans[j].x1 = width
-			spans[j].openRight = true
-		}
-	}
-	if !hasContent {
-		above, below = 0, 0
+	l := e.measureLine(line, open, cw)
+	defer func() { e.spanScratch = l.spans[:0] }()
+	if !l.hasContent {
 		for _, p := range line {
 			if p.kind == piecePlaceholder {
 				p.b.staticX, p.b.staticY = contentLeft, contentTop+y
@@ -219,19 +147,118 @@ func (e *Engine) placeLine(b *box, line []piece, open *[]*box, y, cw float64) fl
 		}
 		return 0
 	}
-	grow(halfLeading(b.st, e.fonts.faceFor(b.st))) // the strut
+	l.grow(halfLeading(b.st, e.fonts.faceFor(b.st))) // the strut
+	left := contentLeft + alignOffset(b.st.textAlign, cw, l.width)
+	baseline := contentTop + y + l.above
+	e.appendSpanFragments(b, l.spans, left, baseline, cw)
+	e.appendPieceFragments(b, line, l.xs, left, baseline, contentTop+y)
+	return l.above + l.below
+}
+
+// measureLine places the pieces of a line horizontally (relative to the line start) and
+// finds the line's height and the spans of the inline elements on it; the elements
+// still open at its end continue on the next line.
+func (e *Engine) measureLine(line []piece, open *[]*box, cw float64) lineBox {
+	l := lineBox{spans: e.spanScratch[:0]}
+	for _, ob := range *open {
+		l.spans = append(l.spans, lineSpan{b: ob, openLeft: true})
+		l.grow(halfLeading(ob.st, e.fonts.faceFor(ob.st)))
+	}
+	if cap(e.xsScratch) < len(line) {
+		e.xsScratch = make([]float64, len(line))
+	}
+	l.xs = e.xsScratch[:len(line)]
+	for i := range line {
+		l.xs[i] = l.x
+		l.addPiece(&line[i], i, open, cw)
+	}
+	for j := range l.spans {
+		if !l.spans[j].closed {
+			l.spans[j].x1 = l.width
+			l.spans[j].openRight = true
+		}
+	}
+	return l
+}
+
+// addPiece advances the line past one piece.
+func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
+	switch p.kind {
+	case pieceOpen:
+		l.x += p.b.st.margin[3].resolve(cw)
+		l.spans = append(l.spans, lineSpan{b: p.b, x0: l.x})
+		l.x += p.b.st.borderWidth[3] + p.b.st.padding[3].resolve(cw)
+		*open = append(*open, p.b)
+		l.grow(halfLeading(p.st, p.face))
+		if inlineEdge(p.b, true, cw) != 0 || inlineEdge(p.b, false, cw) != 0 {
+			l.hasContent = true
+		}
+		l.width, l.started = l.x, true
+	case pieceClose:
+		l.x += p.b.st.padding[1].resolve(cw) + p.b.st.borderWidth[1]
+		for j := len(l.spans) - 1; j >= 0; j-- {
+			if l.spans[j].b == p.b && !l.spans[j].closed {
+				l.spans[j].x1, l.spans[j].closed = l.x, true
+				break
+			}
+		}
+		for j := len(*open) - 1; j >= 0; j-- {
+			if (*open)[j] == p.b {
+				*open = append((*open)[:j], (*open)[j+1:]...)
+				break
+			}
+		}
+		l.x += p.b.st.margin[1].resolve(cw)
+		l.width = l.x
+	case pieceAtomic:
+		l.hasContent = true
+		a := p.b
+		l.x += p.w
+		l.width, l.started = l.x, true
+		asc := a.margin[0] + a.h + a.margin[2]
+		if a.hasBaseline {
+			asc = a.margin[0] + a.baseline
+		}
+		l.grow(asc, a.margin[0]+a.h+a.margin[2]-asc)
+	case pieceBreak:
+		l.hasContent = true
+		l.grow(halfLeading(p.st, p.face))
+	case pieceText:
+		if p.text == "" {
+			if l.started {
+				l.xs[i] = l.x
+				l.x += p.face.space
+			}
+			return
+		}
+		l.hasContent, l.started = true, true
+		l.grow(halfLeading(p.st, p.face))
+		l.x += p.w
+		l.width = l.x
+		if p.space {
+			l.x += p.face.space
+		}
+	}
+}
+
+// alignOffset is where a line of the given width starts in a content box of width cw.
+// https://drafts.csswg.org/css-text/#text-align-property
+func alignOffset(align css.TextAlign, cw, width float64) float64 {
 	offset := 0.0
-	switch b.st.textAlign {
+	switch align {
 	case css.AlignCenter:
 		offset = (cw - width) / 2
 	case css.AlignRight:
 		offset = cw - width
 	}
-	if b.st.textAlign != css.AlignLeft && offset < 0 {
+	if align != css.AlignLeft && offset < 0 {
 		offset = 0
 	}
-	left := contentLeft + offset
-	baseline := contentTop + y + above
+	return offset
+}
+
+// appendSpanFragments appends the inline boxes of the elements on the line.
+func (e *Engine) appendSpanFragments(b *box, spans []lineSpan, left, baseline, cw float64) {
 	for _, s := range spans {
 		f := e.fonts.faceFor(s.b.st)
 		st := s.b.st
@@ -240,6 +267,11 @@ func (e *Engine) placeLine(b *box, line []piece, open *[]*box, y, cw float64) fl
 		b.frags = append(b.frags, fragment{kind: fragInline, x: left + s.x0, y: top, w: s.x1 - s.x0, h: h,
 			baseline: baseline, st: st, node: s.b.node, b: s.b, openLeft: s.openLeft, openRight: s.openRight})
 	}
+}
+
+// appendPieceFragments appends the text runs, atomic inlines and line breaks of the line
+// and gives out-of-flow placeholders their static position.
+func (e *Engine) appendPieceFragments(b *box, line []piece, xs []float64, left, baseline, top float64) {
 	for i := range line {
 		p := &line[i]
 		switch p.kind {
@@ -266,11 +298,10 @@ func (e *Engine) placeLine(b *box, line []piece, open *[]*box, y, cw float64) fl
 					baseline: baseline, st: p.st, node: p.node, b: p.b})
 			}
 		case piecePlaceholder:
-			p.b.staticX, p.b.staticY = left+xs[i], contentTop+y
+			p.b.staticX, p.b.staticY = left+xs[i], top
 			e.abs = append(e.abs, p.b)
 		}
 	}
-	return above + below
 }
 
 // inlineIntrinsicWidths computes min-content (the widest unbreakable run) and
