@@ -92,7 +92,7 @@ func TestWindowGalleryFilterAndClick(t *testing.T) {
 
 	key(t, "Escape") // to the gallery
 	waitForPixel(t, x0+600, rowCentre(1), galleryPick, 30*time.Second)
-	key(t, "Escape") // clears the filter
+	key(t, "Escape")                             // clears the filter
 	row := galleryRow(t, "bossfight_real_click") // still selected: the filter kept it
 	waitForPixel(t, x0+600, rowCentre(row), galleryPick, 30*time.Second)
 	if y := rowCentre(row); y < sy-90 || y > sy+90 {
