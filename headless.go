@@ -124,6 +124,9 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	for _, a := range actions {
 		p.Schedule(a)
 	}
+	if c.traceFile != "" {
+		p.Loop.EnableMicrotaskTracking() // one span per microtask in the trace
+	}
 	page.RunToCompletion(p, durationMS, maxRun)
 	status := 0
 	if film != nil {

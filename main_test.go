@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -287,5 +288,46 @@ func TestCLIReportClickLatency(t *testing.T) {
 	}
 	if !strings.HasSuffix(latency, "(2 clicks)") || !strings.Contains(latency, "p50 ") {
 		t.Errorf("report has no click latency for 2 clicks: %q in\n%s", latency, stderr)
+	}
+}
+
+// TestCLITraceMicrotasks: -trace writes one event per microtask, named as Jake Archibald
+// names them, for the bossfight's real click: two "Promise then" and two "Mutation
+// observers", each with the handler's position; every complete event has a dur (Perfetto
+// needs it), and the page prints the same as without -trace.
+func TestCLITraceMicrotasks(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "trace.json")
+	out, _, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-trace", file, "bossfight_real_click")
+	plain, _, _ := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "bossfight_real_click")
+	if code != 0 || out != plain {
+		t.Fatalf("exit %d; printed %q, without -trace %q", code, out, plain)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		TraceEvents []struct {
+			Name, Cat, Ph string
+			Dur           *float64
+			Args          map[string]any
+		} `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var micro []string
+	for _, e := range doc.TraceEvents {
+		if e.Ph == "X" && e.Dur == nil {
+			t.Errorf("complete event %q without dur", e.Name)
+		}
+		if strings.Contains(e.Cat, "v8.microtask") {
+			micro = append(micro, e.Name+" "+fmt.Sprint(e.Args["function"]))
+		}
+	}
+	want := []string{"Promise then bossfight_real_click.html:39", "Mutation observers bossfight_real_click.html:43",
+		"Promise then bossfight_real_click.html:39", "Mutation observers bossfight_real_click.html:43"}
+	if strings.Join(micro, "\n") != strings.Join(want, "\n") {
+		t.Errorf("microtask events\n got: %q\nwant: %q", micro, want)
 	}
 }

@@ -28,7 +28,9 @@ func (l *Loop) installAnimationFrames() {
 		if !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
 		}
-		return l.rt.ToValue(l.requestAnimationFrame(fn, l.callbackName(c.Argument(0))))
+		h := l.requestAnimationFrame(fn, l.callbackName(c.Argument(0)))
+		l.stepHostCall()
+		return l.rt.ToValue(h)
 	})
 	l.defineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
 		l.cancelAnimationFrame(webIDLLong(c.Argument(0)))

@@ -14,11 +14,18 @@ for (var i = 0; i < 250000; i++) Promise.resolve().then(f);
 `
 
 // benchLoop runs src as one task on a fresh loop (virtual time) and checks it finished.
-func benchLoop(b *testing.B, src, check string) {
+func benchLoop(b *testing.B, src, check string) { benchLoopWith(b, src, check, nil) }
+
+// benchLoopWith is benchLoop with setup called on each fresh loop (e.g. to turn on an
+// instrument).
+func benchLoopWith(b *testing.B, src, check string, setup func(*Loop)) {
 	b.Helper()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: 1024, ScriptTimeout: -1})
+		if setup != nil {
+			setup(l)
+		}
 		l.QueueTask(SourceDOMManipulation, "bench", func() { l.RunScript("bench.js", src) })
 		b.StartTimer()
 		l.Run(RunOptions{StopWhenQuiet: true})
@@ -52,6 +59,20 @@ func benchGoja(b *testing.B, src, check string) {
 // bare goja for the host overhead.
 func BenchmarkPromiseThen250k(b *testing.B)     { benchLoop(b, promise250k, "250000") }
 func BenchmarkPromiseThen250kGoja(b *testing.B) { benchGoja(b, promise250k, "250000") }
+
+// The same with the microtask instruments on: a trace span per promise job (the async
+// context tracker), and also the queues view's model of the microtask queue (step mode,
+// running freely).
+func BenchmarkPromiseThen250kTracked(b *testing.B) {
+	benchLoopWith(b, promise250k, "250000", (*Loop).EnableMicrotaskTracking)
+}
+
+func BenchmarkPromiseThen250kTrackedModel(b *testing.B) {
+	benchLoopWith(b, promise250k, "250000", func(l *Loop) {
+		l.EnableStepping()
+		l.EnableMicrotaskTracking()
+	})
+}
 
 // queueMicrotask throughput: 100,000 callbacks.
 func BenchmarkQueueMicrotask100k(b *testing.B) {

@@ -77,6 +77,7 @@ func (l *Loop) installEntry() {
 // is returned, not reported.
 func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
 	if l.depth > 0 {
+		l.stepHostCall() // e.g. a listener of el.click(), about to be called
 		l.depth++
 		defer func() { l.depth-- }()
 		return fn(this, args...)
@@ -102,6 +103,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		l.requeueDroppedMicrotasks() // dropped by an abrupt end that nobody reported
 	}
 	l.wd.startCall()
+	l.entryIsScript = p.prog != nil
 	l.pending = p
 	l.noteCallbackStart(p)
 	defer func() {
@@ -120,6 +122,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 			cbEnd = end
 		}
 		l.trace.add(Span{Kind: KindFunctionCall, Name: p.name(l), Start: ms(start), End: ms(cbEnd)})
+		l.checkpointEnded() // the async context tracker: goja's job queue is empty
 		l.performAMicrotaskCheckpoint(cbEnd, end)
 		l.stepCallbackDone()
 	}()

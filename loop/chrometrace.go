@@ -24,6 +24,8 @@ type chromeEvent struct {
 // Layout, Paint, FireIdleCallback) and a frame marker per rendering opportunity. Function
 // calls carry the JS function's name (args.name), and performance.mark and measure appear
 // as Chrome records them: under blink.user_timing, named after the mark or measure.
+// A microtask is an event named as Jake Archibald names it ("Promise then", "Mutation
+// observers", ...) with its handler and position in args, inside its RunMicrotasks.
 func (t *Trace) WriteChromeTrace(w io.Writer) error {
 	spans := t.Spans()
 	events := make([]chromeEvent, 0, len(spans)+2)
@@ -51,6 +53,12 @@ func (t *Trace) WriteChromeTrace(w io.Writer) error {
 		case KindUserMeasure:
 			e.Name, e.Cat = s.Name, "blink.user_timing"
 			delete(args, "name")
+		case KindMicrotask:
+			e.Name, e.Cat = s.Name, "devtools.timeline,v8.microtask"
+			delete(args, "name")
+			if s.Detail != "" {
+				args["function"] = s.Detail
+			}
 		case KindIdlePeriod:
 			args["deadline_ms"], args["used_ms"] = s.Deadline, s.Used
 		}

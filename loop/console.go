@@ -18,6 +18,7 @@ func (l *Loop) installConsole() {
 			text := l.formatArgs(call.Arguments)
 			l.trace.instant(KindConsole, text, l.Now())
 			l.console.Message(level, text)
+			l.stepHostCall()
 			return goja.Undefined()
 		})
 	}

@@ -123,7 +123,7 @@ func (l *Loop) runDueWork(now float64) {
 			continue
 		}
 		t := e.timer
-		l.queueTask(&task{source: SourceTimer, name: l.timerName(t), at: e.at, nesting: t.nesting, fn: func() { l.runTimer(t) }})
+		l.queueTask(&task{source: SourceTimer, name: l.timerName(t), at: e.at, nesting: t.nesting, timerSeq: e.seq, fn: func() { l.runTimer(t) }})
 	}
 	l.dueTimers = timers[:0]
 }

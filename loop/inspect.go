@@ -3,10 +3,10 @@ package loop
 import "sort"
 
 // Snapshot is what the loop's queues hold at one moment, for the queues view (Jake
-// Archibald's picture of the event loop, live). It shows only what the loop really knows:
-// goja keeps its promise job queue private, so the microtask queue is not in it (see
-// HostMicrotasks and the checkpoint spans in the trace instead).
+// Archibald's picture of the event loop, live). Boxes is that picture; the rest is the
+// loop's own detail (task queues by source, timers, animation frame and idle callbacks).
 type Snapshot struct {
+	Boxes  Boxes
 	Now    float64 // page time (ms)
 	Parked bool    // step mode: the loop waits at a gate point
 	Speed  float64 // step mode's speed factor (1 without step mode)
@@ -48,7 +48,7 @@ type IdleLister interface {
 // Inspect returns a snapshot of the loop's queues, with at most max entries per list. Call
 // it on the loop's goroutine (e.g. from a function passed to Post or TryPost).
 func (l *Loop) Inspect(max int) *Snapshot {
-	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats}
+	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats, Boxes: l.boxes(max)}
 	if s := l.stepper(); s != nil {
 		snap.Parked = s.Parked()
 		snap.Speed = s.Speed()

@@ -108,6 +108,10 @@ type Loop struct {
 	recovery      recoveries // what an abruptly ended call leaves to repair (recover.go)
 	intrinsics    intrinsics // the realm's own built-ins, for host code (pagevalue.go)
 	stats         Stats
+
+	mt            microtasks // the async context tracker (asynccontext.go)
+	entryIsScript bool       // the outermost call into JS runs a script (for the JS stack)
+	logTail       *logTail   // the newest console lines (the Log box)
 }
 
 // Stats are counters of what the loop did.
@@ -161,6 +165,8 @@ func New(opts Options) *Loop {
 		wd:            watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
 		neededSince:   -1,
 	}
+	l.logTail = &logTail{Console: opts.Console}
+	l.console = l.logTail
 	l.rt.SetMaxCallStackSize(opts.MaxStackSize)
 	l.captureIntrinsics()
 	l.installEntry()

@@ -10,14 +10,14 @@ import (
 // StepKind is how far one press of a step key lets the loop run in step mode.
 type StepKind uint8
 
-// The step kinds.
+// The step kinds, coarsest first but for StepFrame.
 //
-// goja drains its whole promise job queue in one go when a callback returns to an empty JS
-// stack, and keeps that queue private, so the loop cannot stop between two promise jobs.
-// The finest honest step is therefore StepCallback: one callback (a listener, an animation
-// frame callback, a timer handler, a script) together with the microtask checkpoint that
-// follows it. For a real click this pauses between the listeners, each with its own
-// checkpoint, which is exactly what Jake Archibald's bossfight is about.
+// goja drains its promise job queue in one go when a callback returns to an empty JS
+// stack; the async context tracker (asynccontext.go) sees each job start, so the loop can
+// stop between two microtasks by blocking the page's goroutine inside goja's drain, and at
+// every host call that touches a queue or the log by blocking inside that call. The window
+// keeps drawing meanwhile: it runs on its own goroutine, and the parked loop still answers
+// posted requests (Inspect).
 const (
 	// StepTask runs until the next task has run (with its checkpoints), or the next
 	// rendering update if that comes first.
@@ -27,6 +27,16 @@ const (
 	StepCallback
 	// StepFrame runs until the next rendering update ("update the rendering") has run.
 	StepFrame
+	// StepMicrotask runs until the next microtask is about to run (the stack is empty
+	// between two microtasks), or a callback, task or rendering update ended first. It needs
+	// EnableMicrotaskTracking; without it, it is StepCallback.
+	StepMicrotask
+	// StepHostCall runs until the next call that touches a queue or the log (console.log,
+	// setTimeout, then and await, queueMicrotask, a mutation observer's notification, a
+	// listener's dispatch, requestAnimationFrame, ...) has done its work, or a microtask
+	// boundary, callback, task or rendering update came first. The loop waits inside the
+	// call, with the page's JS stack as it is.
+	StepHostCall
 )
 
 func (k StepKind) String() string {
@@ -37,6 +47,10 @@ func (k StepKind) String() string {
 		return "callback + microtasks"
 	case StepFrame:
 		return "frame"
+	case StepMicrotask:
+		return "microtask"
+	case StepHostCall:
+		return "queue or log call"
 	}
 	return "none"
 }
@@ -47,8 +61,9 @@ func (k StepKind) String() string {
 // and rendering opportunities (on a page-time grid) come at the same page times as in a
 // normal run, so stepping or slowing a page does not change what it prints.
 //
-// The loop's goroutine parks only at the gate points of Run (between tasks, after a task,
-// after a rendering update, and after a callback's checkpoint), never inside JS.
+// The loop's goroutine parks at the gate points of Run (between tasks, after a task, after a
+// rendering update, and after a callback's checkpoint) and, with microtask tracking, inside
+// JS: before each microtask and in the host calls that touch a queue or the log.
 type Stepper struct {
 	inner Clock
 	wake  chan struct{} // the loop's wake channel
@@ -78,6 +93,7 @@ func (l *Loop) EnableStepping() *Stepper {
 	s.innerBase = l.clock.Now()
 	s.base = s.innerBase
 	l.clock = s
+	l.mt.model = l.mt.on // microtask tracking now also models the queue
 	return s
 }
 
@@ -276,9 +292,13 @@ func (l *Loop) stepDone(k StepKind) {
 	case StepTask:
 		done = k == StepTask || k == StepFrame
 	case StepCallback:
-		done = true
+		done = k == StepTask || k == StepFrame || k == StepCallback
 	case StepFrame:
 		done = k == StepFrame
+	case StepMicrotask:
+		done = k != StepHostCall
+	case StepHostCall:
+		done = true
 	}
 	if done {
 		s.budget = 0
@@ -301,9 +321,17 @@ func (l *Loop) stepTaskStart(t *task) {
 // checkpoint (call it where callFromEmptyStack ends).
 func (l *Loop) stepCallbackDone() { l.stepDone(StepCallback) }
 
+// stepHostCall is the gate point inside a host call that touched a queue or the log.
+func (l *Loop) stepHostCall() { l.stepDone(StepHostCall) }
+
 // park waits, with page time frozen, until a step or Resume (or Stop). Input posted
-// meanwhile is taken from the inbox, so it shows up in the task queues.
+// meanwhile is taken from the inbox, so it shows up in the task queues. Parked inside JS,
+// the watchdog does not count the wait.
 func (l *Loop) park(s *Stepper) {
+	if l.depth > 0 || l.mt.running != nil {
+		l.wd.pauseCall()
+		defer l.wd.resumeCall()
+	}
 	s.freeze()
 	s.parked.Store(true)
 	select {

@@ -9,9 +9,13 @@ import (
 	"loopscope/page"
 )
 
+// slowRun is the pseudo step kind of TestStepModeKeepsOrder that runs a demo at 1/20 speed
+// without pausing.
+const slowRun loop.StepKind = 100
+
 // stepThrough runs one run of a demo with the loop paused from the start and advanced one
-// step of kind k at a time until the run ends; it returns what the page printed and how
-// many steps it took.
+// step of kind k at a time until the run ends (or, for slowRun, runs it at 1/20 speed);
+// microtask tracking is on. It returns what the page printed and how many steps it took.
 func stepThrough(t *testing.T, d demos.Demo, r page.Run, k loop.StepKind) ([]string, []string, int) {
 	t.Helper()
 	con := &page.CollectingConsole{}
@@ -23,6 +27,12 @@ func stepThrough(t *testing.T, d demos.Demo, r page.Run, k loop.StepKind) ([]str
 		p.Schedule(a)
 	}
 	s := p.Loop.EnableStepping()
+	p.Loop.EnableMicrotaskTracking()
+	if k == slowRun {
+		s.SetSpeed(1.0 / 20)
+		page.RunToCompletion(p, r.DurationMS, page.DefaultCaseDuration)
+		return con.Lines, con.Errors, 2
+	}
 	s.Pause()
 	done := make(chan struct{})
 	go func() {
@@ -44,9 +54,10 @@ func stepThrough(t *testing.T, d demos.Demo, r page.Run, k loop.StepKind) ([]str
 	}
 }
 
-// TestStepModeKeepsOrder: stepping through every demo, one task, one callback or one frame
-// at a time, prints what a normal run prints: page time stands still while the loop waits,
-// so nothing is reordered. (Where a normal run itself depends on the machine's speed — the
+// TestStepModeKeepsOrder: stepping through every demo, one task, one callback, one frame,
+// one microtask or one queue-or-log call at a time, or running it at 1/20 speed, with
+// microtask tracking on, prints what a normal run prints: page time stands still while the
+// loop waits (also inside JS), so nothing is reordered. (Where a normal run itself depends on the machine's speed — the
 // 250,000 promise jobs of long_microtasks take seconds of page time — the demo's expected
 // output, from Chrome, is accepted too.)
 func TestStepModeKeepsOrder(t *testing.T) {
@@ -59,12 +70,19 @@ func TestStepModeKeepsOrder(t *testing.T) {
 	}
 	for _, d := range list {
 		for _, r := range d.Runs {
-			for _, k := range []loop.StepKind{loop.StepTask, loop.StepCallback, loop.StepFrame} {
-				if (testing.Short() || d.Name == "long_microtasks") && k != loop.StepTask {
+			for _, k := range []loop.StepKind{loop.StepTask, loop.StepCallback, loop.StepFrame, loop.StepMicrotask, loop.StepHostCall, slowRun} {
+				if (testing.Short() || d.Name == "long_microtasks") && k != loop.StepTask && k != loop.StepHostCall {
 					continue // seconds per run
 				}
+				if d.Name == "long_microtasks" && k == loop.StepHostCall {
+					continue // 250,000 stops
+				}
 				d, r, k := d, r, k
-				t.Run(d.Name+"/"+r.Name()+"/"+k.String(), func(t *testing.T) {
+				kind := k.String()
+				if k == slowRun {
+					kind = "speed 1/20"
+				}
+				t.Run(d.Name+"/"+r.Name()+"/"+kind, func(t *testing.T) {
 					normal, err := page.RunCase(d.HTML, d.URL(), "", r, false)
 					if err != nil {
 						t.Fatal(err)

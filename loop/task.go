@@ -45,6 +45,9 @@ type task struct {
 	seq    uint64  // ties
 	// nesting is the timer nesting level of a task created by the timer initialisation steps.
 	nesting int
+	// timerSeq is the sequence number of the timer that queued it (0: not a timer's task),
+	// so the queues view keeps one identity from timer to task.
+	timerSeq uint64
 }
 
 // taskQueue is a FIFO of tasks from one source (a ring buffer: no allocation per task in steady state).

@@ -34,13 +34,17 @@ func (l *Loop) installTimers() {
 		if l.tooManyTimers() {
 			return l.rt.ToValue(0)
 		}
-		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, false), 0))
+		id := l.timerInitialisationSteps(l.newTimer(c, false), 0)
+		l.stepHostCall() // step mode: a stop after each call that touches a queue
+		return l.rt.ToValue(id)
 	})
 	l.defineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
 		if l.tooManyTimers() {
 			return l.rt.ToValue(0)
 		}
-		return l.rt.ToValue(l.timerInitialisationSteps(l.newTimer(c, true), 0))
+		id := l.timerInitialisationSteps(l.newTimer(c, true), 0)
+		l.stepHostCall()
+		return l.rt.ToValue(id)
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
 		l.clearTimer(webIDLLong(c.Argument(0)))

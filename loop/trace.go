@@ -26,6 +26,10 @@ const (
 	KindScriptStopped // the watchdog stopped a call into JS (an instant; Name says why)
 	KindUserMark      // performance.mark (an instant; Name is the mark's name)
 	KindUserMeasure   // performance.measure (Name is the measure's name)
+	// KindMicrotask is one microtask (microtask tracking): Name is Jake Archibald's name for
+	// it ("Promise then", "Mutation observers", "async continuation: f", "queueMicrotask"),
+	// Detail the handler's name and where it was queued from ("onClick page.html:12").
+	KindMicrotask
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -67,6 +71,8 @@ func (k Kind) ChromeName() string {
 		return "ScriptStopped"
 	case KindUserMark, KindUserMeasure:
 		return "UserTiming" // the export names the event after the mark or measure itself
+	case KindMicrotask:
+		return "RunMicrotask"
 	}
 	return "Unknown"
 }
@@ -76,6 +82,7 @@ type Span struct {
 	Kind   Kind
 	Source Source // for tasks
 	Name   string
+	Detail string // KindMicrotask: the handler and where it was queued from
 	Start  float64
 	End    float64
 	// Deadline and Used describe an idle period (ms); Used is the time its callbacks took.
@@ -126,6 +133,9 @@ func (t *Trace) add(s Span) {
 	}
 	t.mu.Lock()
 	s.Name = t.internSpanName(s.Name)
+	if s.Detail != "" {
+		s.Detail = t.internSpanName(s.Detail)
+	}
 	t.total++
 	t.spans[t.next] = s
 	t.next++

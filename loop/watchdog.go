@@ -23,6 +23,7 @@ type watchdog struct {
 	mu        sync.Mutex
 	callStart time.Time // when the current outermost call started; zero: no JS running
 	calls     uint64    // counts the calls, so a late check cannot stop the next one
+	paused    bool      // the call is parked by step mode (pauseCall)
 
 	lastGC time.Time   // when the watchdog last forced a GC (its goroutine only)
 	stop   *stopReason // why the watchdog interrupted the current call, if it did
@@ -84,6 +85,24 @@ func (l *Loop) stopNow(bound string) {
 	if !w.callStart.IsZero() && w.stop == nil {
 		w.stop = &stopReason{bound: bound}
 		l.rt.Interrupt(w.stop)
+	}
+	w.mu.Unlock()
+}
+
+// pauseCall stops counting the current call (step mode parks the loop inside JS: a wait
+// for the user is not the script running); resumeCall starts counting it afresh.
+func (w *watchdog) pauseCall() {
+	w.mu.Lock()
+	w.paused = !w.callStart.IsZero()
+	w.callStart = time.Time{}
+	w.calls++ // a check in flight cannot stop the call any more
+	w.mu.Unlock()
+}
+
+func (w *watchdog) resumeCall() {
+	w.mu.Lock()
+	if w.paused {
+		w.callStart, w.paused = time.Now(), false
 	}
 	w.mu.Unlock()
 }

@@ -1,0 +1,253 @@
+package loop
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// Every microtask, seen through goja's public AsyncContextTracker (no copy or patch of goja):
+//
+//   - Grab is called when a promise reaction is registered (by then, or by await);
+//   - Resumed, right before a reaction job calls its handler (with what Grab returned);
+//   - Exited, right after the handler returns.
+//
+// Grab gets no arguments, so the loop tells it who is asking: Promise.prototype.then is
+// wrapped (only while tracking) to note the promise and the handlers just before the
+// engine's own then runs, and the host notes the name of its own microtasks
+// (queueMicrotask, "Mutation observers") the same way. An await is recognised by the async
+// function on top of the engine's call stack (Runtime.CaptureCallStack).
+//
+// With it, each microtask becomes its own span in the trace, named as Jake Archibald names
+// them ("Promise then", "Mutation observers", "async continuation: async1", "queueMicrotask"),
+// with its handler's function name and the file:line it was queued from. In step mode the
+// loop also keeps a model of the microtask queue (microtaskqueue.go) and can stop between
+// any two microtasks (step.go).
+//
+// What goja's public API cannot show: the job goja queues to adopt a thenable
+// (resolve(promise), a handler returning a promise) runs no handler and calls no hook; a
+// reaction without a handler (a rejection passing through then(f)) calls no Resumed; and an
+// await does not say which promise it waits on.
+
+// microtask is one promise reaction (or host microtask) the loop saw registered: Grab's
+// tracking object.
+type microtask struct {
+	name   string        // Jake's name: "Promise then", "async continuation: f", ...
+	fn     string        // the handler's function name ("" when anonymous or unknown)
+	detail string        // fn and where it was queued from: "onClick page.html:12"
+	file   string        // where it was registered
+	line   int           //
+	col    int           //
+	on     *goja.Promise // the promise it waits on (nil: queued at once, or not known)
+	onF    bool          // it has a fulfil handler
+	onR    bool          // it has a reject handler
+	await  bool          // an await continuation (the promise it waits on is not known)
+	queued bool          // in the microtask queue (its promise settled)
+	seq    uint64
+}
+
+// label is how the queues view and the trace show it: "Promise then (f page.html:12)".
+func (m *microtask) label() string {
+	if m.detail == "" {
+		return m.name
+	}
+	return m.name + " (" + m.detail + ")"
+}
+
+// thenCall is what the then wrapper notes for the Grab that follows.
+type thenCall struct {
+	promise  *goja.Promise
+	onF, onR bool   // which handlers are functions
+	fn       string // the handler's name
+}
+
+// microtasks is the async context tracker's state (one per loop, on the loop's goroutine).
+type microtasks struct {
+	on       bool // tracking: spans per microtask
+	model    bool // and the queue model (step mode)
+	then     *thenCall
+	host     string // the name of the host microtask being queued ("" when none)
+	running  *microtask
+	runStart time.Duration
+	seq      uint64
+	frames   []goja.StackFrame // reused by CaptureCallStack
+	queue    microtaskQueue    // microtaskqueue.go
+}
+
+// EnableMicrotaskTracking turns on the async context tracker: every microtask becomes its
+// own trace span, and in step mode the queues view can list the microtask queue. Call it
+// before the page's first script (it wraps Promise.prototype.then). It changes nothing the
+// page can print. In the legacy-promise-tasks mode promise reactions are tasks, and it does
+// nothing.
+func (l *Loop) EnableMicrotaskTracking() {
+	if l.mt.on || l.mode == ModeLegacyPromiseTasks {
+		return
+	}
+	l.mt.on = true
+	l.mt.model = l.stepper() != nil
+	mk := l.mustCompile(`(function (then, note) {
+		return { then(onFulfilled, onRejected) {
+			note(this, onFulfilled, onRejected);
+			return then.call(this, onFulfilled, onRejected);
+		} }.then;
+	})`)
+	proto := l.rt.Get("Promise").ToObject(l.rt).Get("prototype").ToObject(l.rt)
+	note := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		tc := &thenCall{}
+		tc.promise, _ = c.Argument(0).Export().(*goja.Promise)
+		_, tc.onF = goja.AssertFunction(c.Argument(1))
+		_, tc.onR = goja.AssertFunction(c.Argument(2))
+		if tc.onF {
+			tc.fn = l.functionName(c.Argument(1))
+		} else if tc.onR {
+			tc.fn = l.functionName(c.Argument(2))
+		}
+		l.mt.then = tc
+		return goja.Undefined()
+	})
+	v, err := mk(goja.Undefined(), proto.Get("then"), note)
+	if err != nil {
+		panic("loop: then wrapper: " + err.Error())
+	}
+	_ = proto.DefineDataProperty("then", v, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	l.rt.SetAsyncContextTracker(asyncTracker{l})
+}
+
+// MicrotaskTracking reports whether EnableMicrotaskTracking is on.
+func (l *Loop) MicrotaskTracking() bool { return l.mt.on }
+
+// asyncTracker implements goja.AsyncContextTracker for the loop.
+type asyncTracker struct{ l *Loop }
+
+// Grab: a reaction is being registered (then, await, or a host microtask).
+func (t asyncTracker) Grab() interface{} {
+	l := t.l
+	m := &microtask{}
+	l.mt.seq++
+	m.seq = l.mt.seq
+	switch {
+	case l.mt.host != "":
+		m.name, m.queued = l.mt.host, true
+		l.mt.host = ""
+		l.positionOf(m, 5) // [call, then, queue helper, the host function, its caller]
+	case l.mt.then != nil:
+		tc := l.mt.then
+		l.mt.then = nil
+		m.name, m.on, m.onF, m.onR, m.fn = "Promise then", tc.promise, tc.onF, tc.onR, tc.fn
+		l.positionOf(m, 4) // [call, the engine's then, the wrapper, the caller]
+	default:
+		// No then call noted: an await, registered by the async function on top of the stack.
+		m.await, m.onF, m.onR = true, true, true
+		l.mt.frames = l.rt.CaptureCallStack(1, l.mt.frames[:0])
+		if len(l.mt.frames) == 1 {
+			f := &l.mt.frames[0]
+			m.fn = f.FuncName()
+			p := f.Position()
+			m.file, m.line, m.col = f.SrcName(), p.Line, p.Column
+		}
+		m.name = "async continuation: " + m.fn
+	}
+	m.detail = detailOf(m.fn, m.file, m.line)
+	if l.mt.model {
+		l.mt.queue.registered(m)
+	}
+	l.stepHostCall()
+	return m
+}
+
+// Resumed: a reaction job is about to call its handler (the previous microtask has ended).
+func (t asyncTracker) Resumed(ctx interface{}) {
+	l := t.l
+	m, _ := ctx.(*microtask)
+	if m == nil {
+		m = &microtask{name: "microtask"}
+	}
+	l.stepDone(StepMicrotask) // step mode: stop between two microtasks, m still queued
+	if l.mt.model {
+		l.mt.queue.started(m)
+	}
+	l.mt.running = m
+	l.mt.runStart = l.clock.Now()
+}
+
+// Exited: the handler returned.
+func (t asyncTracker) Exited() {
+	l := t.l
+	m := l.mt.running
+	if m == nil {
+		return
+	}
+	l.mt.running = nil
+	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(l.clock.Now())})
+}
+
+// positionOf sets where m was registered: the caller depth frames down the stack, or the
+// nearest page frame above it.
+func (l *Loop) positionOf(m *microtask, depth int) {
+	l.mt.frames = l.rt.CaptureCallStack(depth, l.mt.frames[:0])
+	for i := range l.mt.frames {
+		f := &l.mt.frames[i]
+		if src := f.SrcName(); src != "" && src != "<native>" {
+			p := f.Position()
+			m.file, m.line, m.col = src, p.Line, p.Column
+			return
+		}
+	}
+}
+
+// queueHostMicrotask notes the name of the host microtask that the next Grab registers.
+func (l *Loop) noteHostMicrotask(name string) {
+	if l.mt.on {
+		l.mt.host = name
+	}
+}
+
+// checkpointEnded: goja's job queue is empty (or was dropped by an interrupt).
+func (l *Loop) checkpointEnded() {
+	if !l.mt.on {
+		return
+	}
+	l.mt.running, l.mt.then, l.mt.host = nil, nil, ""
+	if l.mt.model {
+		l.mt.queue.drained()
+	}
+}
+
+// functionName is a handler's name property, as callbackName reads it; an exception from
+// a getter is swallowed (tracking must not change what the page does).
+func (l *Loop) functionName(v goja.Value) (name string) {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return ""
+	}
+	l.rt.Try(func() {
+		if v := o.Get("name"); v != nil {
+			if n, ok := v.Export().(string); ok {
+				name = n
+			}
+		}
+	})
+	return name
+}
+
+// detailOf is "f page.html:12" (or what of it is known).
+func detailOf(fn, file string, line int) string {
+	s := fn
+	if file != "" && line > 0 {
+		if s != "" {
+			s += " "
+		}
+		s += baseName(file) + ":" + strconv.Itoa(line)
+	}
+	return s
+}
+
+func baseName(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return p[i+1:]
+		}
+	}
+	return p
+}

@@ -1,0 +1,313 @@
+package loop
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja"
+)
+
+// Boxes is the event loop as Jake Archibald draws it in "Tasks, microtasks, queues and
+// schedules" (2015): four boxes, Tasks, Microtasks, JS stack and Log, at one moment. It is
+// the model the queues view draws, and what the walkthrough tests check step by step.
+type Boxes struct {
+	// Tasks: the task that runs now first (it stays in the box until it ends, as in Jake's
+	// diagrams), then the queued tasks in the order the loop will pick them, then the
+	// timers that are not due yet, soonest first (each becomes a task when due).
+	Tasks []BoxItem
+	// Microtasks: the queued microtasks, first in first out, as goja will run them (needs
+	// microtask tracking in step mode; Tracked says whether it is on).
+	Microtasks []BoxItem
+	// Waiting: reactions registered on promises that are still pending (not queued yet),
+	// and await continuations (goja does not say what they wait on, or whether it has
+	// settled, until they run).
+	Waiting []BoxItem
+	// Stack: the JS stack, top first, from the engine's own call stack.
+	Stack []Frame
+	// Log: the newest console lines, oldest first.
+	Log []string
+	// Tracked: the microtask queue is modelled (microtask tracking in step mode).
+	Tracked bool
+	// Unseen is one line on what the public API cannot show, for the view.
+	Unseen string
+}
+
+// BoxItem is one entry of a box: Jake's name for it ("Run script", "Dispatch click",
+// "setTimeout callback", "Promise then", "Mutation observers") and a detail (the function,
+// its source position, the task source, or when a timer is due).
+type BoxItem struct {
+	ID      string // one identity while it moves (timer → task, queued → running)
+	Name    string
+	Detail  string
+	Running bool    // the task that runs now
+	Timer   bool    // a timer not yet due: Due says when (ms)
+	Due     float64 //
+}
+
+// Frame is one frame of the JS stack: a function and where it is now.
+type Frame struct {
+	Name string // the function, or the host's name for the entry point ("script", "Promise then")
+	File string
+	Line int
+	Col  int
+}
+
+// UnseenNote is the view's one line on what goja's public API cannot show.
+const UnseenNote = "Not seen: the job that adopts a thenable (resolve(p), returning p from then)."
+
+// Names returns the names of items, for tests and compact views.
+func Names(items []BoxItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Name
+	}
+	return out
+}
+
+// FrameNames returns the names of a stack's frames, top first.
+func FrameNames(fs []Frame) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// boxes builds the four boxes (on the loop's goroutine), with at most max items per box.
+func (l *Loop) boxes(max int) Boxes {
+	b := Boxes{Tracked: l.mt.model, Log: l.logTail.tail(logBoxLines)}
+	if l.currentTask != nil {
+		b.Tasks = append(b.Tasks, taskItem(l.currentTask, true))
+	}
+	for _, t := range l.queuedInPickOrder(max) {
+		b.Tasks = append(b.Tasks, taskItem(t, false))
+	}
+	var timers []*dueEntry
+	for _, e := range l.due {
+		if e.kind == dueTimer { // host work and host timer tasks are not the page's timers
+			timers = append(timers, e)
+		}
+	}
+	sort.Slice(timers, func(i, j int) bool { return dueBefore(timers[i], timers[j]) })
+	for _, e := range timers {
+		if len(b.Tasks) >= max {
+			break
+		}
+		t := e.timer
+		it := BoxItem{ID: "timer:" + strconv.FormatUint(e.seq, 10), Name: jakeTimerName(t), Detail: l.timerName(t), Timer: true, Due: e.at}
+		b.Tasks = append(b.Tasks, it)
+	}
+	if l.mt.model {
+		q := &l.mt.queue
+		q.settle()
+		if m := l.mt.running; m != nil {
+			b.Microtasks = append(b.Microtasks, microtaskItem(m, true))
+		}
+		for _, m := range q.queued {
+			if len(b.Microtasks) >= max {
+				break
+			}
+			b.Microtasks = append(b.Microtasks, microtaskItem(m, false))
+		}
+		for _, list := range [][]*microtask{q.waiting, q.awaits} {
+			for _, m := range list {
+				if len(b.Waiting) < max {
+					b.Waiting = append(b.Waiting, microtaskItem(m, false))
+				}
+			}
+		}
+		b.Unseen = UnseenNote
+	}
+	b.Stack = l.jsStack(max)
+	return b
+}
+
+// queuedInPickOrder lists up to max queued tasks in the order pickTask would take them:
+// the user interaction queue first, then the oldest of the others.
+func (l *Loop) queuedInPickOrder(max int) []*task {
+	var ui, rest []*task
+	l.queues[SourceUserInteraction].each(func(t *task) { ui = append(ui, t) })
+	for src := SourceUserInteraction + 1; src < numSources; src++ {
+		l.queues[src].each(func(t *task) { rest = append(rest, t) })
+	}
+	sort.SliceStable(rest, func(i, j int) bool {
+		if rest[i].at != rest[j].at {
+			return rest[i].at < rest[j].at
+		}
+		return rest[i].seq < rest[j].seq
+	})
+	out := append(ui, rest...)
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+// taskItem names a task as Jake does.
+func taskItem(t *task, running bool) BoxItem {
+	id := "task:" + strconv.FormatUint(t.seq, 10)
+	if t.timerSeq > 0 {
+		id = "timer:" + strconv.FormatUint(t.timerSeq, 10)
+	}
+	return BoxItem{ID: id, Name: jakeTaskName(t), Detail: t.name + " · " + t.source.String(), Running: running}
+}
+
+// microtaskItem: the running microtask stays in the box while it runs, as the running task
+// does in Jake's diagrams.
+func microtaskItem(m *microtask, running bool) BoxItem {
+	it := BoxItem{ID: "microtask:" + strconv.FormatUint(m.seq, 10), Name: m.name, Detail: m.detail, Running: running}
+	if m.queued && !m.hasHandler() {
+		it.Detail = "no handler: passes the value on"
+	}
+	return it
+}
+
+// jakeTaskName is Jake Archibald's name for a task: "Run script", "Dispatch click",
+// "setTimeout callback".
+func jakeTaskName(t *task) string {
+	n := t.name
+	switch {
+	case strings.HasPrefix(n, "script"):
+		return "Run script"
+	case strings.HasPrefix(n, "setTimeout "):
+		return "setTimeout callback"
+	case strings.HasPrefix(n, "setInterval "):
+		return "setInterval callback"
+	case t.source == SourceUserInteraction && !strings.Contains(n, " "):
+		return "Dispatch " + n
+	case n == "DOMContentLoaded" || n == "load":
+		return "Dispatch " + n
+	}
+	return n
+}
+
+func jakeTimerName(t *timer) string {
+	if t.repeat {
+		return "setInterval callback"
+	}
+	return "setTimeout callback"
+}
+
+// jsStack is the JS stack now, top first, from the engine's call stack: the loop's own
+// helpers are left out, and so is the host function the loop is paused in (console.log,
+// setTimeout: the call on top); the bottom frame is named by its entry point ("script",
+// "Promise then", "setTimeout callback") when its function has no name of its own.
+func (l *Loop) jsStack(max int) []Frame {
+	if l.depth == 0 && l.mt.running == nil {
+		return nil
+	}
+	raw := l.rt.CaptureCallStack(0, nil)
+	var out []Frame
+	for i := range raw {
+		f := &raw[i]
+		src, name := f.SrcName(), f.FuncName()
+		if src == "" { // the loop's helpers (compiled without a file name)
+			continue
+		}
+		if src == "<native>" {
+			if len(out) == 0 || !plainIdentifier(name) {
+				continue // the host call the loop waits in, or a Go function
+			}
+			out = append(out, Frame{Name: name})
+			continue
+		}
+		p := f.Position()
+		if name == "<anonymous>" {
+			name = ""
+		}
+		out = append(out, Frame{Name: name, File: src, Line: p.Line, Col: p.Column})
+	}
+	base := l.entryName()
+	if m := l.mt.running; m != nil {
+		base = m.name
+	}
+	if n := len(out); n > 0 && (out[n-1].Name == "" || (l.mt.running != nil && out[n-1].Name == l.mt.running.fn)) {
+		out[n-1].Name = base
+	} else if l.mt.running != nil {
+		out = append(out, Frame{Name: base})
+	}
+	for i := range out {
+		if out[i].Name == "" {
+			out[i].Name = "(anonymous)"
+		}
+	}
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+// entryName is the host's name for what the outermost call into JS runs: "script" for a
+// script, else the running task's name as Jake gives it ("setTimeout callback").
+func (l *Loop) entryName() string {
+	if l.entryIsScript {
+		return "script"
+	}
+	if l.currentTask != nil {
+		return jakeTaskName(l.currentTask)
+	}
+	return ""
+}
+
+func plainIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '$' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// logTail keeps the newest console lines for the Log box; it wraps the loop's console.
+type logTail struct {
+	Console
+	lines []string // ring
+	next  int
+	full  bool
+}
+
+const logTailLines = 200
+
+// logBoxLines is how many of the newest lines the Log box holds (the view shows what fits).
+const logBoxLines = 50
+
+func (c *logTail) add(s string) {
+	if c.lines == nil {
+		c.lines = make([]string, logTailLines)
+	}
+	c.lines[c.next] = s
+	c.next++
+	if c.next == len(c.lines) {
+		c.next, c.full = 0, true
+	}
+}
+
+func (c *logTail) Message(level, text string) {
+	c.add(text)
+	c.Console.Message(level, text)
+}
+
+func (c *logTail) Error(text string) {
+	c.add(text)
+	c.Console.Error(text)
+}
+
+// tail returns the newest n lines, oldest first.
+func (c *logTail) tail(n int) []string {
+	var all []string
+	if c.full {
+		all = append(append(all, c.lines[c.next:]...), c.lines[:c.next]...)
+	} else {
+		all = append(all, c.lines[:c.next]...)
+	}
+	if len(all) > n {
+		all = all[len(all)-n:]
+	}
+	return all
+}
+
+var _ goja.AsyncContextTracker = asyncTracker{}

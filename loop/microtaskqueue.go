@@ -1,0 +1,133 @@
+package loop
+
+import "github.com/dop251/goja"
+
+// microtaskQueue is the loop's model of goja's promise job queue, which goja keeps private
+// (step mode only). goja queues a reaction job when then/await registers a reaction on a
+// settled promise, or when the promise settles; it runs the jobs first in, first out. The
+// model sees each registration (Grab), asks the promise its state (Promise.State) to know
+// when a reaction becomes queued, and corrects itself from what really runs (Resumed).
+//
+// What it cannot know exactly: when two pending promises settle within one stretch of JS
+// with no hook between them, their reactions are listed in registration order (the run then
+// shows the real order); an await does not name its promise, so an await continuation is
+// listed apart until it runs; the job that adopts a thenable is never seen.
+type microtaskQueue struct {
+	queued  []*microtask // in the queue, in the order goja will run them
+	waiting []*microtask // registered on a promise that is still pending
+	awaits  []*microtask // await continuations not yet run (waiting or queued: not known)
+	lost    int          // registrations not followed (past maxFollowed)
+}
+
+// maxFollowed bounds the reactions the model follows while they wait (a page can register
+// any number of them on promises that never settle).
+const maxFollowed = 10000
+
+// registered: a reaction was just registered (Grab).
+func (q *microtaskQueue) registered(m *microtask) {
+	q.settle()
+	switch {
+	case m.await:
+		q.follow(&q.awaits, m)
+	case m.queued || m.on == nil || m.on.State() != goja.PromiseStatePending:
+		q.enqueue(m)
+	default:
+		q.follow(&q.waiting, m)
+	}
+}
+
+func (q *microtaskQueue) follow(list *[]*microtask, m *microtask) {
+	if len(*list) >= maxFollowed {
+		q.lost++
+		return
+	}
+	*list = append(*list, m)
+}
+
+func (q *microtaskQueue) enqueue(m *microtask) {
+	m.queued = true
+	q.queued = append(q.queued, m)
+}
+
+// settle moves the reactions whose promise has settled into the queue, in registration
+// order (goja queues the reactions of one promise in that order when it settles).
+func (q *microtaskQueue) settle() {
+	if len(q.waiting) == 0 {
+		return
+	}
+	keep := q.waiting[:0]
+	for _, m := range q.waiting {
+		if m.on.State() == goja.PromiseStatePending {
+			keep = append(keep, m)
+			continue
+		}
+		q.enqueue(m)
+	}
+	for i := len(keep); i < len(q.waiting); i++ {
+		q.waiting[i] = nil
+	}
+	q.waiting = keep
+}
+
+// started: m's handler is about to run (Resumed). The jobs queued before it have run:
+// those without a handler (a value passing through) call no hook and leave silently here.
+func (q *microtaskQueue) started(m *microtask) {
+	q.settle()
+	if len(q.queued) > 0 && q.queued[0] == m { // the usual case
+		q.queued[0] = nil
+		q.queued = q.queued[1:]
+		return
+	}
+	if q.remove(&q.queued, m, true) || q.remove(&q.awaits, m, false) {
+		return
+	}
+	q.remove(&q.waiting, m, false)
+}
+
+// remove takes m out of list; with passThrough, also the handlerless jobs queued before it.
+func (q *microtaskQueue) remove(list *[]*microtask, m *microtask, passThrough bool) bool {
+	l := *list
+	for i, x := range l {
+		if x != m {
+			continue
+		}
+		out := l[:0]
+		for j, y := range l {
+			if j == i || (passThrough && j < i && !y.hasHandler()) {
+				continue
+			}
+			out = append(out, y)
+		}
+		for k := len(out); k < len(l); k++ {
+			l[k] = nil
+		}
+		*list = out
+		return true
+	}
+	return false
+}
+
+// drained: goja's queue is empty (its drain ended, or an interrupt dropped it).
+func (q *microtaskQueue) drained() {
+	for i := range q.queued {
+		q.queued[i] = nil
+	}
+	q.queued = q.queued[:0]
+	q.settle() // a promise that settled in the last job: its reactions were run, or dropped
+	for i := range q.queued {
+		q.queued[i] = nil
+	}
+	q.queued = q.queued[:0]
+}
+
+// hasHandler: the reaction that its promise's state selects has a handler (so Resumed
+// will see it run).
+func (m *microtask) hasHandler() bool {
+	if m.on == nil || m.await {
+		return true
+	}
+	if m.on.State() == goja.PromiseStateRejected {
+		return m.onR
+	}
+	return m.onF
+}
