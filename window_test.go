@@ -571,3 +571,55 @@ func TestWindowReloadsBrokenPage(t *testing.T) {
 		t.Fatalf("the window exited: %v", w.cmd.ProcessState)
 	}
 }
+
+// TestWindowQueuesBossfight (issue 13): paused, a real OS click on the bossfight's inner
+// square, then one queue-or-log call at a time (key 5): the queues view's model reaches the
+// first listener after its setAttribute (Microtasks: Promise then, Mutation observers; JS
+// stack: onClick), then the stop between the two listeners (the same microtasks queued, the
+// stack empty), and the page then prints what Chrome prints.
+func TestWindowQueuesBossfight(t *testing.T) {
+	needDisplay(t)
+	t.Setenv("LOOPSCOPE_QUEUES_DUMP", "1")
+	w := startWindow(t, "bossfight_real_click")
+	x0, y0 := windowOrigin(t)
+	cx, cy := innerSquareCentre(t)
+	sx, sy := x0+int(cx), y0+barOffset+int(cy)
+	waitForPixel(t, sx, sy, color.RGBA{0xad, 0xad, 0xad, 0xff}, 20*time.Second)
+	// Without a window manager, X sends keys to the window under the pointer.
+	if out, err := exec.Command("xdotool", "mousemove", fmt.Sprint(sx), fmt.Sprint(sy)).CombinedOutput(); err != nil {
+		t.Fatalf("xdotool mousemove: %v %s", err, out)
+	}
+	key(t, "q", "space")
+	w.waitErrLine(t, regexp.MustCompile(`^queues: T\[\] M\[\] S\[\]`), 10*time.Second)
+	osClick(t, sx, sy)
+	w.waitErrLine(t, regexp.MustCompile(`^queues: T\[Dispatch mousedown, Dispatch click\]`), 10*time.Second)
+	inListener := regexp.MustCompile(`^queues: T\[Dispatch click, setTimeout callback\] M\[Promise then, Mutation observers\] S\[onClick\]`)
+	between := regexp.MustCompile(`^queues: T\[Dispatch click, setTimeout callback\] M\[Promise then, Mutation observers\] S\[\] L\[click\]$`)
+	stepUntil := func(re *regexp.Regexp, what string) {
+		t.Helper()
+		for i := 0; i < 30; i++ {
+			key(t, "5")
+			deadline := time.After(2 * time.Second)
+		read:
+			for {
+				select {
+				case ln := <-w.errLines:
+					if re.MatchString(ln) {
+						return
+					}
+				case <-deadline:
+					break read
+				}
+			}
+		}
+		t.Fatalf("30 steps by queue or log call never showed %s", what)
+	}
+	stepUntil(inListener, "the first listener after setAttribute")
+	stepUntil(between, "the stop between the two listeners")
+	time.Sleep(300 * time.Millisecond) // the frame that drew the dumped state is presented
+	windowShot(t, x0, y0, "queues-bossfight")
+	key(t, "space")
+	for _, line := range []string{"click", "promise", "mutate", "click", "promise", "mutate", "timeout", "timeout"} {
+		w.waitLine(t, regexp.MustCompile("^"+line+"$"), 10*time.Second)
+	}
+}

@@ -43,6 +43,8 @@ type BoxItem struct {
 	Running bool    // the task that runs now
 	Timer   bool    // a timer not yet due: Due says when (ms)
 	Due     float64 //
+	Func    string  // a microtask's handler ("" when anonymous)
+	Line    int     // the line it was queued from (0: not known)
 }
 
 // Frame is one frame of the JS stack: a function and where it is now.
@@ -156,7 +158,7 @@ func taskItem(t *task, running bool) BoxItem {
 // microtaskItem: the running microtask stays in the box while it runs, as the running task
 // does in Jake's diagrams.
 func microtaskItem(m *microtask, running bool) BoxItem {
-	it := BoxItem{ID: "microtask:" + strconv.FormatUint(m.seq, 10), Name: m.name, Detail: m.detail, Running: running}
+	it := BoxItem{ID: "microtask:" + strconv.FormatUint(m.seq, 10), Name: m.name, Detail: m.detail, Running: running, Func: m.fn, Line: m.line}
 	if m.queued && !m.hasHandler() {
 		it.Detail = "no handler: passes the value on"
 	}

@@ -153,6 +153,7 @@ func (l *Loop) JSOnStack() bool { return l.depth > 0 }
 // error or an exception is reported, and the script is followed by a microtask checkpoint
 // when it ran from an empty stack.
 func (l *Loop) RunScript(name, src string) {
+	l.sources.add(name, src)
 	prog, err := goja.Compile(name, TransformAwait(src, l.mode), false)
 	if err != nil {
 		l.reportSyntaxError(err)

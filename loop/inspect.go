@@ -6,7 +6,8 @@ import "sort"
 // Archibald's picture of the event loop, live). Boxes is that picture; the rest is the
 // loop's own detail (task queues by source, timers, animation frame and idle callbacks).
 type Snapshot struct {
-	Boxes  Boxes
+	Boxes   Boxes
+	Sources *Sources // the page's scripts (safe to read from any goroutine)
 	Now    float64 // page time (ms)
 	Parked bool    // step mode: the loop waits at a gate point
 	Speed  float64 // step mode's speed factor (1 without step mode)
@@ -48,7 +49,7 @@ type IdleLister interface {
 // Inspect returns a snapshot of the loop's queues, with at most max entries per list. Call
 // it on the loop's goroutine (e.g. from a function passed to Post or TryPost).
 func (l *Loop) Inspect(max int) *Snapshot {
-	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats, Boxes: l.boxes(max)}
+	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats, Boxes: l.boxes(max), Sources: &l.sources}
 	if s := l.stepper(); s != nil {
 		snap.Parked = s.Parked()
 		snap.Speed = s.Speed()

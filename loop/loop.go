@@ -112,6 +112,7 @@ type Loop struct {
 	mt            microtasks // the async context tracker (asynccontext.go)
 	entryIsScript bool       // the outermost call into JS runs a script (for the JS stack)
 	logTail       *logTail   // the newest console lines (the Log box)
+	sources       Sources    // the scripts' text, for a source pane
 }
 
 // Stats are counters of what the loop did.

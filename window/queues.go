@@ -3,6 +3,9 @@ package window
 import (
 	"fmt"
 	"image/color"
+	"os"
+	"path"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,92 +14,279 @@ import (
 	"loopscope/loop"
 )
 
-// queuesView is the event loop as Jake Archibald draws it, live: the task queues by source,
-// the microtask queue as far as the loop can see it, the JS stack, the animation frame and
-// idle callback lists, and the console log. It shows only what the loop knows: goja keeps
-// its promise job queue private, and the loop stops only between callbacks, so it never
-// shows a queue it would have to guess.
-type queuesView struct{}
+// queuesView is the event loop as Jake Archibald draws it in "Tasks, microtasks, queues and
+// schedules", live: the four boxes (Tasks, Microtasks, JS stack, Log) of the loop's model
+// (loop.Boxes), and under them the page's code with the line that runs (or is paused at)
+// highlighted. A frame of the JS stack can be clicked to show its line.
+type queuesView struct {
+	selected int        // the JS stack frame whose line the code shows (0: the top)
+	stackSig string     // the stack the selection was made in: a new stack selects its top
+	stackTop int        // pane y of the first stack row, for clicks
+	stackN   int        // rows drawn
+	stackBox [2]int     // x range of the stack box (pane coordinates)
+	last     loop.Frame // the last frame shown (kept while the stack is empty)
+	logBack  int        // log lines scrolled back from the newest (wheel over the log)
+
+	// dump: with LOOPSCOPE_QUEUES_DUMP set, each new state of the boxes drawn is also
+	// written to stderr as one line ("queues: T[…] M[…] S[…] L[…]"), so the window tests
+	// can check the model the window shows.
+	dump   int8 // 0: not checked yet; 1: off; 2: on
+	dumped string
+}
+
+// The layout inside the pane (pane coordinates: x from the pane's left, y below the tabs).
+const (
+	qPad     = 8
+	qColW    = (paneW - 3*qPad) / 2
+	qRowH    = lineH + 3
+	qBoxRows = 7 // item rows of the Tasks and Microtasks boxes
+	qStkRows = 6 // rows of the JS stack and Log boxes
+)
+
+var (
+	boxBorder = color.RGBA{0x55, 0x55, 0x55, 0xff}
+	chipBG    = color.RGBA{0x3a, 0x3a, 0x2a, 0xff}
+	chipRun   = color.RGBA{0x5a, 0x48, 0x1a, 0xff}
+	codeHi    = color.RGBA{0x4a, 0x3a, 0x10, 0xff}
+)
 
 func (q *queuesView) draw(screen *ebiten.Image, f *fonts, snap *loop.Snapshot, st *loop.Stepper, con *paneConsole, now float64) {
 	x0, y0 := pageW, barH+tabH
 	vector.DrawFilledRect(screen, float32(x0), float32(y0), paneW, pageH-tabH, paneBG, false)
-	x, y := x0+8, y0+6
-	heading := func(s string) {
-		f.draw(screen, s, x, y, paneHeading, true)
-		y += lineH + 1
-	}
-	text := func(s string, c color.Color) {
-		f.draw(screen, clip(s, 72), x+10, y, c, false)
-		y += lineH
-	}
-	box := func(items []string, total int, empty string) {
-		if total == 0 {
-			text(empty, paneDim)
-			return
-		}
-		s := strings.Join(items, "  ·  ")
-		if total > len(items) {
-			s += fmt.Sprintf("  · … (%d in all)", total)
-		}
-		text(s, paneText)
-	}
 	if snap == nil || st == nil {
-		text("waiting for the page's loop…", paneDim)
+		f.draw(screen, "waiting for the page's loop…", x0+qPad, y0+6, paneDim, false)
 		return
 	}
-	// What runs now: live while the page runs, the parked position while paused.
-	live := st.Live()
-	heading("JS stack")
-	switch {
-	case st.Parked():
-		text(fmt.Sprintf("empty: paused at %.2f ms (the loop stops only between callbacks)", snap.Now), paneDim)
-	case live.Task != "" && live.Callback != "":
-		text("task "+live.Task+" → "+live.Callback, paneText)
-	case live.Task != "":
-		text(fmt.Sprintf("task %q (%s) is running", live.Task, live.Source), paneText)
-	default:
-		text("empty between tasks", paneDim)
+	b := &snap.Boxes
+	q.dumpBoxes(b)
+	status := "running · Space pauses; then 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call"
+	if st.Parked() {
+		status = fmt.Sprintf("paused at %.2f ms · 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call", snap.Now)
 	}
-	heading("Microtasks")
-	text("goja keeps its promise job queue private: it cannot be listed.", paneDim)
-	text(fmt.Sprintf("Host microtasks queued so far: %d (queueMicrotask, MutationObserver).", snap.HostMicrotasks), paneDim)
-	text("Each checkpoint shows in the timeline as it runs (orange).", paneDim)
-	heading("Task queues (user interaction first, then the oldest task)")
-	for _, qv := range snap.Queues {
-		items := qv.Tasks
-		if qv.Len == 0 && qv.Source != loop.SourceUserInteraction && qv.Source != loop.SourceTimer && qv.Source != loop.SourceDOMManipulation {
-			continue
+	f.draw(screen, clip(status, 78), x0+qPad, y0+4, paneDim, false)
+	y := y0 + 4 + lineH + 4
+	left, right := x0+qPad, x0+2*qPad+qColW
+	h := q.box(screen, f, left, y, "Tasks", b.Tasks, qBoxRows, snap.Now)
+	microTitle := "Microtasks"
+	if !b.Tracked {
+		microTitle = "Microtasks (not tracked)"
+	}
+	q.box(screen, f, right, y, microTitle, b.Microtasks, qBoxRows, snap.Now)
+	y += h + qPad
+	h = q.stack(screen, f, left, y, b.Stack, y0)
+	q.log(screen, f, right, y, b.Log)
+	y += h + qPad
+	y = q.notes(screen, f, x0+qPad, y, snap)
+	q.code(screen, f, x0+qPad, y+4, snap)
+}
+
+// frame draws a box's outline and title and returns the y of its first row.
+func frameBox(screen *ebiten.Image, f *fonts, x, y, rows int, title string) int {
+	h := lineH + 4 + rows*qRowH + 4
+	vector.StrokeRect(screen, float32(x), float32(y), qColW, float32(h), 1, boxBorder, false)
+	f.draw(screen, title, x+6, y+2, paneHeading, true)
+	return y + lineH + 4
+}
+
+// box draws a Tasks or Microtasks box: one chip per item, oldest (next to run) on top.
+func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []loop.BoxItem, rows int, now float64) int {
+	ry := frameBox(screen, f, x, y, rows, title)
+	for i, it := range items {
+		if i == rows-1 && len(items) > rows {
+			f.draw(screen, fmt.Sprintf("+%d more", len(items)-i), x+10, ry, paneDim, false)
+			break
 		}
-		f.drawMono(screen, fmt.Sprintf("%-16s %2d", qv.Source.String(), qv.Len), x+10, y, paneDim)
-		s := strings.Join(items, " · ")
-		if qv.Len > len(items) {
-			s += " …"
+		bg := chipBG
+		if it.Running {
+			bg = chipRun
 		}
-		f.draw(screen, clip(s, 46), x+170, y, paneText, false)
-		y += lineH
-	}
-	heading("Timers (each becomes a timer task when due)")
-	var ts []string
-	for _, t := range snap.Timers {
-		ts = append(ts, fmt.Sprintf("#%d %s in %.0f ms", t.ID, t.Name, t.Due-snap.Now))
-	}
-	box(ts, len(snap.Timers), "none")
-	heading("Animation frame callbacks (run at the next rendering update)")
-	box(snap.AnimationFrames, len(snap.AnimationFrames), "none")
-	heading("Idle callbacks")
-	if snap.IdleKnown {
-		box(snap.IdleCallbacks, len(snap.IdleCallbacks), "none")
-	} else {
-		text("not listed by the idle scheduler (see idle periods in the timeline)", paneDim)
-	}
-	heading("Log")
-	rest := (barH + pageH - y - 4) / lineH
-	for _, ln := range con.tail(max(rest, 0)) {
-		c := paneText
-		if ln.err {
-			c = paneErr
+		vector.DrawFilledRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, bg, false)
+		if it.Running {
+			vector.StrokeRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, 1, accent, false)
 		}
-		text(ln.text, c)
+		label := it.Name
+		detail := it.Detail
+		switch {
+		case it.Timer:
+			detail = "timer, " + dueIn(it.Due-now)
+		case it.Line > 0:
+			detail = strings.TrimSpace(it.Func + " :" + strconv.Itoa(it.Line))
+		}
+		f.draw(screen, clip(label, 30), x+8, ry+1, paneText, false)
+		if detail != "" && len([]rune(label)) < 26 {
+			f.draw(screen, clip(detail, 30-len([]rune(label))), x+14+textW(label), ry+1, paneDim, false)
+		}
+		ry += qRowH
+	}
+	if len(items) == 0 {
+		f.draw(screen, "empty", x+10, ry, paneDim, false)
+	}
+	return lineH + 8 + rows*qRowH
+}
+
+// dueIn says when a timer is due: "due now", "in 12 ms" (never "in -0 ms").
+func dueIn(ms float64) string {
+	if ms < 0.5 {
+		return "due now"
+	}
+	return "in " + strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+}
+
+// textW is about how wide s is in the regular face.
+func textW(s string) int { return len([]rune(s)) * 7 }
+
+// stack draws the JS stack, top first; each frame is a row that can be clicked.
+func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []loop.Frame, paneY int) int {
+	sig := strings.Join(loop.FrameNames(frames), "<")
+	if sig != q.stackSig {
+		q.stackSig, q.selected = sig, 0
+	}
+	ry := frameBox(screen, f, x, y, qStkRows, "JS stack")
+	q.stackTop, q.stackN, q.stackBox = ry-paneY, 0, [2]int{x - pageW, x - pageW + qColW}
+	if len(frames) == 0 {
+		f.draw(screen, "empty", x+10, ry, paneDim, false)
+	}
+	for i, fr := range frames {
+		if i == qStkRows {
+			break
+		}
+		bg := chipBG
+		if i == q.selected {
+			bg = chipRun
+		}
+		vector.DrawFilledRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, bg, false)
+		f.draw(screen, clip(fr.Name, 22), x+8, ry+1, paneText, false)
+		if fr.Line > 0 {
+			pos := path.Base(fr.File) + ":" + strconv.Itoa(fr.Line)
+			f.draw(screen, clip(pos, 16), x+qColW-8-textW(clip(pos, 16)), ry+1, paneDim, false)
+		}
+		ry += qRowH
+		q.stackN++
+	}
+	if q.selected < len(frames) && frames[q.selected].Line > 0 {
+		q.last = frames[q.selected]
+	}
+	return lineH + 8 + qStkRows*qRowH
+}
+
+// log draws the newest console lines that fit (the wheel scrolls back); it never overflows.
+func (q *queuesView) log(screen *ebiten.Image, f *fonts, x, y int, lines []string) {
+	ry := frameBox(screen, f, x, y, qStkRows, "Log")
+	q.logBack = max(0, min(q.logBack, len(lines)-qStkRows))
+	end := len(lines) - q.logBack
+	start := max(0, end-qStkRows)
+	for _, ln := range lines[start:end] {
+		f.draw(screen, clip(ln, 32), x+8, ry+1, paneText, false)
+		ry += qRowH
+	}
+	if q.logBack > 0 {
+		f.draw(screen, fmt.Sprintf("↓ %d newer", q.logBack), x+qColW-90, y+2, paneDim, false)
 	}
 }
+
+// notes: reactions waiting on pending promises, what cannot be seen, and the loop's other lists.
+func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *loop.Snapshot) int {
+	b := &snap.Boxes
+	line := func(s string, c color.Color) {
+		f.draw(screen, clip(s, 76), x, y, c, false)
+		y += lineH
+	}
+	if len(b.Waiting) > 0 {
+		line("Waiting for a promise: "+strings.Join(loop.Names(b.Waiting), " · "), paneText)
+	}
+	if b.Unseen != "" {
+		line(b.Unseen, paneDim)
+	}
+	var other []string
+	if n := len(snap.AnimationFrames); n > 0 {
+		other = append(other, fmt.Sprintf("animation frame callbacks: %d", n))
+	}
+	if n := len(snap.IdleCallbacks); n > 0 {
+		other = append(other, fmt.Sprintf("idle callbacks: %d", n))
+	}
+	if len(other) > 0 {
+		line(strings.Join(other, " · ")+" (run at the next frame / idle period)", paneDim)
+	}
+	return y
+}
+
+// code draws the page's script around the selected frame's line, highlighted.
+func (q *queuesView) code(screen *ebiten.Image, f *fonts, x, y int, snap *loop.Snapshot) {
+	if snap.Sources == nil {
+		return
+	}
+	file, line := q.last.File, q.last.Line
+	if file == "" {
+		files := snap.Sources.Files()
+		if len(files) == 0 {
+			return
+		}
+		file = files[0]
+	}
+	lines := snap.Sources.Lines(file)
+	title := "Code: " + path.Base(file)
+	if line > 0 {
+		title += ":" + strconv.Itoa(line)
+		if len(snap.Boxes.Stack) == 0 {
+			title += " (last stop)"
+		}
+	}
+	f.draw(screen, clip(title, 76), x, y, paneHeading, true)
+	y += lineH + 2
+	rows := (barH + pageH - y - 4) / lineH
+	if rows <= 0 || len(lines) == 0 {
+		return
+	}
+	first := 0
+	if line > 0 {
+		first = max(0, line-1-rows/2)
+	} else {
+		for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
+			first++ // the page's first script line
+		}
+	}
+	first = max(0, min(first, len(lines)-rows))
+	for i := first; i < len(lines) && i < first+rows; i++ {
+		if i+1 == line {
+			vector.DrawFilledRect(screen, float32(x-4), float32(y), paneW-2*qPad+4, lineH, codeHi, false)
+		}
+		f.drawMono(screen, fmt.Sprintf("%4d  %s", i+1, clip(strings.ReplaceAll(lines[i], "\t", "  "), 60)), x, y+1, paneText)
+		y += lineH
+	}
+}
+
+// click selects the JS stack frame under (x, y) (pane coordinates below the tabs); it
+// reports whether it was one.
+func (q *queuesView) click(x, y int) bool {
+	if x < q.stackBox[0] || x >= q.stackBox[1] || y < q.stackTop {
+		return false
+	}
+	i := (y - q.stackTop) / qRowH
+	if i >= q.stackN {
+		return false
+	}
+	q.selected = i
+	return true
+}
+
+func (q *queuesView) dumpBoxes(b *loop.Boxes) {
+	if q.dump == 0 {
+		q.dump = 1
+		if os.Getenv("LOOPSCOPE_QUEUES_DUMP") != "" {
+			q.dump = 2
+		}
+	}
+	if q.dump != 2 {
+		return
+	}
+	list := func(names []string) string { return "[" + strings.Join(names, ", ") + "]" }
+	s := "T" + list(loop.Names(b.Tasks)) + " M" + list(loop.Names(b.Microtasks)) +
+		" S" + list(loop.FrameNames(b.Stack)) + " L" + list(b.Log)
+	if s != q.dumped {
+		q.dumped = s
+		fmt.Fprintln(os.Stderr, "queues: "+s)
+	}
+}
+
+// wheel scrolls the log back (dy > 0) or forward.
+func (q *queuesView) wheel(dy int) { q.logBack = max(0, q.logBack+dy) }

@@ -51,6 +51,7 @@ const (
 	catRendering
 	catScripting
 	catMicrotasks
+	catMicrotask // one microtask inside a checkpoint (microtask tracking)
 	catStyleLayout
 	catPaint
 	catVsync
@@ -64,12 +65,13 @@ var catColors = [numCats]color.RGBA{
 	catRendering:   {0xb3, 0x9d, 0xf0, 0xff},
 	catScripting:   {0xf2, 0xc7, 0x44, 0xff},
 	catMicrotasks:  {0xe3, 0x8a, 0x1c, 0xff},
+	catMicrotask:   {0xff, 0xb8, 0x5c, 0xff},
 	catStyleLayout: {0x8e, 0x6c, 0xe0, 0xff},
 	catPaint:       {0x5c, 0xb8, 0x5c, 0xff},
 	catVsync:       {0x4d, 0xa3, 0xff, 0xff},
 }
 
-var catNames = [numCats]string{"", "idle", "task", "rendering", "scripting", "microtasks", "layout", "paint", "vsync"}
+var catNames = [numCats]string{"", "idle", "task", "rendering", "scripting", "microtasks", "microtask", "layout", "paint", "vsync"}
 
 // category is how the timeline colours a span kind (DevTools' colours: scripting yellow,
 // rendering purple, painting green, idle grey).
@@ -85,6 +87,8 @@ func category(k loop.Kind) uint8 {
 		return catScripting
 	case loop.KindMicrotasks:
 		return catMicrotasks
+	case loop.KindMicrotask:
+		return catMicrotask
 	case loop.KindStyle, loop.KindLayout:
 		return catStyleLayout
 	case loop.KindPaint:
@@ -228,6 +232,9 @@ func (t *timeline) draw(screen *ebiten.Image, f *fonts, tr *loop.Trace, recent [
 		}
 		if s.Kind == loop.KindIdlePeriod {
 			detail += fmt.Sprintf(" · deadline %.2f, callbacks used %.2f ms", s.Deadline, s.Used)
+		}
+		if s.Kind == loop.KindMicrotask && s.Detail != "" {
+			detail = s.Detail + " · " + detail
 		}
 		f.draw(screen, clip(detail, 70), x0+8, dy+lineH, paneText, false)
 	} else {

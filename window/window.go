@@ -180,6 +180,7 @@ func (a *app) open(target string) {
 		return
 	}
 	st := p.Loop.EnableStepping()
+	p.Loop.EnableMicrotaskTracking() // every microtask in the timeline and the queues view
 	st.SetSpeed(speeds[a.speedIdx])
 	disp.grid.Store(a.speedIdx != 0)
 	done := make(chan struct{})
@@ -312,6 +313,8 @@ func (a *app) Update() error {
 			a.setPane(pane((x - pageW) / (paneW / 4)))
 		case a.pane == tabTimeline && x >= pageW && y >= barH+tabH && y < barH+pageH:
 			a.timeline.click(x-pageW, y-barH-tabH)
+		case a.pane == tabQueues && x >= pageW && y >= barH+tabH && y < barH+pageH:
+			a.queues.click(x-pageW, y-barH-tabH)
 		}
 	}
 	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && inPage {
@@ -321,6 +324,12 @@ func (a *app) Update() error {
 	if a.pane == tabTimeline {
 		if _, dy := ebiten.Wheel(); dy != 0 {
 			a.timeline.scroll(int(dy * 3))
+			a.uiVersion++
+		}
+	}
+	if a.pane == tabQueues {
+		if _, dy := ebiten.Wheel(); dy != 0 {
+			a.queues.wheel(int(dy))
 			a.uiVersion++
 		}
 	}
@@ -402,6 +411,12 @@ func (a *app) keys(p *page.Page, st *loop.Stepper) {
 	}
 	if just(ebiten.Key3, ebiten.KeyNumpad3) {
 		a.step(st, loop.StepFrame)
+	}
+	if just(ebiten.Key4, ebiten.KeyNumpad4) {
+		a.step(st, loop.StepMicrotask)
+	}
+	if just(ebiten.Key5, ebiten.KeyNumpad5) {
+		a.step(st, loop.StepHostCall)
 	}
 	if just(ebiten.KeyMinus, ebiten.KeyNumpadSubtract) {
 		a.setSpeed(st, a.speedIdx+1)
@@ -630,7 +645,7 @@ func (a *app) drawConsole(screen *ebiten.Image) {
 }
 
 const keyHelp = "Keys: click the page = real click, S synthetic click, R reload, M mode, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
-	"Space pause/run, 1 step a task, 2 step a callback + its microtasks, 3 step a frame, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
+	"Space pause/run, 1 step a task, 2 a callback + its microtasks, 3 a frame, 4 a microtask, 5 a queue or log call, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
 
 func (a *app) drawInfo(screen *ebiten.Image) {
 	y0 := float32(barH + pageH)
