@@ -8,9 +8,9 @@ import "sort"
 type Snapshot struct {
 	Boxes   Boxes
 	Sources *Sources // the page's scripts (safe to read from any goroutine)
-	Now    float64 // page time (ms)
-	Parked bool    // step mode: the loop waits at a gate point
-	Speed  float64 // step mode's speed factor (1 without step mode)
+	Now     float64  // page time (ms)
+	Parked  bool     // step mode: the loop waits at a gate point
+	Speed   float64  // step mode's speed factor (1 without step mode)
 	// Queues are the task queues by source, in the order the loop picks them.
 	Queues []QueueView
 	// Timers are the active timers, soonest first (not yet tasks: a due timer queues one).

@@ -82,7 +82,7 @@ func (a *app) drawControls(screen *ebiten.Image, st *loop.Stepper) {
 	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
 	switch {
 	case st.Parked():
-		state, c = fmt.Sprintf("paused at %.1f ms · step: 1 task 2 callback 3 frame", a.pausedAt()), amber
+		state, c = fmt.Sprintf("paused at %.1f ms · step: 1 task 2 callback 3 frame 4 microtask 5 call", a.pausedAt()), amber
 		vector.DrawFilledRect(screen, stateX-14, 8, 3, 11, c, false)
 		vector.DrawFilledRect(screen, stateX-8, 8, 3, 11, c, false)
 	case st.PauseRequested():
