@@ -42,7 +42,7 @@ type microtask struct {
 	on     *goja.Promise // the promise it waits on (nil: queued at once, or not known)
 	onF    bool          // it has a fulfil handler
 	onR    bool          // it has a reject handler
-	await  bool          // an await continuation (the promise it waits on is not known)
+	await  bool          // an await continuation, or a then not seen by the wrapper: the promise it waits on is not known
 	queued bool          // in the microtask queue (its promise settled)
 	seq    uint64
 }
@@ -96,6 +96,9 @@ func (l *Loop) EnableMicrotaskTracking() {
 	note := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		tc := &thenCall{}
 		tc.promise, _ = c.Argument(0).Export().(*goja.Promise)
+		if tc.promise == nil {
+			return goja.Undefined() // then throws a TypeError: no reaction is registered
+		}
 		_, tc.onF = goja.AssertFunction(c.Argument(1))
 		_, tc.onR = goja.AssertFunction(c.Argument(2))
 		if tc.onF {
@@ -137,10 +140,18 @@ func (t asyncTracker) Grab() interface{} {
 		m.name, m.on, m.onF, m.onR, m.fn = "Promise then", tc.promise, tc.onF, tc.onR, tc.fn
 		l.positionOf(m, 4) // [call, the engine's then, the wrapper, the caller]
 	default:
-		// No then call noted: an await, registered by the async function on top of the stack.
-		m.await, m.onF, m.onR = true, true, true
-		l.mt.frames = l.rt.CaptureCallStack(1, l.mt.frames[:0])
-		if len(l.mt.frames) == 1 {
+		// No then call noted: an await, registered by the async function on top of the
+		// stack, or the engine's own then reached without the wrapper (a page that replaced
+		// Promise.prototype.then and kept the original), which is native on top.
+		m.onF, m.onR = true, true
+		l.mt.frames = l.rt.CaptureCallStack(2, l.mt.frames[:0])
+		if len(l.mt.frames) > 0 && l.mt.frames[0].SrcName() == "<native>" {
+			m.name, m.await = "Promise then", true // its promise is not known either
+			l.positionOf(m, 3)
+			break
+		}
+		m.await = true
+		if len(l.mt.frames) > 0 {
 			f := &l.mt.frames[0]
 			m.fn = f.FuncName()
 			p := f.Position()
