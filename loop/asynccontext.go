@@ -174,6 +174,9 @@ func (t asyncTracker) Resumed(ctx interface{}) {
 	if m == nil {
 		m = &microtask{name: "microtask"}
 	}
+	if l.mt.model {
+		l.mt.queue.ranBefore(m)
+	}
 	l.stepDone(StepMicrotask) // step mode: stop between two microtasks, m still queued
 	if l.mt.model {
 		l.mt.queue.started(m)

@@ -112,12 +112,8 @@ func (l *Loop) boxes(max int) Boxes {
 			}
 			b.Microtasks = append(b.Microtasks, microtaskItem(m, false))
 		}
-		for _, list := range [][]*microtask{q.waiting, q.awaits} {
-			for _, m := range list {
-				if len(b.Waiting) < max {
-					b.Waiting = append(b.Waiting, microtaskItem(m, false))
-				}
-			}
+		for _, m := range q.waitingList(max) {
+			b.Waiting = append(b.Waiting, microtaskItem(m, false))
 		}
 		b.Unseen = UnseenNote
 	}

@@ -13,35 +13,59 @@ import "github.com/dop251/goja"
 // shows the real order); an await does not name its promise, so an await continuation is
 // listed apart until it runs; the job that adopts a thenable is never seen.
 type microtaskQueue struct {
-	queued  []*microtask // in the queue, in the order goja will run them
-	waiting []*microtask // registered on a promise that is still pending
-	awaits  []*microtask // await continuations not yet run (waiting or queued: not known)
-	lost    int          // registrations not followed (past maxFollowed)
+	queued  []*microtask    // in the queue, in the order goja will run them
+	waiting []*pendingGroup // reactions on promises still pending, by promise, first registered first
+	awaits  []*microtask    // await continuations not yet run (waiting or queued: not known)
+	lost    int             // registrations not followed (past the bounds)
 }
 
-// maxFollowed bounds the reactions the model follows while they wait (a page can register
-// any number of them on promises that never settle).
-const maxFollowed = 10000
+// pendingGroup is the reactions registered on one pending promise, in registration order.
+type pendingGroup struct {
+	p  *goja.Promise
+	ms []*microtask
+}
+
+// The model follows a bounded number of waiting reactions and pending promises (a page can
+// register any number of them on promises that never settle): each hook checks the pending
+// promises, so that check stays small.
+const (
+	maxFollowed        = 10000
+	maxPendingPromises = 256
+)
 
 // registered: a reaction was just registered (Grab).
 func (q *microtaskQueue) registered(m *microtask) {
 	q.settle()
 	switch {
 	case m.await:
-		q.follow(&q.awaits, m)
+		if len(q.awaits) >= maxFollowed {
+			q.lost++
+			return
+		}
+		q.awaits = append(q.awaits, m)
 	case m.queued || m.on == nil || m.on.State() != goja.PromiseStatePending:
 		q.enqueue(m)
 	default:
-		q.follow(&q.waiting, m)
+		q.wait(m)
 	}
 }
 
-func (q *microtaskQueue) follow(list *[]*microtask, m *microtask) {
-	if len(*list) >= maxFollowed {
+func (q *microtaskQueue) wait(m *microtask) {
+	for _, g := range q.waiting {
+		if g.p == m.on {
+			if len(g.ms) >= maxFollowed {
+				q.lost++
+				return
+			}
+			g.ms = append(g.ms, m)
+			return
+		}
+	}
+	if len(q.waiting) >= maxPendingPromises {
 		q.lost++
 		return
 	}
-	*list = append(*list, m)
+	q.waiting = append(q.waiting, &pendingGroup{p: m.on, ms: []*microtask{m}})
 }
 
 func (q *microtaskQueue) enqueue(m *microtask) {
@@ -49,24 +73,64 @@ func (q *microtaskQueue) enqueue(m *microtask) {
 	q.queued = append(q.queued, m)
 }
 
-// settle moves the reactions whose promise has settled into the queue, in registration
-// order (goja queues the reactions of one promise in that order when it settles).
+// settle moves the reactions of the promises that have settled into the queue: a promise's
+// reactions in registration order (goja queues them so when it settles); promises that
+// settled since the last hook in the order they were first waited on.
 func (q *microtaskQueue) settle() {
 	if len(q.waiting) == 0 {
 		return
 	}
 	keep := q.waiting[:0]
-	for _, m := range q.waiting {
-		if m.on.State() == goja.PromiseStatePending {
-			keep = append(keep, m)
+	for _, g := range q.waiting {
+		if g.p.State() == goja.PromiseStatePending {
+			keep = append(keep, g)
 			continue
 		}
-		q.enqueue(m)
+		for _, m := range g.ms {
+			q.enqueue(m)
+		}
 	}
 	for i := len(keep); i < len(q.waiting); i++ {
 		q.waiting[i] = nil
 	}
 	q.waiting = keep
+}
+
+// waitingList is the reactions still waiting, for the view: by promise, then in
+// registration order; then the await continuations.
+func (q *microtaskQueue) waitingList(max int) []*microtask {
+	var out []*microtask
+	for _, g := range q.waiting {
+		for _, m := range g.ms {
+			if len(out) == max {
+				return out
+			}
+			out = append(out, m)
+		}
+	}
+	for _, m := range q.awaits {
+		if len(out) == max {
+			break
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// ranBefore: m's job has started, so the handlerless jobs queued before it (a value passing
+// through then(f) or catch(g)) have run: they call no hook.
+func (q *microtaskQueue) ranBefore(m *microtask) {
+	q.settle()
+	i := 0
+	for i < len(q.queued) && q.queued[i] != m && !q.queued[i].hasHandler() {
+		q.queued[i] = nil
+		i++
+	}
+	if i < len(q.queued) && q.queued[i] == m {
+		q.queued = q.queued[i:]
+	} else if i > 0 {
+		q.queued = q.queued[i:] // m was not where the model had it: keep the rest
+	}
 }
 
 // started: m's handler is about to run (Resumed). The jobs queued before it have run:
@@ -81,7 +145,11 @@ func (q *microtaskQueue) started(m *microtask) {
 	if q.remove(&q.queued, m, true) || q.remove(&q.awaits, m, false) {
 		return
 	}
-	q.remove(&q.waiting, m, false)
+	for _, g := range q.waiting { // the model missed its promise settling
+		if g.p == m.on && q.remove(&g.ms, m, false) {
+			return
+		}
+	}
 }
 
 // remove takes m out of list; with passThrough, also the handlerless jobs queued before it.
