@@ -85,13 +85,20 @@ func (l *Loop) boxes(max int) Boxes {
 	for _, t := range l.queuedInPickOrder(max) {
 		b.Tasks = append(b.Tasks, taskItem(t, false))
 	}
+	// The soonest timers (host work and host timer tasks are not the page's): the view asks
+	// every frame, and a page may have a hundred thousand timers, so no full sort.
 	var timers []*dueEntry
 	for _, e := range l.due {
-		if e.kind == dueTimer { // host work and host timer tasks are not the page's timers
-			timers = append(timers, e)
+		if e.kind != dueTimer || (len(timers) == max && !dueBefore(e, timers[max-1])) {
+			continue
 		}
+		i := sort.Search(len(timers), func(i int) bool { return dueBefore(e, timers[i]) })
+		if len(timers) < max {
+			timers = append(timers, nil)
+		}
+		copy(timers[i+1:], timers[i:])
+		timers[i] = e
 	}
-	sort.Slice(timers, func(i, j int) bool { return dueBefore(timers[i], timers[j]) })
 	for _, e := range timers {
 		if len(b.Tasks) >= max {
 			break
@@ -122,12 +129,22 @@ func (l *Loop) boxes(max int) Boxes {
 }
 
 // queuedInPickOrder lists up to max queued tasks in the order pickTask would take them:
-// the user interaction queue first, then the oldest of the others.
+// the user interaction queue first, then the oldest of the others (each queue is in order,
+// so its first max tasks are enough).
 func (l *Loop) queuedInPickOrder(max int) []*task {
 	var ui, rest []*task
-	l.queues[SourceUserInteraction].each(func(t *task) { ui = append(ui, t) })
+	firstOf := func(src Source, dst *[]*task) {
+		n := 0
+		l.queues[src].each(func(t *task) {
+			if n < max {
+				*dst = append(*dst, t)
+				n++
+			}
+		})
+	}
+	firstOf(SourceUserInteraction, &ui)
 	for src := SourceUserInteraction + 1; src < numSources; src++ {
-		l.queues[src].each(func(t *task) { rest = append(rest, t) })
+		firstOf(src, &rest)
 	}
 	sort.SliceStable(rest, func(i, j int) bool {
 		if rest[i].at != rest[j].at {
