@@ -228,21 +228,14 @@ func (l *Loop) checkpointEnded() {
 	}
 }
 
-// functionName is a handler's name property, as callbackName reads it; an exception from
-// a getter is swallowed (tracking must not change what the page does).
-func (l *Loop) functionName(v goja.Value) (name string) {
-	o, ok := v.(*goja.Object)
-	if !ok {
-		return ""
-	}
-	l.rt.Try(func() {
-		if v := o.Get("name"); v != nil {
-			if n, ok := v.Export().(string); ok {
-				name = n
-			}
+// functionName is a handler's own name, read without running page code (pagevalue.go).
+func (l *Loop) functionName(v goja.Value) string {
+	if o, ok := v.(*goja.Object); ok {
+		if n, ok := l.stringProperty(o, "name"); ok {
+			return n
 		}
-	})
-	return name
+	}
+	return ""
 }
 
 // detailOf is "f page.html:12" (or what of it is known).
