@@ -20,20 +20,22 @@ const (
 	ModeNode10              Mode = "node10"                // Node < 11: a phase's timers/immediates run before their ticks and microtasks (package node)
 )
 
-// Modes lists every mode, the default first.
+// Modes lists every mode a page runs in, the default first (ModeNode10 is for Node scripts
+// only: ParseMode accepts it, the window's mode switch does not offer it to pages).
 func Modes() []Mode {
-	return []Mode{ModeSpec, ModeLegacyRAF, ModeLegacyEdgeListeners, ModeLegacyPromiseTasks, ModeMutationEvents, ModeLegacyAwait, ModeNode10}
+	return []Mode{ModeSpec, ModeLegacyRAF, ModeLegacyEdgeListeners, ModeLegacyPromiseTasks, ModeMutationEvents, ModeLegacyAwait}
 }
 
 // ParseMode checks a mode name.
 func ParseMode(s string) (Mode, error) {
-	for _, m := range Modes() {
+	all := append(Modes(), ModeNode10)
+	for _, m := range all {
 		if string(m) == s {
 			return m, nil
 		}
 	}
-	names := make([]string, 0, len(Modes()))
-	for _, m := range Modes() {
+	names := make([]string, 0, len(all))
+	for _, m := range all {
 		names = append(names, string(m))
 	}
 	return "", fmt.Errorf("unknown mode %q (want one of %s)", s, strings.Join(names, ", "))
