@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -208,29 +209,68 @@ func TestPaintFramesAreNotReused(t *testing.T) {
 }
 
 // TestRecycleFromAnotherGoroutine runs the window's side (showing frames and handing
-// them back) concurrently with painting; run with -race.
+// them back) concurrently with painting: Paint never hands out a frame the window still
+// shows, a shown frame never changes under the window, and handed-back frames are reused.
+// test.sh also runs it under the race detector.
 func TestRecycleFromAnotherGoroutine(t *testing.T) {
 	src := parsePage(t, `<div id=box style="width:10px;height:10px;background:red"></div>`)
 	e := NewEngine(src, 64, 64)
+	red := color.RGBA{255, 0, 0, 255}
+	var mu sync.Mutex
+	held := map[*image.RGBA]bool{} // sent to the window and not handed back yet
 	frames := make(chan *image.RGBA, 2)
+	errs := make(chan string, 1)
+	fail := func(msg string) {
+		select {
+		case errs <- msg:
+		default:
+		}
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		var shown *image.RGBA
 		for f := range frames {
-			_ = f.RGBAAt(5, 5)
+			if c := f.RGBAAt(12, 12); c != red {
+				fail(fmt.Sprintf("a received frame shows %v at the box, want red", c))
+			}
 			if shown != nil {
+				if c := shown.RGBAAt(12, 12); c != red {
+					fail(fmt.Sprintf("a shown frame changed under the window: %v at the box", c))
+				}
+				mu.Lock()
+				delete(held, shown)
+				mu.Unlock()
 				e.Recycle(shown)
 			}
 			shown = f
 		}
 	}()
-	for i := 0; i < 200; i++ {
+	distinct := map[*image.RGBA]bool{}
+	const n = 200
+	for i := 0; i < n; i++ {
 		src.bump()
-		frames <- renderFrame(e, float64(i)*16)
+		f := renderFrame(e, float64(i)*16)
+		mu.Lock()
+		if held[f] {
+			fail(fmt.Sprintf("frame %d: Paint returned a frame the window still shows", i))
+		}
+		held[f] = true
+		mu.Unlock()
+		distinct[f] = true
+		frames <- f
 	}
 	close(frames)
 	<-done
+	select {
+	case msg := <-errs:
+		t.Fatal(msg)
+	default:
+	}
+	// At most a handful are in flight at once (2 queued, 1 shown, 1 being painted, 3 pooled).
+	if len(distinct) > n/2 {
+		t.Errorf("%d frames painted into %d distinct images: handed-back frames are not reused", n, len(distinct))
+	}
 }
 
 func TestStyleSheetChanges(t *testing.T) {
