@@ -12,114 +12,106 @@ import (
 // fsModule is require('fs'): readFile, readdir, stat, access and exists checks, with
 // callbacks (completed in the poll phase, fs.go), *Sync forms and fs.promises.
 func (p *Process) fsModule() goja.Value {
-	rt := p.rt
-	m := rt.NewObject()
-	set := func(o *goja.Object, name string, v any) { _ = o.Set(name, v) }
+	m := p.rt.NewObject()
+	p.fsCallbackForms(m)
+	p.fsSyncForms(m)
+	_ = m.Set("promises", p.fsPromises())
+	return m
+}
 
-	// callbackArgs splits (path, [options], callback).
-	callbackArgs := func(c goja.FunctionCall) (string, goja.Value, goja.Value) {
-		path := c.Argument(0).String()
-		opts, cb := c.Argument(1), c.Argument(2)
-		if _, ok := goja.AssertFunction(opts); ok {
-			opts, cb = goja.Undefined(), opts
+// fsDone receives a request's outcome: an error value, or the result.
+type fsDone func(errV, v goja.Value)
+
+func (p *Process) fsReadFile(path string, opts goja.Value, done fsDone) {
+	enc := encodingOf(opts)
+	p.readFileStages(path, func(data []byte, err error, sys string) {
+		if err != nil {
+			done(p.nodeError(err, sys, path), nil)
+			return
 		}
-		if _, ok := goja.AssertFunction(cb); !ok {
-			panic(p.argTypeError("cb", "function", cb))
+		done(nil, p.bytesValue(data, enc))
+	})
+}
+
+func (p *Process) fsReaddir(path string, _ goja.Value, done fsDone) {
+	var names []string
+	var err error
+	p.submit(func() {
+		var ents []os.DirEntry
+		ents, err = os.ReadDir(path)
+		for _, e := range ents {
+			names = append(names, e.Name())
 		}
-		return path, opts, cb
+		sort.Strings(names)
+	}, func() {
+		if err != nil {
+			done(p.nodeError(err, "scandir", path), nil)
+			return
+		}
+		done(nil, p.rt.ToValue(toAnyStrings(names)))
+	})
+}
+
+func (p *Process) fsStat(path string, _ goja.Value, done fsDone) {
+	var st os.FileInfo
+	var err error
+	p.submit(func() { st, err = os.Stat(path) }, func() {
+		if err != nil {
+			done(p.nodeError(err, "stat", path), nil)
+			return
+		}
+		done(nil, p.statsValue(st))
+	})
+}
+
+func (p *Process) fsAccess(path string, opts goja.Value, done fsDone) {
+	p.fsStat(path, opts, func(e, _ goja.Value) { done(e, nil) })
+}
+
+// fsCallbackForms defines fs.readFile & co.: (path, [options], callback(err, value)), the
+// callback run from the poll phase.
+func (p *Process) fsCallbackForms(m *goja.Object) {
+	rt := p.rt
+	forms := map[string]func(string, goja.Value, fsDone){
+		"readFile": p.fsReadFile, "readdir": p.fsReaddir, "stat": p.fsStat, "access": p.fsAccess,
 	}
-	// complete calls a node-style callback (err, value) from the poll phase.
-	complete := func(name string, cb goja.Value, errV goja.Value, v goja.Value) {
-		if errV == nil {
-			errV = goja.Null()
-		}
-		args := []any{errV}
-		if v != nil {
-			args = append(args, v)
-		}
-		p.macrotask(name, cb, nil, rt.NewArray(args...))
-	}
-	// settle resolves or rejects a promise from the poll phase (a callback: its microtasks follow).
-	settle := func(name string, resolve, reject func(any) error, errV, v goja.Value) {
-		fn := rt.ToValue(func(goja.FunctionCall) goja.Value {
-			if errV != nil {
-				_ = reject(errV)
-			} else {
-				_ = resolve(v)
+	for name, start := range forms {
+		name, start := name, start
+		_ = m.Set(name, func(c goja.FunctionCall) goja.Value {
+			path, opts, cb := c.Argument(0).String(), c.Argument(1), c.Argument(2)
+			if _, ok := goja.AssertFunction(opts); ok {
+				opts, cb = goja.Undefined(), opts
 			}
+			if _, ok := goja.AssertFunction(cb); !ok {
+				panic(p.argTypeError("cb", "function", cb))
+			}
+			start(path, opts, func(errV, v goja.Value) {
+				if errV == nil {
+					errV = goja.Null()
+				}
+				args := []any{errV}
+				if v != nil {
+					args = append(args, v)
+				}
+				p.macrotask("fs."+name, cb, nil, rt.NewArray(args...))
+			})
 			return goja.Undefined()
 		})
-		p.macrotask(name, fn, nil, nil)
 	}
+}
 
-	readFile := func(path string, opts goja.Value, done func(errV, v goja.Value)) {
-		enc := encodingOf(opts)
-		p.readFileStages(path, func(data []byte, err error, sys string) {
-			if err != nil {
-				done(p.nodeError(err, sys, path), nil)
-				return
-			}
-			done(nil, p.bytesValue(data, enc))
-		})
-	}
-	readdir := func(path string, done func(errV, v goja.Value)) {
-		var names []string
-		var err error
-		p.submit(func() {
-			var ents []os.DirEntry
-			ents, err = os.ReadDir(path)
-			for _, e := range ents {
-				names = append(names, e.Name())
-			}
-			sort.Strings(names)
-		}, func() {
-			if err != nil {
-				done(p.nodeError(err, "scandir", path), nil)
-				return
-			}
-			done(nil, rt.ToValue(toAnyStrings(names)))
-		})
-	}
-	stat := func(path string, done func(errV, v goja.Value)) {
-		var st os.FileInfo
-		var err error
-		p.submit(func() { st, err = os.Stat(path) }, func() {
-			if err != nil {
-				done(p.nodeError(err, "stat", path), nil)
-				return
-			}
-			done(nil, p.statsValue(st))
-		})
-	}
-
-	set(m, "readFile", func(c goja.FunctionCall) goja.Value {
-		path, opts, cb := callbackArgs(c)
-		readFile(path, opts, func(e, v goja.Value) { complete("fs.readFile", cb, e, v) })
-		return goja.Undefined()
-	})
-	set(m, "readdir", func(c goja.FunctionCall) goja.Value {
-		path, _, cb := callbackArgs(c)
-		readdir(path, func(e, v goja.Value) { complete("fs.readdir", cb, e, v) })
-		return goja.Undefined()
-	})
-	set(m, "stat", func(c goja.FunctionCall) goja.Value {
-		path, _, cb := callbackArgs(c)
-		stat(path, func(e, v goja.Value) { complete("fs.stat", cb, e, v) })
-		return goja.Undefined()
-	})
-	set(m, "access", func(c goja.FunctionCall) goja.Value {
-		path, _, cb := callbackArgs(c)
-		stat(path, func(e, v goja.Value) { complete("fs.access", cb, e, nil) })
-		return goja.Undefined()
-	})
-	set(m, "readFileSync", func(path string, opts goja.Value) goja.Value {
+// fsSyncForms defines readFileSync, readdirSync, statSync and existsSync (on the loop).
+func (p *Process) fsSyncForms(m *goja.Object) {
+	rt := p.rt
+	set := func(name string, v any) { _ = m.Set(name, v) }
+	set("readFileSync", func(path string, opts goja.Value) goja.Value {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			panic(p.throwValue(p.nodeError(err, "open", path)))
 		}
 		return p.bytesValue(data, encodingOf(opts))
 	})
-	set(m, "readdirSync", func(path string) goja.Value {
+	set("readdirSync", func(path string) goja.Value {
 		ents, err := os.ReadDir(path)
 		if err != nil {
 			panic(p.throwValue(p.nodeError(err, "scandir", path)))
@@ -131,31 +123,46 @@ func (p *Process) fsModule() goja.Value {
 		sort.Strings(names)
 		return rt.ToValue(toAnyStrings(names))
 	})
-	set(m, "statSync", func(path string) goja.Value {
+	set("statSync", func(path string) goja.Value {
 		st, err := os.Stat(path)
 		if err != nil {
 			panic(p.throwValue(p.nodeError(err, "stat", path)))
 		}
 		return p.statsValue(st)
 	})
-	set(m, "existsSync", func(path string) bool { _, err := os.Stat(path); return err == nil })
+	set("existsSync", func(path string) bool { _, err := os.Stat(path); return err == nil })
+}
 
+// fsPromises is fs.promises: each promise settles from the poll phase, in a callback of its
+// own (its reactions run in that callback's microtasks).
+func (p *Process) fsPromises() *goja.Object {
+	rt := p.rt
 	promises := rt.NewObject()
-	promised := func(name string, start func(path string, opts goja.Value, done func(errV, v goja.Value))) {
-		set(promises, name, func(c goja.FunctionCall) goja.Value {
+	forms := map[string]func(string, goja.Value, fsDone){
+		"readFile": p.fsReadFile, "readdir": p.fsReaddir, "stat": p.fsStat, "access": p.fsAccess,
+	}
+	for name, start := range forms {
+		name, start := name, start
+		_ = promises.Set(name, func(c goja.FunctionCall) goja.Value {
 			pr, resolve, reject := rt.NewPromise()
-			start(c.Argument(0).String(), c.Argument(1), func(e, v goja.Value) { settle("fs.promises."+name, resolve, reject, e, v) })
+			start(c.Argument(0).String(), c.Argument(1), func(errV, v goja.Value) {
+				if v == nil {
+					v = goja.Undefined()
+				}
+				settle := rt.ToValue(func(goja.FunctionCall) goja.Value {
+					if errV != nil {
+						_ = reject(errV)
+					} else {
+						_ = resolve(v)
+					}
+					return goja.Undefined()
+				})
+				p.macrotask("fs.promises."+name, settle, nil, nil)
+			})
 			return rt.ToValue(pr)
 		})
 	}
-	promised("readFile", readFile)
-	promised("readdir", func(path string, _ goja.Value, done func(errV, v goja.Value)) { readdir(path, done) })
-	promised("stat", func(path string, _ goja.Value, done func(errV, v goja.Value)) { stat(path, done) })
-	promised("access", func(path string, _ goja.Value, done func(errV, v goja.Value)) {
-		stat(path, func(e, _ goja.Value) { done(e, goja.Undefined()) })
-	})
-	set(m, "promises", promises)
-	return m
+	return promises
 }
 
 func toAnyStrings(s []string) []any {
