@@ -67,9 +67,14 @@ type microtasks struct {
 	on       bool // tracking: spans per microtask
 	model    bool // and the queue model (step mode)
 	then     *thenCall
-	host     string // the name of the host microtask being queued ("" when none)
+	thenBuf  thenCall // what then points to (no allocation per then)
+	lastFn   *goja.Object
+	lastName string               // lastFn's name: a loop that registers one handler reads it once
+	details  map[detailKey]string // "f page.html:12", made once per handler and position
+	host     string               // the name of the host microtask being queued ("" when none)
 	running  *microtask
 	runStart time.Duration
+	lastEnd  time.Duration // when the last microtask (or the callback before them) ended
 	seq      uint64
 	frames   []goja.StackFrame // reused by CaptureCallStack
 	queue    microtaskQueue    // microtaskqueue.go
@@ -94,7 +99,8 @@ func (l *Loop) EnableMicrotaskTracking() {
 	})`)
 	proto := l.rt.Get("Promise").ToObject(l.rt).Get("prototype").ToObject(l.rt)
 	note := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		tc := &thenCall{}
+		tc := &l.mt.thenBuf
+		*tc = thenCall{}
 		tc.promise, _ = c.Argument(0).Export().(*goja.Promise)
 		if tc.promise == nil {
 			return goja.Undefined() // then throws a TypeError: no reaction is registered
@@ -159,7 +165,7 @@ func (t asyncTracker) Grab() interface{} {
 		}
 		m.name = "async continuation: " + m.fn
 	}
-	m.detail = detailOf(m.fn, m.file, m.line)
+	m.detail = l.detailOf(m.fn, m.file, m.line)
 	if l.mt.model {
 		l.mt.queue.registered(m)
 	}
@@ -182,7 +188,9 @@ func (t asyncTracker) Resumed(ctx interface{}) {
 		l.mt.queue.started(m)
 	}
 	l.mt.running = m
-	l.mt.runStart = l.clock.Now()
+	// Microtasks run back to back: this one started when the last one (or the callback
+	// before the checkpoint) ended, which saves reading the clock twice per microtask.
+	l.mt.runStart = l.mt.lastEnd
 }
 
 // Exited: the handler returned.
@@ -193,7 +201,9 @@ func (t asyncTracker) Exited() {
 		return
 	}
 	l.mt.running = nil
-	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(l.clock.Now())})
+	end := l.clock.Now()
+	l.mt.lastEnd = end
+	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(end)})
 }
 
 // positionOf sets where m was registered: the caller depth frames down the stack, or the
@@ -230,16 +240,40 @@ func (l *Loop) checkpointEnded() {
 
 // functionName is a handler's own name, read without running page code (pagevalue.go).
 func (l *Loop) functionName(v goja.Value) string {
-	if o, ok := v.(*goja.Object); ok {
-		if n, ok := l.stringProperty(o, "name"); ok {
-			return n
-		}
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return ""
 	}
-	return ""
+	if o == l.mt.lastFn {
+		return l.mt.lastName
+	}
+	n, _ := l.stringProperty(o, "name")
+	l.mt.lastFn, l.mt.lastName = o, n
+	return n
 }
 
-// detailOf is "f page.html:12" (or what of it is known).
-func detailOf(fn, file string, line int) string {
+type detailKey struct {
+	fn, file string
+	line     int
+}
+
+// detailOf is "f page.html:12" (or what of it is known), one string per handler and place.
+func (l *Loop) detailOf(fn, file string, line int) string {
+	k := detailKey{fn, file, line}
+	if s, ok := l.mt.details[k]; ok {
+		return s
+	}
+	s := makeDetail(fn, file, line)
+	if l.mt.details == nil {
+		l.mt.details = map[detailKey]string{}
+	}
+	if len(l.mt.details) < maxInternedNames {
+		l.mt.details[k] = s
+	}
+	return s
+}
+
+func makeDetail(fn, file string, line int) string {
 	s := fn
 	if file != "" && line > 0 {
 		if s != "" {

@@ -60,6 +60,7 @@ func (l *Loop) installEntry() {
 	})
 	mark := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
 		l.callbackEnd = l.clock.Now()
+		l.mt.lastEnd = l.callbackEnd // the checkpoint's first microtask starts here
 		return goja.Undefined()
 	})
 	v, err := mk(goja.Undefined(), run, mark)
