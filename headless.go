@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"loopscope/demos"
-	"loopscope/loop"
 	"loopscope/page"
 )
 
@@ -54,7 +53,7 @@ func openTarget(target string, opts page.Options) (*page.Page, *demos.Demo, erro
 const defaultScriptTimeout = 5 * time.Second
 
 // demoRun is the run of a demo that matches the mode (and query), for its actions and duration.
-func demoRun(d *demos.Demo, mode loop.Mode, target string) (page.Run, bool) {
+func demoRun(d *demos.Demo, mode page.Mode, target string) (page.Run, bool) {
 	_, query, _ := strings.Cut(target, "?")
 	if query != "" {
 		query = "?" + query
@@ -100,7 +99,7 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	opts := page.Options{
 		Mode:          c.mode,
 		VirtualTime:   c.virtualTime,
-		Console:       loop.NewWriterConsole(stdout, stderr),
+		Console:       page.NewWriterConsole(stdout, stderr),
 		ScriptTimeout: c.scriptTimeout,
 		MaxHeap:       c.maxHeap,
 	}
@@ -146,7 +145,7 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 		}
 	}
 	if c.traceFile != "" {
-		if err := writeTrace(c.traceFile, p.Loop.Trace()); err != nil {
+		if err := writeTrace(c.traceFile, p); err != nil {
 			fmt.Fprintln(stderr, "loopscope: -trace:", err)
 			status = 1
 		}

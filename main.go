@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"loopscope/loop"
 	"loopscope/page"
 )
 
@@ -24,7 +23,7 @@ type cli struct {
 	actionsFile   string
 	clicks        []page.Action
 	virtualTime   bool
-	mode          loop.Mode
+	mode          page.Mode
 	screenshot    string
 	filmstrip     string
 	traceFile     string
@@ -68,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func parseArgs(args []string, stderr io.Writer) (*cli, error) {
-	c := &cli{mode: loop.ModeSpec}
+	c := &cli{mode: page.ModeSpec}
 	fs := flag.NewFlagSet("loopscope", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&c.headless, "headless", false, "run without a window and print the console to stdout")
@@ -85,7 +84,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.env, "env", "", "`environment` of the target: browser (a page) or node (a script as a Node main module; the default for .js files)")
 	fs.BoolVar(&c.virtualTime, "virtual-time", false, "skip idle waits (deterministic)")
 	fs.Func("mode", "behaviour `mode`: spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events, legacy-await (pages and Node), node10 (Node)", func(s string) error {
-		m, err := loop.ParseMode(s)
+		m, err := page.ParseMode(s)
 		c.mode = m
 		return err
 	})
@@ -94,7 +93,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.traceFile, "trace", "", "write the run as Chrome trace events to a JSON `file`")
 	fs.BoolVar(&c.report, "report", false, "print a frame/idle/latency summary on stderr after the run")
 	fs.DurationVar(&c.scriptTimeout, "script-timeout", defaultScriptTimeout, "watchdog for one task or checkpoint")
-	c.maxHeap = loop.DefaultMaxHeap
+	c.maxHeap = page.DefaultMaxHeap
 	fs.Func("max-heap", "stop a script that grows the heap past this `size` (e.g. 1GiB, 512MiB; default 1GiB)", func(s string) error {
 		n, err := parseSize(s)
 		c.maxHeap = n

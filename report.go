@@ -6,11 +6,13 @@ import (
 	"os"
 	"sort"
 
-	"loopscope/loop"
 	"loopscope/page"
 )
 
-func writeTrace(path string, t *loop.Trace) error {
+// chromeTrace is what writes a run's trace as Chrome trace events (a page; a Node run's trace).
+type chromeTrace interface{ WriteChromeTrace(w io.Writer) error }
+
+func writeTrace(path string, t chromeTrace) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -25,36 +27,36 @@ func writeTrace(path string, t *loop.Trace) error {
 // writeReport prints the run's summary: frames and their intervals, long tasks, idle periods
 // and how much of the idle time offered was used, click latencies.
 func writeReport(w io.Writer, p *page.Page) {
-	spans := p.Loop.Trace().Spans()
+	spans := p.Spans()
 	var frames, idleOffered, idleUsed []float64
 	var lastFrame = -1.0
 	longTasks, idlePeriods := 0, 0
-	var clickTasks, clickDispatches []loop.Span
+	var clickTasks, clickDispatches []page.Span
 	for _, s := range spans {
 		switch s.Kind {
-		case loop.KindFrame:
+		case page.KindFrame:
 			if lastFrame >= 0 {
 				frames = append(frames, s.Start-lastFrame)
 			}
 			lastFrame = s.Start
-		case loop.KindLongTask:
+		case page.KindLongTask:
 			longTasks++
-		case loop.KindIdlePeriod:
+		case page.KindIdlePeriod:
 			idlePeriods++
 			idleOffered = append(idleOffered, s.Deadline-s.Start)
 			idleUsed = append(idleUsed, s.Used)
-		case loop.KindTask:
-			if s.Source == loop.SourceUserInteraction && s.Name == "click" {
+		case page.KindTask:
+			if s.Source == page.SourceUserInteraction && s.Name == "click" {
 				clickTasks = append(clickTasks, s)
 			}
-		case loop.KindEventDispatch:
+		case page.KindEventDispatch:
 			if s.Name == "click" {
 				clickDispatches = append(clickDispatches, s)
 			}
 		}
 	}
 	clickLatency := clickLatencies(clickTasks, clickDispatches)
-	st := p.Loop.Stats()
+	st := p.Stats()
 	fmt.Fprintln(w, "loopscope report")
 	fmt.Fprintf(w, "  frames             %d (%d presented intervals)\n", st.Frames, len(frames))
 	if len(frames) > 0 {
@@ -74,7 +76,7 @@ func writeReport(w io.Writer, p *page.Page) {
 // clickLatencies pairs each real click's task with the click dispatch inside it and returns
 // the time from the task's start to the first listener. Spans are recorded when they end, so
 // a dispatch comes before the task that holds it: they are matched by time, not by order.
-func clickLatencies(tasks, dispatches []loop.Span) []float64 {
+func clickLatencies(tasks, dispatches []page.Span) []float64 {
 	var out []float64
 	for _, t := range tasks {
 		for _, d := range dispatches {

@@ -91,9 +91,16 @@ func (q *taskQueue) each(f func(*task)) {
 }
 
 // QueueTask queues a task on a task source (HTML "queue a task").
-// It must be called on the loop's goroutine; other goroutines use Post.
+// It must be called on the loop's goroutine; other goroutines use PostTask.
 func (l *Loop) QueueTask(src Source, name string, fn func()) {
 	l.queueTask(&task{source: src, name: name, fn: fn, at: l.Now()})
+}
+
+// PostTask queues a task from another goroutine: "queue a task" from steps running in
+// parallel, such as OS input. Safe from any goroutine; the task joins its queue when the
+// loop next looks at its inbox (it blocks while the inbox is full).
+func (l *Loop) PostTask(src Source, name string, fn func()) {
+	l.Post(func() { l.QueueTask(src, name, fn) })
 }
 
 func (l *Loop) queueTask(t *task) {

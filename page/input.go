@@ -164,8 +164,14 @@ func (p *Page) schedule(a Action) {
 
 // SyntheticClick queues a task that runs element.click() from script, as a page would.
 func (p *Page) SyntheticClick(selector string) {
+	name, run := p.syntheticClickTask(selector)
+	p.Loop.QueueTask(loop.SourceDOMManipulation, name, run)
+}
+
+// syntheticClickTask is the task of a synthetic click: its name and its steps.
+func (p *Page) syntheticClickTask(selector string) (string, func()) {
 	src := "document.querySelector(" + strconv.Quote(selector) + ").click()"
-	p.Loop.QueueTask(loop.SourceDOMManipulation, "script: "+src, func() { p.Loop.RunScript("synthetic click", src) })
+	return "script: " + src, func() { p.Loop.RunScript("synthetic click", src) }
 }
 
 // RealClickElement clicks at the centre of the element's box, exactly as a mouse click in
@@ -200,20 +206,21 @@ func (p *Page) ensureLayout() {
 // interaction task source, hit-tested against the last layout, each listener called from
 // an empty JS stack (so a microtask checkpoint follows every listener).
 func (p *Page) RealClick(x, y float64) {
-	p.PointerDown(x, y)
-	p.PointerUp(x, y)
+	p.Loop.QueueTask(loop.SourceUserInteraction, PointerPress.taskName(), p.pointerTask(PointerPress, x, y))
+	p.Loop.QueueTask(loop.SourceUserInteraction, PointerRelease.taskName(), p.pointerTask(PointerRelease, x, y))
 }
 
-// PointerDown queues the press half of a real click (the window calls it on mouse down).
-func (p *Page) PointerDown(x, y float64) {
-	down, _ := dom.RealClickEvents(x, y)
-	p.Loop.QueueTask(loop.SourceUserInteraction, "mousedown", func() { p.dispatchInput(x, y, down) })
-}
-
-// PointerUp queues the release half of a real click: pointerup, mouseup, click.
-func (p *Page) PointerUp(x, y float64) {
-	_, up := dom.RealClickEvents(x, y)
-	p.Loop.QueueTask(loop.SourceUserInteraction, "click", func() { p.dispatchInput(x, y, up) })
+// pointerTask is the steps of an input task: dispatch the trusted events of a press or a
+// release at (x, y) to the element there (PostPointer queues it from the window).
+func (p *Page) pointerTask(k PointerKind, x, y float64) func() {
+	return func() {
+		down, up := dom.RealClickEvents(x, y)
+		if k == PointerPress {
+			p.dispatchInput(x, y, down)
+		} else {
+			p.dispatchInput(x, y, up)
+		}
+	}
 }
 
 func (p *Page) dispatchInput(x, y float64, events []*dom.Event) {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"loopscope/dom"
@@ -20,22 +21,29 @@ import (
 
 // Options configure a page.
 type Options struct {
-	Mode          loop.Mode
-	VirtualTime   bool         // skip idle waits (headless, deterministic)
-	Display       loop.Display // nil: a simulated 60 Hz display
-	Console       loop.Console // nil: stdout/stderr
-	Width, Height int          // viewport; 0: 800×600
-	ScriptTimeout time.Duration
-	MaxHeap       int64 // stop a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never)
-	TraceCapacity int
-	MaxTimers     int // active timers a page may keep (0: loop.MaxActiveTimers)
+	Mode        loop.Mode
+	VirtualTime bool         // skip idle waits (headless, deterministic)
+	Console     loop.Console // nil: stdout/stderr
+	// PostedVsync: rendering opportunities are a real display's vsyncs, given with PostVsync
+	// (the window); otherwise a simulated 60 Hz display gives them.
+	PostedVsync bool
+	// Stepping gives the page step mode and the speed control (stepping.go).
+	Stepping bool
+	// TrackMicrotasks makes every microtask a trace span of its own and, with Stepping, lets
+	// the queues view list the microtask queue (loop.EnableMicrotaskTracking).
+	TrackMicrotasks bool
+	Width, Height   int // viewport; 0: 800×600
+	ScriptTimeout   time.Duration
+	MaxHeap         int64 // stop a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never)
+	TraceCapacity   int
+	MaxTimers       int // active timers a page may keep (0: loop.MaxActiveTimers)
 	// OnFrame receives every painted frame with its frame time (ms). The image is not
 	// written to again by the engine.
 	OnFrame func(img *image.RGBA, frameTime float64)
 }
 
-// Page is a loaded page with its loop. Everything but Post-ed functions runs on the
-// goroutine that calls Run.
+// Page is a loaded page with its loop. Everything runs on the goroutine that calls Run,
+// except the entry points of post.go and stepping.go, which are safe from any goroutine.
 type Page struct {
 	Loop   *loop.Loop
 	Doc    *dom.Document
@@ -50,6 +58,10 @@ type Page struct {
 	pending   []Action
 	afterLoad []func(loadEnd float64)
 	lastFrame *image.RGBA
+
+	vsync     *vsyncDisplay // Options.PostedVsync
+	snap      atomic.Pointer[Snapshot]
+	snapAsked atomic.Bool
 }
 
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
@@ -85,10 +97,16 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
-	l := loop.New(loop.Options{Clock: clock, Display: opts.Display, Mode: opts.Mode, Console: opts.Console,
+	p := &Page{Doc: doc, opts: opts, dir: dir}
+	var display loop.Display // nil: the loop's simulated 60 Hz display
+	if opts.PostedVsync {
+		p.vsync = newVsyncDisplay()
+		display = p.vsync
+	}
+	l := loop.New(loop.Options{Clock: clock, Display: display, Mode: opts.Mode, Console: opts.Console,
 		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap,
 		MaxTimers: opts.MaxTimers})
-	p := &Page{Loop: l, Doc: doc, opts: opts, dir: dir}
+	p.Loop = l
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
@@ -100,6 +118,12 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.Window.SetLayout(&layout{p: p})
 	l.ResetTimeOrigin()
 	p.queueLoading(src)
+	if opts.Stepping {
+		l.EnableStepping()
+	}
+	if opts.TrackMicrotasks {
+		l.EnableMicrotaskTracking() // after EnableStepping: the queue model needs step mode
+	}
 	return p, nil
 }
 

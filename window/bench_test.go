@@ -15,7 +15,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"loopscope/loop"
 	"loopscope/page"
 )
 
@@ -44,18 +43,18 @@ func (g *benchGame) Draw(screen *ebiten.Image) {
 
 func (g *benchGame) Layout(int, int) (int, int) { return winW, winH }
 
-var game = &benchGame{jobs: make(chan func(*ebiten.Image)), done: make(chan struct{})}
+var bench = &benchGame{jobs: make(chan func(*ebiten.Image)), done: make(chan struct{})}
 
 func TestMain(m *testing.M) {
 	code := 0
 	go func() {
 		code = m.Run()
-		close(game.done)
+		close(bench.done)
 	}()
 	ebiten.SetWindowTitle("loopscope bench")
 	ebiten.SetWindowSize(winW, winH)
 	ebiten.SetVsyncEnabled(false)
-	if err := ebiten.RunGame(game); err != nil {
+	if err := ebiten.RunGame(bench); err != nil {
 		os.Exit(1)
 	}
 	os.Exit(code)
@@ -64,7 +63,7 @@ func TestMain(m *testing.M) {
 // onFrame runs f in the next Draw and waits for it.
 func onFrame(f func(*ebiten.Image)) {
 	done := make(chan struct{})
-	game.jobs <- func(s *ebiten.Image) { f(s); close(done) }
+	bench.jobs <- func(s *ebiten.Image) { f(s); close(done) }
 	<-done
 }
 
@@ -80,13 +79,13 @@ function idle(d) { const s = performance.now(); while (performance.now() - s < 2
 requestIdleCallback(idle);
 </script>`
 
-// benchApp is an app whose instruments show 3 s of a busy page (virtual time).
-func benchApp(b *testing.B) (*app, *page.Page, []loop.Span, float64) {
+// benchSetup is a game whose instruments show 3 s of a busy page (virtual time).
+func benchSetup(b *testing.B) (*game, *frame) {
 	b.Helper()
-	a := newApp(Options{})
-	a.gallery.visible = false
+	g := newGame(Options{})
+	g.gallery.visible = false
 	var frames []*painted
-	p, err := page.New([]byte(busyPage), "file:///bench.html", "", page.Options{VirtualTime: true, Console: a.con,
+	p, err := page.New([]byte(busyPage), "file:///bench.html", "", page.Options{VirtualTime: true, Stepping: true, Console: g.con,
 		OnFrame: func(img *image.RGBA, t float64) {
 			if len(frames) < filmMax {
 				c := *img
@@ -97,31 +96,32 @@ func benchApp(b *testing.B) (*app, *page.Page, []loop.Span, float64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p.Loop.At(3000, p.Loop.Stop)
-	p.Run(loop.RunOptions{})
-	now := p.Loop.Now()
-	spans := p.Loop.Trace().Since(now-3000, 0, nil)
-	if len(spans) < 500 {
-		b.Fatalf("only %d spans", len(spans))
+	p.Run(page.RunOptions{Until: 3000})
+	fr := &frame{page: p, now: p.Now(), con: g.con, clickAt: -1, steps: p.StepState()}
+	fr.spans = p.SpansSince(fr.now-3000, 0, nil)
+	if len(fr.spans) < 500 {
+		b.Fatalf("only %d spans", len(fr.spans))
 	}
 	for _, f := range frames {
-		a.film.add(f, 0)
+		g.filmstrip().add(f, 0)
 	}
-	a.snap.Store(p.Loop.Inspect(8))
-	return a, p, spans, now
+	p.RequestSnapshot(8)
+	p.Run(page.RunOptions{Until: fr.now}) // takes the snapshot and returns
+	fr.snap = p.Snapshot()
+	return g, fr
 }
 
 // benchDraw measures the CPU time of draw per frame (the commands Draw issues; Ebiten's own
 // flush and present are the same with or without the instruments).
-func benchDraw(b *testing.B, draw func(a *app, screen *ebiten.Image, p *page.Page, spans []loop.Span, now float64)) {
-	a, p, spans, now := benchApp(b)
+func benchDraw(b *testing.B, draw func(g *game, screen *ebiten.Image, fr *frame)) {
+	g, fr := benchSetup(b)
 	var total time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		onFrame(func(s *ebiten.Image) {
 			s.Fill(color.White)
 			start := time.Now()
-			draw(a, s, p, spans, now)
+			draw(g, s, fr)
 			total += time.Since(start)
 		})
 	}
@@ -129,33 +129,25 @@ func benchDraw(b *testing.B, draw func(a *app, screen *ebiten.Image, p *page.Pag
 }
 
 func BenchmarkDrawHUD(b *testing.B) {
-	benchDraw(b, func(a *app, s *ebiten.Image, p *page.Page, spans []loop.Span, now float64) {
-		a.hud.draw(s, a.fonts, spans, now, -1, 0, 1)
-	})
+	benchDraw(b, func(g *game, s *ebiten.Image, fr *frame) { g.hud.draw(s, g.fonts, fr) })
 }
 
 func BenchmarkDrawTimeline(b *testing.B) {
-	benchDraw(b, func(a *app, s *ebiten.Image, p *page.Page, spans []loop.Span, now float64) {
-		a.timeline.draw(s, a.fonts, p.Loop.Trace(), spans, now)
-	})
+	benchDraw(b, func(g *game, s *ebiten.Image, fr *frame) { g.timeline().draw(s, g.fonts, fr) })
 }
 
 func BenchmarkDrawFilmstrip(b *testing.B) {
-	benchDraw(b, func(a *app, s *ebiten.Image, p *page.Page, spans []loop.Span, now float64) {
-		a.film.draw(s, a.fonts)
-	})
+	benchDraw(b, func(g *game, s *ebiten.Image, fr *frame) { g.filmstrip().draw(s, g.fonts, fr) })
 }
 
 func BenchmarkDrawQueues(b *testing.B) {
-	benchDraw(b, func(a *app, s *ebiten.Image, p *page.Page, spans []loop.Span, now float64) {
-		a.queues.draw(s, a.fonts, a.snap.Load(), p.Loop.EnableStepping(), a.con, now)
-	})
+	benchDraw(b, func(g *game, s *ebiten.Image, fr *frame) { g.panes[tabQueues].draw(s, g.fonts, fr) })
 }
 
 // BenchmarkDrawHUDAndTimeline is the heaviest combination a frame can show.
 func BenchmarkDrawHUDAndTimeline(b *testing.B) {
-	benchDraw(b, func(a *app, s *ebiten.Image, p *page.Page, spans []loop.Span, now float64) {
-		a.timeline.draw(s, a.fonts, p.Loop.Trace(), spans, now)
-		a.hud.draw(s, a.fonts, spans, now, -1, 0, 1)
+	benchDraw(b, func(g *game, s *ebiten.Image, fr *frame) {
+		g.timeline().draw(s, g.fonts, fr)
+		g.hud.draw(s, g.fonts, fr)
 	})
 }

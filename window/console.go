@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// paneConsole is the page's console as the window shows it; it also prints to stdout/stderr.
-type paneConsole struct {
+// consoleLog is the page's console as the window shows it; it also prints to stdout/stderr.
+type consoleLog struct {
 	mu          sync.Mutex
 	lines       []consoleLine
 	ver         int // bumped on every change
@@ -21,11 +23,11 @@ type consoleLine struct {
 
 const maxConsoleLines = 2000
 
-func newPaneConsole(stdout, stderr *os.File) *paneConsole {
-	return &paneConsole{stdout: stdout, err: stderr}
+func newConsoleLog(stdout, stderr *os.File) *consoleLog {
+	return &consoleLog{stdout: stdout, err: stderr}
 }
 
-func (c *paneConsole) add(l consoleLine) {
+func (c *consoleLog) add(l consoleLine) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ver++
@@ -35,23 +37,23 @@ func (c *paneConsole) add(l consoleLine) {
 	}
 }
 
-// Message implements loop.Console.
-func (c *paneConsole) Message(level, text string) {
+// Message implements page.Console.
+func (c *consoleLog) Message(level, text string) {
 	c.add(consoleLine{text: text, err: level == "error"})
 	if c.stdout != nil {
 		fmt.Fprintln(c.stdout, text)
 	}
 }
 
-// Error implements loop.Console.
-func (c *paneConsole) Error(text string) {
+// Error implements page.Console.
+func (c *consoleLog) Error(text string) {
 	c.add(consoleLine{text: text, err: true})
 	if c.err != nil {
 		fmt.Fprintln(c.err, text)
 	}
 }
 
-func (c *paneConsole) clear() {
+func (c *consoleLog) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.lines = nil
@@ -59,18 +61,41 @@ func (c *paneConsole) clear() {
 }
 
 // version changes whenever the console does.
-func (c *paneConsole) version() int {
+func (c *consoleLog) version() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.ver
 }
 
 // tail returns the last n lines.
-func (c *paneConsole) tail(n int) []consoleLine {
+func (c *consoleLog) tail(n int) []consoleLine {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.lines) <= n {
 		return append([]consoleLine(nil), c.lines...)
 	}
 	return append([]consoleLine(nil), c.lines[len(c.lines)-n:]...)
+}
+
+// consoleView is the console pane: the newest lines, errors in red.
+type consoleView struct {
+	con *consoleLog
+}
+
+func (v *consoleView) tab() string  { return "Console (C)" }
+func (v *consoleView) wants() wants { return wants{} }
+func (v *consoleView) reset()       {}
+
+func (v *consoleView) draw(dst *ebiten.Image, f *fonts, fr *frame) {
+	fillPane(dst)
+	lines := v.con.tail((pageH - tabH - 12) / lineH)
+	y := paneBodyRect.y + 6
+	for _, ln := range lines {
+		c := paneText
+		if ln.err {
+			c = paneErr
+		}
+		f.draw(dst, clip(ln.text, 70), pageW+8, y, c, false)
+		y += lineH
+	}
 }

@@ -3,21 +3,21 @@ package window
 import (
 	"fmt"
 	"image/color"
-	"os"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"loopscope/loop"
 	"loopscope/page"
 )
 
+// controls are step mode and the speed slider in the top bar: the loop's state (running,
+// stepping, paused at a page time) and five speeds. The keys are in keyMap.
+type controls struct {
+	speedIdx int // index into speeds
+}
+
 // speeds are the speed slider's stops: page time runs at this fraction of real time.
 var speeds = []float64{1, 0.5, 0.25, 0.1, 0.05}
-
-// exportSeconds is how much of the trace the E key saves.
-const exportSeconds = 10
 
 // The speed slider's place in the top bar.
 const (
@@ -25,123 +25,84 @@ const (
 	stateX           = sliderX - 330
 )
 
-// gridMode puts the page's frames on the page-time grid while it is paused, stepped or
-// slowed (see display).
-func (a *app) gridMode(st *loop.Stepper) {
-	a.mu.Lock()
-	disp := a.display
-	a.mu.Unlock()
-	if disp != nil && st != nil {
-		disp.grid.Store(st.PauseRequested() || a.speedIdx != 0)
-	}
-}
+// speed is the speed the slider is at.
+func (c *controls) speed() float64 { return speeds[c.speedIdx] }
 
-func (a *app) togglePause(st *loop.Stepper) {
-	if st == nil {
+func (c *controls) togglePause(p *page.Page) {
+	if p == nil {
 		return
 	}
-	if st.PauseRequested() {
-		st.Resume()
+	if p.StepState().PauseRequested {
+		p.Resume()
 	} else {
-		st.Pause()
+		p.Pause()
 	}
-	a.gridMode(st)
 }
 
-func (a *app) step(st *loop.Stepper, k loop.StepKind) {
-	if st == nil {
-		return
+func (c *controls) step(p *page.Page, k page.StepKind) {
+	if p != nil {
+		p.Step(k)
 	}
-	st.Step(k)
-	a.gridMode(st)
 }
 
-func (a *app) setSpeed(st *loop.Stepper, i int) {
-	a.speedIdx = min(max(i, 0), len(speeds)-1)
-	if st != nil {
-		st.SetSpeed(speeds[a.speedIdx])
+// setSpeed moves the slider to stop i (0: full speed) and slows the page down to it.
+func (c *controls) setSpeed(p *page.Page, i int) {
+	c.speedIdx = min(max(i, 0), len(speeds)-1)
+	if p != nil {
+		p.SetSpeed(speeds[c.speedIdx])
 	}
-	a.gridMode(st)
 }
 
-// speedSliderHit handles a click on the speed slider.
-func (a *app) speedSliderHit(x, y int, st *loop.Stepper) bool {
-	if y >= barH || x < sliderX || x >= sliderX+sliderW {
-		return false
-	}
+// sliderHit reports whether (x, y) is on the speed slider.
+func (c *controls) sliderHit(x, y int) bool {
+	return y < barH && x >= sliderX && x < sliderX+sliderW
+}
+
+// sliderStop is the speed index at x on the slider: slow at the left, full speed at the right.
+func (c *controls) sliderStop(x int) int {
 	stop := (x - sliderX) * len(speeds) / sliderW
-	a.setSpeed(st, len(speeds)-1-stop) // slow at the left, full speed at the right
-	return true
+	return len(speeds) - 1 - stop
 }
 
-func (a *app) drawControls(screen *ebiten.Image, st *loop.Stepper) {
-	if st == nil {
+func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
+	if !fr.steps.Enabled {
 		return
 	}
-	state, c := "running (Space: pause)", color.RGBA{0x9f, 0xe8, 0x9f, 0xff}
+	state, col := "running (Space: pause)", color.RGBA{0x9f, 0xe8, 0x9f, 0xff}
 	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
 	switch {
-	case st.Parked():
-		state, c = fmt.Sprintf("paused at %.1f ms · step: 1 task 2 callback 3 frame 4 microtask 5 call", a.pausedAt()), amber
-		vector.DrawFilledRect(screen, stateX-14, 8, 3, 11, c, false)
-		vector.DrawFilledRect(screen, stateX-8, 8, 3, 11, c, false)
-	case st.PauseRequested():
-		state, c = "stepping…", amber
-		vector.DrawFilledCircle(screen, stateX-9, 13, 5, c, true)
+	case fr.steps.Parked:
+		state, col = fmt.Sprintf("paused at %.1f ms · step: 1 task 2 callback 3 frame 4 microtask 5 call", pausedAt(fr)), amber
+		vector.DrawFilledRect(dst, stateX-14, 8, 3, 11, col, false)
+		vector.DrawFilledRect(dst, stateX-8, 8, 3, 11, col, false)
+	case fr.steps.PauseRequested:
+		state, col = "stepping…", amber
+		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	default:
-		vector.DrawFilledCircle(screen, stateX-9, 13, 5, c, true)
+		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	}
-	a.fonts.draw(screen, state, stateX, 6, c, false)
-	// The slider: five stops, slowest at the left.
+	f.draw(dst, state, stateX, 6, col, false)
+	c.drawSlider(dst, f)
+}
+
+// drawSlider draws the slider: five stops, slowest at the left.
+func (c *controls) drawSlider(dst *ebiten.Image, f *fonts) {
 	y := float32(barH / 2)
-	vector.StrokeLine(screen, sliderX+6, y, sliderX+sliderW-46, y, 2, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
+	vector.StrokeLine(dst, sliderX+6, y, sliderX+sliderW-46, y, 2, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
 	n := len(speeds)
 	for i := range speeds {
 		x := float32(sliderX+6) + float32(i)*float32(sliderW-52)/float32(n-1)
-		vector.DrawFilledRect(screen, x-1, y-4, 2, 8, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
+		vector.DrawFilledRect(dst, x-1, y-4, 2, 8, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
 	}
-	kx := float32(sliderX+6) + float32(n-1-a.speedIdx)*float32(sliderW-52)/float32(n-1)
-	vector.DrawFilledCircle(screen, kx, y, 6, accent, true)
-	a.fonts.draw(screen, fmt.Sprintf("%g×", speeds[a.speedIdx]), sliderX+sliderW-40, 6, color.White, false)
+	kx := float32(sliderX+6) + float32(n-1-c.speedIdx)*float32(sliderW-52)/float32(n-1)
+	vector.DrawFilledCircle(dst, kx, y, 6, accent, true)
+	f.draw(dst, fmt.Sprintf("%g×", speeds[c.speedIdx]), sliderX+sliderW-40, 6, color.White, false)
 }
 
-func (a *app) pausedAt() float64 {
-	if s := a.snap.Load(); s != nil {
+// pausedAt is the page time the loop is paused at: the newest snapshot's, else now.
+func pausedAt(fr *frame) float64 {
+	if s := fr.page.Snapshot(); s != nil {
 		return s.Now
 	}
-	if p, _ := a.current(); p != nil {
-		return p.Loop.Now()
-	}
-	return 0
-}
-
-// exportTrace saves the last exportSeconds of the trace as Chrome trace events (Perfetto,
-// chrome://tracing) in the current folder, on a goroutine: encoding is not Draw's work.
-func (a *app) exportTrace(p *page.Page) {
-	tr := p.Loop.Trace()
-	if !tr.Enabled() {
-		a.status = "tracing is off: nothing to save"
-		return
-	}
-	spans := tr.Since(p.Loop.Now()-exportSeconds*1000, 0, nil)
-	name := fmt.Sprintf("loopscope-trace-%s.json", time.Now().Format("20060102-150405"))
-	a.status = fmt.Sprintf("saving the last %d s of the trace (%d spans) to %s …", exportSeconds, len(spans), name)
-	go func() {
-		sub := loop.NewTrace(max(len(spans), 1))
-		for _, s := range spans {
-			sub.Add(s)
-		}
-		f, err := os.Create(name)
-		if err == nil {
-			err = sub.WriteChromeTrace(f)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			a.con.Error("loopscope: saving the trace: " + err.Error())
-			return
-		}
-		a.con.Message("info", fmt.Sprintf("[loopscope] trace of the last %d s saved to %s (open it in Perfetto or chrome://tracing)", exportSeconds, name))
-	}()
+	return fr.page.Now()
 }

@@ -32,10 +32,12 @@ const (
 	filmMax        = filmCols * filmRows
 )
 
-func (f *filmstrip) init() {
-	f.thumbs = make([]thumb, filmMax)
-	f.pix = make([]byte, 4*thumbW*thumbH)
+func newFilmstrip() *filmstrip {
+	return &filmstrip{thumbs: make([]thumb, filmMax), pix: make([]byte, 4*thumbW*thumbH)}
 }
+
+func (f *filmstrip) tab() string  { return "Filmstrip (F)" }
+func (f *filmstrip) wants() wants { return wants{} }
 
 func (f *filmstrip) reset() { f.next, f.count = 0, 0 }
 
@@ -74,31 +76,31 @@ func downscale(src *image.RGBA, dst []byte) {
 	}
 }
 
-func (f *filmstrip) draw(screen *ebiten.Image, fo *fonts) {
-	x0, y0 := pageW, barH+tabH
-	vector.DrawFilledRect(screen, float32(x0), float32(y0), paneW, pageH-tabH, paneBG, false)
-	fo.draw(screen, fmt.Sprintf("the last %d frames presented, newest first (frame time, ms)", f.count), x0+8, y0+5, paneText, false)
+func (f *filmstrip) draw(dst *ebiten.Image, fo *fonts, _ *frame) {
+	fillPane(dst)
+	x0, y0 := paneBodyRect.x, paneBodyRect.y
+	fo.draw(dst, fmt.Sprintf("the last %d frames presented, newest first (frame time, ms)", f.count), x0+8, y0+5, paneText, false)
 	const gap = 6
 	for i := 0; i < f.count; i++ {
 		t := &f.thumbs[(f.next-1-i+2*filmMax)%filmMax]
 		col, row := i%filmCols, i/filmCols
 		x := x0 + gap + col*(thumbW+gap)
 		y := y0 + 26 + row*(thumbH+26)
-		vector.StrokeRect(screen, float32(x)-0.5, float32(y)-0.5, thumbW+1, thumbH+1, 1, color.RGBA{0x60, 0x60, 0x60, 0xff}, false)
+		vector.StrokeRect(dst, float32(x)-0.5, float32(y)-0.5, thumbW+1, thumbH+1, 1, color.RGBA{0x60, 0x60, 0x60, 0xff}, false)
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(x), float64(y))
-		screen.DrawImage(t.img, op)
+		dst.DrawImage(t.img, op)
 		label := fmt.Sprintf("%.1f", t.frameTime)
 		if i+1 < f.count {
 			older := &f.thumbs[(f.next-2-i+2*filmMax)%filmMax]
 			label += fmt.Sprintf(" +%.1f", t.frameTime-older.frameTime)
 		}
-		fo.drawMono(screen, label, x, y+thumbH+3, paneText)
+		fo.drawMono(dst, label, x, y+thumbH+3, paneText)
 		if t.skipped > 0 {
-			fo.drawMono(screen, fmt.Sprintf("+%d unseen", t.skipped), x+thumbW-68, y+2, color.RGBA{0xff, 0x50, 0x50, 0xff})
+			fo.drawMono(dst, fmt.Sprintf("+%d unseen", t.skipped), x+thumbW-68, y+2, color.RGBA{0xff, 0x50, 0x50, 0xff})
 		}
 	}
 	if f.count == 0 {
-		fo.draw(screen, "No frame yet: the page paints only when something changed.", x0+8, y0+30, paneDim, false)
+		fo.draw(dst, "No frame yet: the page paints only when something changed.", x0+8, y0+30, paneDim, false)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"loopscope/loop"
+	"loopscope/page"
 )
 
 // hud is the heads-up display over the page: frame rate and intervals, main-thread busy
@@ -26,30 +26,30 @@ type hudMetrics struct {
 	busy          float64   // share of the last second spent in tasks and rendering (0-1)
 	idleOffered   float64   // idle time offered in the last second (ms)
 	idleUsed      float64   // and used by idle callbacks
-	lastIdle      loop.Span // the newest idle period
+	lastIdle      page.Span // the newest idle period
 	frameTime     float64   // the newest frame's time = its rAF timestamp = its vsync (ms)
 	renderDelay   float64   // from that vsync to the start of its rendering update (ms)
 	haveFrame     bool
 	longTasks     int       // long tasks in the recent spans
-	lastLong      loop.Span // the newest one
+	lastLong      page.Span // the newest one
 	clickLatency  float64   // OS input to the click listener's dispatch (ms)
 	haveClick     bool
 	haveIdle      bool
 	haveLongTasks bool
 	stops         int       // scripts the watchdog stopped, in the recent spans
-	lastStop      loop.Span // the newest stop (its Name says why and which task)
+	lastStop      page.Span // the newest stop (its Name says why and which task)
 }
 
 // measure computes the metrics from spans (oldest first) at page time now. clickAt is the
 // page time the window saw the last real click's release (-1: none).
-func (m *hudMetrics) measure(spans []loop.Span, now, clickAt float64) {
+func (m *hudMetrics) measure(spans []page.Span, now, clickAt float64) {
 	iv := m.intervals[:0]
 	*m = hudMetrics{intervals: iv}
 	lastFrame := -1.0
 	for i := range spans {
 		s := &spans[i]
 		switch s.Kind {
-		case loop.KindFrame:
+		case page.KindFrame:
 			if s.Start > now-1000 {
 				m.fps++
 			}
@@ -58,26 +58,26 @@ func (m *hudMetrics) measure(spans []loop.Span, now, clickAt float64) {
 			}
 			lastFrame = s.Start
 			m.frameTime, m.haveFrame, m.renderDelay = s.Start, true, 0
-		case loop.KindRendering:
+		case page.KindRendering:
 			if m.haveFrame && s.Start >= m.frameTime {
 				m.renderDelay = s.Start - m.frameTime
 			}
 			m.busy += overlap(s, now-1000, now)
-		case loop.KindTask:
+		case page.KindTask:
 			m.busy += overlap(s, now-1000, now)
-		case loop.KindIdlePeriod:
+		case page.KindIdlePeriod:
 			if s.End > now-1000 {
 				m.idleOffered += s.Deadline - s.Start
 				m.idleUsed += s.Used
 			}
 			m.lastIdle, m.haveIdle = *s, true
-		case loop.KindLongTask:
+		case page.KindLongTask:
 			m.longTasks++
 			m.lastLong, m.haveLongTasks = *s, true
-		case loop.KindScriptStopped:
+		case page.KindScriptStopped:
 			m.stops++
 			m.lastStop = *s
-		case loop.KindEventDispatch:
+		case page.KindEventDispatch:
 			if clickAt >= 0 && s.Name == "click" && s.Start >= clickAt && !m.haveClick {
 				m.clickLatency, m.haveClick = s.Start-clickAt, true
 			}
@@ -87,7 +87,7 @@ func (m *hudMetrics) measure(spans []loop.Span, now, clickAt float64) {
 }
 
 // overlap is how much of span s lies in [from, to] (ms).
-func overlap(s *loop.Span, from, to float64) float64 {
+func overlap(s *page.Span, from, to float64) float64 {
 	a, b := max(s.Start, from), min(s.End, to)
 	if b > a {
 		return b - a
@@ -97,11 +97,44 @@ func overlap(s *loop.Span, from, to float64) float64 {
 
 const hudW, hudH = 330, 204
 
-func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, clickAt, overlayMS, speed float64) {
+func (h *hud) reset() { h.m = hudMetrics{} }
+
+// draw measures the frame's spans and draws the HUD over the page's top right corner.
+func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	prev := h.m
-	h.m.measure(spans, now, clickAt)
+	h.m.measure(fr.spans, fr.now, fr.clickAt)
 	m := &h.m
-	// The newest frame, idle period, long task and click stay shown once out of the window.
+	m.keepNewest(&prev, fr.clickAt)
+	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
+	height := float32(hudH)
+	if m.stops > 0 {
+		height += 30 // the two lines of the newest script stop
+	}
+	vector.DrawFilledRect(dst, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
+	x, y := int(x0)+8, int(y0)+6
+	line := func(s string, c color.Color) {
+		f.drawMono(dst, s, x, y, c)
+		y += 15
+	}
+	if fr.steps.Speed != 1 {
+		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
+	} else {
+		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
+	}
+	y = m.drawIntervals(dst, x0, y)
+	line("frame intervals, last 2 s (line: 16.7 ms)", hudDim)
+	m.lines(line)
+	line(fmt.Sprintf("drawing the instruments: %.2f ms/frame", fr.cost), hudDim)
+}
+
+var (
+	hudWhite = color.RGBA{0xee, 0xee, 0xee, 0xff}
+	hudDim   = color.RGBA{0x99, 0x99, 0xaa, 0xff}
+)
+
+// keepNewest keeps showing the newest frame, idle period, long task, stop and click once
+// they are out of the spans measured.
+func (m *hudMetrics) keepNewest(prev *hudMetrics, clickAt float64) {
 	if !m.haveFrame && prev.haveFrame {
 		m.frameTime, m.renderDelay, m.haveFrame = prev.frameTime, prev.renderDelay, true
 	}
@@ -117,26 +150,13 @@ func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, click
 	if !m.haveClick && prev.haveClick && clickAt >= 0 {
 		m.clickLatency, m.haveClick = prev.clickLatency, true
 	}
-	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
-	height := float32(hudH)
-	if m.stops > 0 {
-		height += 30 // the two lines of the newest script stop
-	}
-	vector.DrawFilledRect(screen, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
-	x, y := int(x0)+8, int(y0)+6
-	line := func(s string, c color.Color) {
-		f.drawMono(screen, s, x, y, c)
-		y += 15
-	}
-	white := color.RGBA{0xee, 0xee, 0xee, 0xff}
-	if speed != 1 {
-		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps, 100*m.busy), white)
-	} else {
-		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps, 100*m.busy), white)
-	}
-	// The frame interval graph: one bar per frame of the last 2 s, 16.7 ms marked.
+}
+
+// drawIntervals draws the frame interval graph at text line y: one bar per frame of the
+// last 2 s, 16.7 ms marked. It returns the next line's y.
+func (m *hudMetrics) drawIntervals(dst *ebiten.Image, x0 float32, y int) int {
 	gx, gy, gw, gh := x0+8, float32(y)+2, float32(hudW-16), float32(48)
-	vector.DrawFilledRect(screen, gx, gy, gw, gh, color.RGBA{0x26, 0x2a, 0x3a, 0xff}, false)
+	vector.DrawFilledRect(dst, gx, gy, gw, gh, color.RGBA{0x26, 0x2a, 0x3a, 0xff}, false)
 	scale := gh / 50 // 50 ms full height
 	n := len(m.intervals)
 	bw := gw / 120 // 2 s at 60 Hz
@@ -151,29 +171,32 @@ func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, click
 		}
 		bx := gx + gw - float32(n-i)*bw
 		if bx >= gx {
-			vector.DrawFilledRect(screen, bx, gy+gh-bh, max(bw-0.5, 1), bh, c, false)
+			vector.DrawFilledRect(dst, bx, gy+gh-bh, max(bw-0.5, 1), bh, c, false)
 		}
 	}
 	ly := gy + gh - float32(16.667)*scale
-	vector.StrokeLine(screen, gx, ly, gx+gw, ly, 1, color.RGBA{0x9a, 0xa0, 0xff, 0xa0}, false)
-	y += int(gh) + 6
-	line("frame intervals, last 2 s (line: 16.7 ms)", color.RGBA{0x99, 0x99, 0xaa, 0xff})
+	vector.StrokeLine(dst, gx, ly, gx+gw, ly, 1, color.RGBA{0x9a, 0xa0, 0xff, 0xa0}, false)
+	return y + int(gh) + 6
+}
+
+// lines writes the HUD's text lines about frames, idle time, long tasks, stops and clicks.
+func (m *hudMetrics) lines(line func(string, color.Color)) {
 	if m.haveFrame {
-		line(fmt.Sprintf("rAF timestamp %.1f = its vsync;", m.frameTime), white)
-		line(fmt.Sprintf("  rendering began %.2f ms after it", m.renderDelay), white)
+		line(fmt.Sprintf("rAF timestamp %.1f = its vsync;", m.frameTime), hudWhite)
+		line(fmt.Sprintf("  rendering began %.2f ms after it", m.renderDelay), hudWhite)
 	} else {
-		line("no frame yet (nothing needed rendering)", white)
+		line("no frame yet (nothing needed rendering)", hudWhite)
 	}
 	if m.haveIdle {
-		line(fmt.Sprintf("idle last 1 s: offered %.0f ms, used %.1f", m.idleOffered, m.idleUsed), white)
-		line(fmt.Sprintf("  last period: %.1f ms offered, %.1f used", m.lastIdle.Deadline-m.lastIdle.Start, m.lastIdle.Used), white)
+		line(fmt.Sprintf("idle last 1 s: offered %.0f ms, used %.1f", m.idleOffered, m.idleUsed), hudWhite)
+		line(fmt.Sprintf("  last period: %.1f ms offered, %.1f used", m.lastIdle.Deadline-m.lastIdle.Start, m.lastIdle.Used), hudWhite)
 	} else {
-		line("idle periods: none (no requestIdleCallback)", white)
+		line("idle periods: none (no requestIdleCallback)", hudWhite)
 	}
 	if m.haveLongTasks {
 		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.longTasks, m.lastLong.End-m.lastLong.Start, m.lastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
 	} else {
-		line("long tasks (> 50 ms): none", white)
+		line("long tasks (> 50 ms): none", hudWhite)
 	}
 	if m.stops > 0 {
 		// "script stopped after 5s (-script-timeout): task "script page.html"", on two lines.
@@ -186,9 +209,8 @@ func (h *hud) draw(screen *ebiten.Image, f *fonts, spans []loop.Span, now, click
 		line(clip("  "+what, 44), red)
 	}
 	if m.haveClick {
-		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.clickLatency), white)
+		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.clickLatency), hudWhite)
 	} else {
-		line("last real click: none yet", white)
+		line("last real click: none yet", hudWhite)
 	}
-	line(fmt.Sprintf("drawing the instruments: %.2f ms/frame", overlayMS), color.RGBA{0x99, 0x99, 0xaa, 0xff})
 }

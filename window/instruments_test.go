@@ -13,55 +13,25 @@ import (
 
 	_ "earlyinit.loopscope/displaycheck"
 
-	"loopscope/loop"
+	"loopscope/page"
 )
-
-// TestDisplayGrid: while paused, stepped or slowed, the page's rendering opportunities come
-// every refresh interval of page time, continuing the phase of the last frame taken; in
-// normal running they are the posted vsyncs.
-func TestDisplayGrid(t *testing.T) {
-	d := newDisplay()
-	d.Vsync(100)
-	if ft, ok := d.Opportunity(101); !ok || ft != 100 {
-		t.Fatalf("external: Opportunity(101) = %v, %v; want the vsync at 100", ft, ok)
-	}
-	d.Take(100)
-	if _, ok := d.Opportunity(130); ok {
-		t.Fatal("external: no new vsync was posted, yet an opportunity came")
-	}
-	d.grid.Store(true)
-	iv := d.Interval()
-	if _, ok := d.Opportunity(100 + iv - 0.1); ok {
-		t.Error("grid: an opportunity before one interval of page time passed")
-	}
-	ft, ok := d.Opportunity(100 + 2.5*iv)
-	if !ok || math.Abs(ft-(100+2*iv)) > 1e-9 {
-		t.Errorf("grid: Opportunity(100+2.5iv) = %v, %v; want the latest grid point %v", ft, ok, 100+2*iv)
-	}
-	if next := d.NextExpected(100 + 2.5*iv); math.Abs(next-(100+3*iv)) > 1e-9 {
-		t.Errorf("grid: NextExpected = %v, want %v", next, 100+3*iv)
-	}
-	if d.External() {
-		t.Error("grid: the loop must sleep to the grid, not wait for posts")
-	}
-}
 
 // TestHUDMetrics: frames per second, frame intervals, busy share, idle time and the click
 // latency come out of the trace as defined.
 func TestHUDMetrics(t *testing.T) {
-	var spans []loop.Span
+	var spans []page.Span
 	for i := 0; i <= 120; i++ { // 2 s of 60 Hz frames ending at 2000
 		ft := float64(i) * 1000 / 60
-		spans = append(spans, loop.Span{Kind: loop.KindFrame, Start: ft, End: ft},
-			loop.Span{Kind: loop.KindRendering, Start: ft + 1, End: ft + 3}) // 2 ms each
+		spans = append(spans, page.Span{Kind: page.KindFrame, Start: ft, End: ft},
+			page.Span{Kind: page.KindRendering, Start: ft + 1, End: ft + 3}) // 2 ms each
 	}
 	spans = append(spans,
-		loop.Span{Kind: loop.KindTask, Name: "click", Source: loop.SourceUserInteraction, Start: 1500, End: 1600},
-		loop.Span{Kind: loop.KindEventDispatch, Name: "click", Start: 1502, End: 1599},
-		loop.Span{Kind: loop.KindLongTask, Name: "click", Start: 1500, End: 1600},
-		loop.Span{Kind: loop.KindIdlePeriod, Start: 1700, End: 1710, Deadline: 1716, Used: 4},
-		loop.Span{Kind: loop.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"a\"", Start: 1800, End: 1800},
-		loop.Span{Kind: loop.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"b\"", Start: 1900, End: 1900})
+		page.Span{Kind: page.KindTask, Name: "click", Source: page.SourceUserInteraction, Start: 1500, End: 1600},
+		page.Span{Kind: page.KindEventDispatch, Name: "click", Start: 1502, End: 1599},
+		page.Span{Kind: page.KindLongTask, Name: "click", Start: 1500, End: 1600},
+		page.Span{Kind: page.KindIdlePeriod, Start: 1700, End: 1710, Deadline: 1716, Used: 4},
+		page.Span{Kind: page.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"a\"", Start: 1800, End: 1800},
+		page.Span{Kind: page.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"b\"", Start: 1900, End: 1900})
 	var m hudMetrics
 	m.measure(spans, 2000, 1499)
 	if m.fps != 60 {
@@ -92,10 +62,10 @@ func TestHUDMetrics(t *testing.T) {
 // covers the task it is in, and a click selects the innermost span under the pointer.
 func TestTimelineRasterAndClick(t *testing.T) {
 	base := 1000.0 // the bottom row covers [1000, 1016.7)
-	spans := []loop.Span{
-		{Kind: loop.KindTask, Name: "t", Start: base - tlInterval + 2, End: base - tlInterval + 12},
-		{Kind: loop.KindFunctionCall, Name: "onTimer", Start: base - tlInterval + 4, End: base - tlInterval + 6},
-		{Kind: loop.KindPaint, Start: base + 8, End: base + 9},
+	spans := []page.Span{
+		{Kind: page.KindTask, Name: "t", Start: base - tlInterval + 2, End: base - tlInterval + 12},
+		{Kind: page.KindFunctionCall, Name: "onTimer", Start: base - tlInterval + 4, End: base - tlInterval + 6},
+		{Kind: page.KindPaint, Start: base + 8, End: base + 9},
 	}
 	var tl timeline
 	tl.rasterize(spans, base)

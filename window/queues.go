@@ -11,7 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"loopscope/loop"
+	"loopscope/page"
 )
 
 // queuesView is the event loop as Jake Archibald draws it in "Tasks, microtasks, queues and
@@ -19,13 +19,13 @@ import (
 // (loop.Boxes), and under them the page's code with the line that runs (or is paused at)
 // highlighted. A frame of the JS stack can be clicked to show its line.
 type queuesView struct {
-	selected int        // the JS stack frame whose line the code shows (0: the top)
-	stackSig string     // the stack the selection was made in: a new stack selects its top
-	stackTop int        // pane y of the first stack row, for clicks
-	stackN   int        // rows drawn
-	stackBox [2]int     // x range of the stack box (pane coordinates)
-	last     loop.Frame // the last frame shown (kept while the stack is empty)
-	logBack  int        // log lines scrolled back from the newest (wheel over the log)
+	selected int             // the JS stack frame whose line the code shows (0: the top)
+	stackSig string          // the stack the selection was made in: a new stack selects its top
+	stackTop int             // pane y of the first stack row, for clicks
+	stackN   int             // rows drawn
+	stackBox [2]int          // x range of the stack box (pane coordinates)
+	last     page.StackFrame // the last frame shown (kept while the stack is empty)
+	logBack  int             // log lines scrolled back from the newest (wheel over the log)
 
 	// dump: with LOOPSCOPE_QUEUES_DUMP set, each new state of the boxes drawn is also
 	// written to stderr as one line ("queues: T[…] M[…] S[…] L[…]"), so the window tests
@@ -50,17 +50,22 @@ var (
 	codeHi    = color.RGBA{0x4a, 0x3a, 0x10, 0xff}
 )
 
-func (q *queuesView) draw(screen *ebiten.Image, f *fonts, snap *loop.Snapshot, st *loop.Stepper, con *paneConsole, now float64) {
-	x0, y0 := pageW, barH+tabH
-	vector.DrawFilledRect(screen, float32(x0), float32(y0), paneW, pageH-tabH, paneBG, false)
-	if snap == nil || st == nil {
+func (q *queuesView) tab() string  { return "Queues (Q)" }
+func (q *queuesView) wants() wants { return wants{snapshot: true} }
+func (q *queuesView) reset()       {}
+
+func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
+	x0, y0 := paneBodyRect.x, paneBodyRect.y
+	fillPane(screen)
+	snap := fr.snap
+	if snap == nil || !fr.steps.Enabled {
 		f.draw(screen, "waiting for the page's loop…", x0+qPad, y0+6, paneDim, false)
 		return
 	}
 	b := &snap.Boxes
 	q.dumpBoxes(b)
 	status := "running · Space pauses; then 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call"
-	if st.Parked() {
+	if fr.steps.Parked {
 		status = fmt.Sprintf("paused at %.2f ms · 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call", snap.Now)
 	}
 	f.draw(screen, clip(status, 78), x0+qPad, y0+4, paneDim, false)
@@ -89,7 +94,7 @@ func frameBox(screen *ebiten.Image, f *fonts, x, y, rows int, title string) int 
 }
 
 // box draws a Tasks or Microtasks box: one chip per item, oldest (next to run) on top.
-func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []loop.BoxItem, rows int, now float64) int {
+func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []page.BoxItem, rows int, now float64) int {
 	ry := frameBox(screen, f, x, y, rows, title)
 	for i, it := range items {
 		if i == rows-1 && len(items) > rows {
@@ -136,8 +141,8 @@ func dueIn(ms float64) string {
 func textW(s string) int { return len([]rune(s)) * 7 }
 
 // stack draws the JS stack, top first; each frame is a row that can be clicked.
-func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []loop.Frame, paneY int) int {
-	sig := strings.Join(loop.FrameNames(frames), "<")
+func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []page.StackFrame, paneY int) int {
+	sig := strings.Join(page.FrameNames(frames), "<")
 	if sig != q.stackSig {
 		q.stackSig, q.selected = sig, 0
 	}
@@ -185,14 +190,14 @@ func (q *queuesView) log(screen *ebiten.Image, f *fonts, x, y int, lines []strin
 }
 
 // notes: reactions waiting on pending promises, what cannot be seen, and the loop's other lists.
-func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *loop.Snapshot) int {
+func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *page.Snapshot) int {
 	b := &snap.Boxes
 	line := func(s string, c color.Color) {
 		f.draw(screen, clip(s, 76), x, y, c, false)
 		y += lineH
 	}
 	if len(b.Waiting) > 0 {
-		line("Waiting for a promise: "+strings.Join(loop.Names(b.Waiting), " · "), paneText)
+		line("Waiting for a promise: "+strings.Join(page.Names(b.Waiting), " · "), paneText)
 	}
 	if b.Unseen != "" {
 		line(b.Unseen, paneDim)
@@ -211,7 +216,7 @@ func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *loop.
 }
 
 // code draws the page's script around the selected frame's line, highlighted.
-func (q *queuesView) code(screen *ebiten.Image, f *fonts, x, y int, snap *loop.Snapshot) {
+func (q *queuesView) code(screen *ebiten.Image, f *fonts, x, y int, snap *page.Snapshot) {
 	if snap.Sources == nil {
 		return
 	}
@@ -269,7 +274,7 @@ func (q *queuesView) click(x, y int) bool {
 	return true
 }
 
-func (q *queuesView) dumpBoxes(b *loop.Boxes) {
+func (q *queuesView) dumpBoxes(b *page.Boxes) {
 	if q.dump == 0 {
 		q.dump = 1
 		if os.Getenv("LOOPSCOPE_QUEUES_DUMP") != "" {
@@ -280,8 +285,8 @@ func (q *queuesView) dumpBoxes(b *loop.Boxes) {
 		return
 	}
 	list := func(names []string) string { return "[" + strings.Join(names, ", ") + "]" }
-	s := "T" + list(loop.Names(b.Tasks)) + " M" + list(loop.Names(b.Microtasks)) +
-		" S" + list(loop.FrameNames(b.Stack)) + " L" + list(b.Log)
+	s := "T" + list(page.Names(b.Tasks)) + " M" + list(page.Names(b.Microtasks)) +
+		" S" + list(page.FrameNames(b.Stack)) + " L" + list(b.Log)
 	if s != q.dumped {
 		q.dumped = s
 		fmt.Fprintln(os.Stderr, "queues: "+s)
@@ -289,4 +294,4 @@ func (q *queuesView) dumpBoxes(b *loop.Boxes) {
 }
 
 // wheel scrolls the log back (dy > 0) or forward.
-func (q *queuesView) wheel(dy int) { q.logBack = max(0, q.logBack+dy) }
+func (q *queuesView) wheel(dy float64) { q.logBack = max(0, q.logBack+int(dy)) }

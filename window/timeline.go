@@ -8,7 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"loopscope/loop"
+	"loopscope/page"
 )
 
 // timeline is the per-frame timeline: one row per frame interval (16.7 ms of page time),
@@ -17,13 +17,13 @@ import (
 // a click on a span tells what it was.
 type timeline struct {
 	frozen     bool
-	frozenAll  []loop.Span
+	frozenAll  []page.Span
 	frozenNow  float64
 	scrollRows int
 
-	cur     []loop.Span // the spans drawn last (for clicks)
+	cur     []page.Span // the spans drawn last (for clicks)
 	curBase float64     // start time of the bottom row drawn last
-	sel     loop.Span
+	sel     page.Span
 	hasSel  bool
 
 	cats []uint8
@@ -39,7 +39,6 @@ const (
 	tlGridW    = paneW - tlLabelW - 8
 	tlRowH     = 4
 	tlRows     = 120 // 2 s
-	tlDetails  = 62
 	tlInterval = 1000.0 / 60
 )
 
@@ -75,25 +74,25 @@ var catNames = [numCats]string{"", "idle", "task", "rendering", "scripting", "mi
 
 // category is how the timeline colours a span kind (DevTools' colours: scripting yellow,
 // rendering purple, painting green, idle grey).
-func category(k loop.Kind) uint8 {
+func category(k page.Kind) uint8 {
 	switch k {
-	case loop.KindIdlePeriod:
+	case page.KindIdlePeriod:
 		return catIdle
-	case loop.KindTask:
+	case page.KindTask:
 		return catTask
-	case loop.KindRendering, loop.KindAnimations:
+	case page.KindRendering, page.KindAnimations:
 		return catRendering
-	case loop.KindFunctionCall, loop.KindEventDispatch, loop.KindAnimationFrame, loop.KindIdleCallback:
+	case page.KindFunctionCall, page.KindEventDispatch, page.KindAnimationFrame, page.KindIdleCallback:
 		return catScripting
-	case loop.KindMicrotasks:
+	case page.KindMicrotasks:
 		return catMicrotasks
-	case loop.KindMicrotask:
+	case page.KindMicrotask:
 		return catMicrotask
-	case loop.KindStyle, loop.KindLayout:
+	case page.KindStyle, page.KindLayout:
 		return catStyleLayout
-	case loop.KindPaint:
+	case page.KindPaint:
 		return catPaint
-	case loop.KindFrame:
+	case page.KindFrame:
 		return catVsync
 	}
 	return catNone
@@ -119,7 +118,7 @@ func (t *timeline) scroll(rows int) {
 }
 
 // rasterize fills t.cats: one byte per pixel column per row, bottom row starting at base.
-func (t *timeline) rasterize(spans []loop.Span, base float64) {
+func (t *timeline) rasterize(spans []page.Span, base float64) {
 	if t.cats == nil {
 		t.cats = make([]uint8, tlGridW*tlRows)
 	}
@@ -159,20 +158,25 @@ func (t *timeline) rasterize(spans []loop.Span, base float64) {
 	}
 }
 
-func (t *timeline) draw(screen *ebiten.Image, f *fonts, tr *loop.Trace, recent []loop.Span, now float64) {
-	x0, y0 := pageW, barH+tabH
-	vector.DrawFilledRect(screen, float32(x0), float32(y0), paneW, pageH-tabH, paneBG, false)
-	spans := recent
+func (t *timeline) tab() string  { return "Timeline (T)" }
+func (t *timeline) wants() wants { return wants{spans: true} }
+
+// wheel scrolls back (positive) or forward through the trace.
+func (t *timeline) wheel(dy float64) { t.scroll(int(dy * 3)) }
+
+func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
+	fillPane(dst)
+	spans, now := fr.spans, fr.now
 	if t.frozen {
 		if t.frozenAll == nil {
-			t.frozenAll, t.frozenNow = tr.Spans(), now
+			t.frozenAll, t.frozenNow = fr.page.Spans(), now
 		}
 		spans, now = t.frozenAll, t.frozenNow
 	}
 	// Rows follow the phase of the newest frame.
 	anchor := now
 	for i := len(spans) - 1; i >= 0; i-- {
-		if spans[i].Kind == loop.KindFrame && spans[i].Start <= now {
+		if spans[i].Kind == page.KindFrame && spans[i].Start <= now {
 			anchor = spans[i].Start
 			break
 		}
@@ -180,6 +184,13 @@ func (t *timeline) draw(screen *ebiten.Image, f *fonts, tr *loop.Trace, recent [
 	base := anchor + math.Floor((now-anchor)/tlInterval)*tlInterval - float64(t.scrollRows)*tlInterval
 	t.cur, t.curBase = spans, base
 	t.rasterize(spans, base)
+	t.drawGrid(dst)
+	t.drawLegend(dst, f, base)
+	t.drawSelected(dst, f)
+}
+
+// drawGrid draws the rasterised rows, tlRowH pixels each with a gap.
+func (t *timeline) drawGrid(dst *ebiten.Image) {
 	if t.img == nil {
 		t.img = ebiten.NewImage(tlGridW, tlRows)
 		t.pix = make([]byte, 4*tlGridW*tlRows)
@@ -193,61 +204,70 @@ func (t *timeline) draw(screen *ebiten.Image, f *fonts, tr *loop.Trace, recent [
 		t.pix[4*i], t.pix[4*i+1], t.pix[4*i+2], t.pix[4*i+3] = col.R, col.G, col.B, col.A
 	}
 	t.img.WritePixels(t.pix)
-	gx, gy := x0+tlLabelW, y0+tlHeader
+	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Scale(1, tlRowH)
 	op.GeoM.Translate(float64(gx), float64(gy))
-	screen.DrawImage(t.img, op)
+	dst.DrawImage(t.img, op)
 	op = &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(gx), float64(gy))
-	screen.DrawImage(t.gaps, op)
+	dst.DrawImage(t.gaps, op)
+}
 
-	// Header: state and legend.
+// drawLegend draws the header (state and colour legend) and the time labels of the rows.
+func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
+	x0, y0 := paneBodyRect.x, paneBodyRect.y
 	state := "live"
 	if t.frozen {
 		state = fmt.Sprintf("frozen (P: live) · %.2f s back", float64(t.scrollRows)*tlInterval/1000)
 	}
-	f.draw(screen, "one row per frame (16.7 ms), newest at the bottom · "+state, x0+8, y0+4, paneText, false)
+	f.draw(dst, "one row per frame (16.7 ms), newest at the bottom · "+state, x0+8, y0+4, paneText, false)
 	lx := x0 + 8
 	for c := catIdle; c < numCats; c++ {
-		vector.DrawFilledRect(screen, float32(lx), float32(y0+25), 9, 9, catColors[c], false)
-		f.draw(screen, catNames[c], lx+12, y0+21, paneDim, false)
+		vector.DrawFilledRect(dst, float32(lx), float32(y0+25), 9, 9, catColors[c], false)
+		f.draw(dst, catNames[c], lx+12, y0+21, paneDim, false)
 		lx += 18 + int(6.2*float64(len(catNames[c])))
 	}
 	// Time labels every quarter second of rows.
+	gy := y0 + tlHeader
 	for r := 0; r < tlRows; r += 15 {
 		rs := base - float64(r)*tlInterval
 		y := gy + (tlRows-1-r)*tlRowH - 6
 		label := fmt.Sprintf("%.2fs", rs/1000)
-		f.drawMono(screen, label, x0+tlLabelW-4-7*len(label), y, paneDim)
-	}
-	// Details of the selected span.
-	dy := y0 + tlHeader + tlRows*tlRowH + 6
-	if t.hasSel {
-		s := t.sel
-		f.draw(screen, clip(fmt.Sprintf("%s  %q", s.Kind.ChromeName(), s.Name), 66), x0+8, dy, paneHeading, false)
-		detail := fmt.Sprintf("%s · %.3f ms · from %.2f to %.2f ms", catNames[category(s.Kind)], s.End-s.Start, s.Start, s.End)
-		if s.Kind == loop.KindTask {
-			detail = "task source " + s.Source.String() + " · " + detail
-		}
-		if s.Kind == loop.KindIdlePeriod {
-			detail += fmt.Sprintf(" · deadline %.2f, callbacks used %.2f ms", s.Deadline, s.Used)
-		}
-		if s.Kind == loop.KindMicrotask && s.Detail != "" {
-			detail = s.Detail + " · " + detail
-		}
-		f.draw(screen, clip(detail, 70), x0+8, dy+lineH, paneText, false)
-	} else {
-		f.draw(screen, "Click a span to see what it was. Wheel or PgUp/PgDn scrolls back,", x0+8, dy, paneDim, false)
-		f.draw(screen, "P freezes the view, Home returns to live.", x0+8, dy+lineH, paneDim, false)
+		f.drawMono(dst, label, x0+tlLabelW-4-7*len(label), y, paneDim)
 	}
 }
 
-// click selects the innermost span under (x, y) (pane coordinates below the tabs).
-func (t *timeline) click(x, y int) {
+// drawSelected tells what the selected span was (or how to select one).
+func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
+	x0 := paneBodyRect.x
+	dy := paneBodyRect.y + tlHeader + tlRows*tlRowH + 6
+	if !t.hasSel {
+		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn scrolls back,", x0+8, dy, paneDim, false)
+		f.draw(dst, "P freezes the view, Home returns to live.", x0+8, dy+lineH, paneDim, false)
+		return
+	}
+	s := t.sel
+	f.draw(dst, clip(fmt.Sprintf("%s  %q", s.Kind.ChromeName(), s.Name), 66), x0+8, dy, paneHeading, false)
+	detail := fmt.Sprintf("%s · %.3f ms · from %.2f to %.2f ms", catNames[category(s.Kind)], s.End-s.Start, s.Start, s.End)
+	if s.Kind == page.KindTask {
+		detail = "task source " + s.Source.String() + " · " + detail
+	}
+	if s.Kind == page.KindIdlePeriod {
+		detail += fmt.Sprintf(" · deadline %.2f, callbacks used %.2f ms", s.Deadline, s.Used)
+	}
+	if s.Kind == page.KindMicrotask && s.Detail != "" {
+		detail = s.Detail + " · " + detail
+	}
+	f.draw(dst, clip(detail, 70), x0+8, dy+lineH, paneText, false)
+}
+
+// click selects the innermost span under (x, y) (pane coordinates below the tabs); it
+// reports whether there was one.
+func (t *timeline) click(x, y int) bool {
 	gx, gy := x-tlLabelW, y-tlHeader
 	if gx < 0 || gx >= tlGridW || gy < 0 || gy >= tlRows*tlRowH {
-		return
+		return false
 	}
 	r := tlRows - 1 - gy/tlRowH
 	at := t.curBase - float64(r)*tlInterval + float64(gx)*tlInterval/tlGridW
@@ -270,4 +290,5 @@ func (t *timeline) click(x, y int) {
 	if found {
 		t.sel = t.cur[best]
 	}
+	return found
 }

@@ -1,0 +1,128 @@
+package page
+
+import (
+	"image"
+	"io"
+
+	"loopscope/loop"
+)
+
+// The page's entry points for other goroutines. Run owns the page on its goroutine; the
+// window (Ebiten's thread, its vsync clock) and the command line talk to a running page only
+// through the methods in this file, which are safe from any goroutine: input and rendering
+// opportunities are queued into the loop, step controls and reads go through the loop's own
+// synchronised parts (its stepper, its trace, the engine's frame pool).
+
+// PointerKind is which half of a primary-button click the pointer did.
+type PointerKind uint8
+
+// The halves of a click.
+const (
+	PointerPress   PointerKind = iota // pointerdown, mousedown
+	PointerRelease                    // pointerup, mouseup, click
+)
+
+// taskName names the input task in the trace and the queues view.
+func (k PointerKind) taskName() string {
+	if k == PointerPress {
+		return "mousedown"
+	}
+	return "click"
+}
+
+// PostPointer queues the trusted events of a mouse press or release at (x, y) (page
+// coordinates) as one task on the user-interaction task source, hit-tested when it runs.
+func (p *Page) PostPointer(k PointerKind, x, y float64) {
+	p.Loop.PostTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, x, y))
+}
+
+// PostSyntheticClick queues a task that runs element.click() on the first element matching
+// selector, from script, as a page would.
+func (p *Page) PostSyntheticClick(selector string) {
+	name, run := p.syntheticClickTask(selector)
+	p.Loop.PostTask(loop.SourceDOMManipulation, name, run)
+}
+
+// PostVsync gives the page a rendering opportunity: a display refresh stamped with the page
+// time of this call, not of when the loop gets to it. It never blocks (a busy page's full
+// inbox drops it: the next vsync supersedes it). Only with Options.PostedVsync, and not
+// while the page's frames come from its page-time grid (paused, stepped or slowed).
+func (p *Page) PostVsync() {
+	d := p.vsync
+	if d == nil || d.grid.Load() {
+		return
+	}
+	t := p.Loop.Now()
+	p.Loop.TryPost(func() { d.Vsync(t) })
+}
+
+// PostStop ends Run after the current step; a paused page is let go so that it can stop.
+func (p *Page) PostStop() {
+	p.Loop.Post(p.Loop.Stop)
+	if st := p.Loop.Stepper(); st != nil {
+		st.Resume()
+	}
+}
+
+// Now is the page's time (ms since its time origin).
+func (p *Page) Now() float64 { return p.Loop.Now() }
+
+// Tracing reports whether the page's trace records anything.
+func (p *Page) Tracing() bool { return p.Loop.Trace().Enabled() }
+
+// Spans returns the spans the trace keeps, oldest first (a copy).
+func (p *Page) Spans() []Span { return p.Loop.Trace().Spans() }
+
+// SpansSince appends to dst the kept spans that end at or after since (ms), at most max of
+// them (the newest; max <= 0: all), oldest first. It reads only the newest part of the
+// trace, so the window can call it every frame.
+func (p *Page) SpansSince(since float64, max int, dst []Span) []Span {
+	return p.Loop.Trace().Since(since, max, dst)
+}
+
+// SpansRecorded is how many spans the trace ever recorded: it changes whenever a span is.
+func (p *Page) SpansRecorded() uint64 { return p.Loop.Trace().Total() }
+
+// WriteChromeTrace writes the page's whole trace as Chrome trace events (Perfetto,
+// chrome://tracing).
+func (p *Page) WriteChromeTrace(w io.Writer) error { return p.Loop.Trace().WriteChromeTrace(w) }
+
+// WriteChromeTrace writes spans (e.g. a part of a page's trace) as Chrome trace events.
+func WriteChromeTrace(w io.Writer, spans []Span) error {
+	t := loop.NewTrace(max(len(spans), 1))
+	for _, s := range spans {
+		t.Add(s)
+	}
+	return t.WriteChromeTrace(w)
+}
+
+// Stats are the counters of what the page's loop did. Read them when Run has returned.
+func (p *Page) Stats() Stats { return p.Loop.Stats() }
+
+// Broken reports whether the page's JS realm was left unusable (then Run returned and the
+// page cannot go on). Read it when Run has returned.
+func (p *Page) Broken() bool { return p.Loop.Broken() }
+
+// RequestSnapshot asks the loop for a snapshot of its queues, at most max entries a list,
+// taken between tasks or while paused; Snapshot returns it once taken. At most one request
+// is in flight: asking again before it is taken does nothing.
+func (p *Page) RequestSnapshot(max int) {
+	if !p.snapAsked.CompareAndSwap(false, true) {
+		return
+	}
+	l := p.Loop
+	if !l.TryPost(func() {
+		p.snap.Store(l.Inspect(max))
+		p.snapAsked.Store(false)
+	}) {
+		p.snapAsked.Store(false)
+	}
+}
+
+// Snapshot is the newest snapshot of the queues RequestSnapshot got (nil before the first).
+func (p *Page) Snapshot() *Snapshot { return p.snap.Load() }
+
+// RecycleFrame hands a frame that Options.OnFrame delivered back to the engine once nothing
+// reads it any more, so that a later frame is painted into its memory (no 1.9 MB
+// allocation a frame). The newest frame is never reused.
+func (p *Page) RecycleFrame(img *image.RGBA) { p.Engine.Recycle(img) }

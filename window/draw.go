@@ -1,0 +1,133 @@
+package window
+
+import (
+	"image/color"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"loopscope/page"
+)
+
+// drawer draws the window: the gallery, or the page's newest frame with the bar, the pane's
+// instrument, the HUD and the explanation. Without vsync it draws only when something on
+// screen changed (sceneKey).
+type drawer struct {
+	pageImage *ebiten.Image
+	shown     *painted // the page frame on screen
+	lastScene sceneKey
+	fr        frame   // this Draw's view of the page (its span buffer is reused)
+	overlayMS float64 // smoothed cost of drawing the instruments (ms)
+}
+
+// frame is what one Draw shows of the page, gathered once and read by every instrument.
+type frame struct {
+	page    *page.Page
+	now     float64        // page time (ms)
+	spans   []page.Span    // the last 3 s of the trace, when an instrument shown wants them
+	snap    *page.Snapshot // the newest snapshot of the queues, when one wants it
+	steps   page.StepState // step mode and speed
+	con     *consoleLog    // the console
+	clickAt float64        // page time of the last real click's release (-1: none)
+	cost    float64        // what drawing the instruments costs (ms a frame)
+}
+
+// sceneKey is everything that decides what is on screen; an unchanged key is not redrawn
+// when the display does not pace Draw.
+type sceneKey struct {
+	frame    *painted
+	console  int
+	ui       int
+	spans    uint64
+	snap     *page.Snapshot
+	gallery  int
+	hudFrame int64
+	second   int64
+}
+
+func (d *drawer) init() { d.pageImage = ebiten.NewImage(pageW, pageH) }
+
+// reset forgets the previous page's frame (a page was opened).
+func (d *drawer) reset() {
+	d.shown = nil
+	d.pageImage.Fill(color.White)
+}
+
+func (d *drawer) draw(screen *ebiten.Image, g *game) {
+	p, _ := g.session.current()
+	key := d.scene(g, p)
+	if g.pacer.skipsUnchanged() && key == d.lastScene {
+		return // nothing changed: nothing drawn, nothing presented
+	}
+	d.lastScene = key
+	defer g.pacer.pace()
+	screen.Fill(background)
+	if g.gallery.visible || p == nil {
+		g.gallery.draw(screen, g.fonts)
+		return
+	}
+	d.present(key.frame, p, g.filmstrip())
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(0, barH)
+	screen.DrawImage(d.pageImage, op)
+	fr := &d.fr
+	fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
+	g.bar.draw(screen, g.fonts, g, fr)
+	start := time.Now() // the instruments' cost, shown in the HUD
+	g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
+	if g.hud.visible {
+		g.hud.draw(screen, g.fonts, fr)
+	}
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	d.overlayMS += (ms - d.overlayMS) / 16
+	g.tabs.draw(screen, g.fonts, g.panes)
+	if g.info.visible {
+		g.info.draw(screen, g.fonts, g.status, g.session)
+	}
+}
+
+// present shows the page's newest frame (if it is new) and hands the one it replaces back
+// to the page's engine to paint into again (no 1.9 MB allocation per frame).
+func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
+	if fr == nil || fr == d.shown {
+		return
+	}
+	d.pageImage.WritePixels(fr.img.Pix)
+	prevSeq := int64(0)
+	if d.shown != nil {
+		prevSeq = d.shown.seq
+		p.RecycleFrame(d.shown.img)
+	}
+	film.add(fr, int(fr.seq-prevSeq-1))
+	d.shown = fr
+}
+
+// scene gathers what is on screen now, fetching the page data the instruments shown want.
+func (d *drawer) scene(g *game, p *page.Page) sceneKey {
+	// Once a second everything is drawn anyway (a window uncovered on a desktop without vsync).
+	k := sceneKey{console: g.con.version(), ui: g.uiVersion, gallery: g.gallery.version, second: time.Now().Unix()}
+	if g.gallery.visible || p == nil {
+		return k
+	}
+	k.frame = g.session.newest.Load()
+	if k.frame == nil {
+		k.frame = d.shown
+	}
+	fr := &d.fr
+	fr.page, fr.now, fr.con, fr.snap = p, p.Now(), g.con, nil
+	w := g.panes[g.tabs.selected].wants()
+	if g.hud.visible || w.spans {
+		fr.spans = p.SpansSince(fr.now-3000, 50000, fr.spans[:0])
+		k.spans = p.SpansRecorded()
+	}
+	if g.hud.visible {
+		k.hudFrame = g.session.painted.Load() + int64(time.Now().UnixMilli()/250) // fps and busy % move on
+	}
+	if w.snapshot {
+		p.RequestSnapshot(8)
+		fr.snap = p.Snapshot()
+		k.snap = fr.snap
+		k.hudFrame = time.Now().UnixMilli() / 100 // "running for … ms" moves on
+	}
+	return k
+}

@@ -1,0 +1,150 @@
+package window
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"loopscope/page"
+)
+
+// game is the ebiten.Game, thin as in Ebiten's own examples: Update hands the frame's input
+// to input, Draw hands the screen to the drawer, Layout fixes the size. The page lives in
+// session; each instrument is its own type (hud.go, panes.go and the pane views, bar.go,
+// controls.go, info.go, gallery.go).
+type game struct {
+	opts    Options
+	session *session
+	con     *consoleLog
+	fonts   *fonts
+	pacer   pacer
+	input   input
+	drawer  drawer
+
+	// What the window shows around the page.
+	gallery  gallery
+	bar      topBar
+	controls controls
+	tabs     tabs
+	panes    []paneView // the pane's instruments, in tab order
+	hud      hud
+	info     infoPanel
+
+	mode     page.Mode
+	status   string  // a line for the user (shown above the explanation)
+	reloaded string  // the target last reloaded because its realm broke (once per page)
+	clickAt  float64 // page time of the last real click's release (-1: none)
+	// uiVersion changes with everything the user did that changes the screen.
+	uiVersion int
+}
+
+func newGame(opts Options) *game {
+	g := &game{opts: opts, mode: opts.Mode, fonts: loadFonts(), clickAt: -1}
+	if g.mode == "" {
+		g.mode = page.ModeSpec
+	}
+	g.con = newConsoleLog(opts.Stdout, opts.Stderr)
+	g.session = &session{opts: opts, con: g.con}
+	g.input.keys = keyMap()
+	g.drawer.init()
+	g.gallery.load()
+	g.info.visible = true
+	g.panes = newPanes(g.con)
+	return g
+}
+
+// Update reads the frame's input (once per frame with SyncWithFPS).
+func (g *game) Update() error {
+	g.reloadBrokenPage()
+	g.input.update(g)
+	return nil
+}
+
+// Draw is one display refresh: it posts the page's rendering opportunity when the display
+// paces Draw, and draws the newest frame and the instruments.
+func (g *game) Draw(screen *ebiten.Image) {
+	if g.pacer.drawPostsVsync() {
+		g.session.postVsync()
+	}
+	g.drawer.draw(screen, g)
+}
+
+// Layout keeps the window's logical size fixed (the window scales it).
+func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) { return winW, winH }
+
+// clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
+// rendering opportunity unless Draw does (a vsync-paced display) or the page-time grid does
+// (paused, stepped or slowed: the page ignores the post then).
+func (g *game) clockTick() {
+	if !g.pacer.drawPostsVsync() {
+		g.session.postVsync()
+	}
+}
+
+// open loads a page or demo in the current mode and starts it; the instruments start over.
+func (g *game) open(target string) {
+	g.reloaded = "" // a page opened (or reloaded with R) may be reloaded once again
+	if err := g.session.open(target, g.mode, g.controls.speed()); err != nil {
+		g.con.Error("loopscope: " + err.Error())
+		g.status = err.Error()
+		return
+	}
+	g.drawer.reset()
+	g.hud.reset()
+	for _, pv := range g.panes {
+		pv.reset()
+	}
+	g.clickAt = -1
+	g.status = ""
+	g.uiVersion++
+}
+
+// reloadBrokenPage reloads, in a fresh realm, a page whose realm became unusable, and says
+// so. Once per page: if the reloaded page breaks again it stays stopped (R reloads it).
+func (g *game) reloadBrokenPage() {
+	if g.session.takeBroken() == nil {
+		return
+	}
+	target := g.session.currentTarget()
+	if g.reloaded == target {
+		g.con.Error("loopscope: the reloaded page broke its realm again: it stays stopped (R reloads it)")
+		g.status = "page stopped"
+		return
+	}
+	// Keep the reason (the loop's last error line) over the reload, which clears the console.
+	why := ""
+	for _, l := range g.con.tail(maxConsoleLines) {
+		if l.err {
+			why = l.text
+		}
+	}
+	g.open(target)
+	g.reloaded = target
+	if why != "" {
+		g.con.add(consoleLine{text: why, err: true}) // the pane only: stderr has it already
+	}
+	g.con.Error("loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm")
+}
+
+// toGallery closes the page and shows the demo gallery.
+func (g *game) toGallery() {
+	g.session.close()
+	g.gallery.visible = true
+}
+
+// syntheticClick runs element.click() on the demo's click target (its first action's selector).
+func (g *game) syntheticClick() {
+	p, _ := g.session.current()
+	sel := g.session.clickTarget()
+	if p == nil {
+		return
+	}
+	if sel == "" {
+		g.status = "this page names no click target"
+		return
+	}
+	p.PostSyntheticClick(sel)
+}
+
+// background is the window's colour behind everything.
+var background = color.RGBA{0xf3, 0xf3, 0xf3, 0xff}

@@ -1,0 +1,45 @@
+package window
+
+import (
+	"image/color"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// infoPanel is the strip below the page: a status line, the demo's explanation and the keys.
+type infoPanel struct {
+	visible bool
+}
+
+const keyHelp = "Keys: click the page = real click, S synthetic click, R reload, M mode, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
+	"Space pause/run, 1 step a task, 2 a callback + its microtasks, 3 a frame, 4 a microtask, 5 a queue or log call, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
+
+func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session) {
+	y0 := float32(barH + pageH)
+	vector.DrawFilledRect(dst, 0, y0, winW, infoH, color.RGBA{0xfa, 0xfa, 0xfa, 0xff}, false)
+	vector.StrokeLine(dst, 0, y0, winW, y0, 1, color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, false)
+	text := ""
+	if status != "" {
+		text = status + "\n"
+	}
+	if _, demo := s.current(); demo != nil && demo.Explanation != "" {
+		text += demo.Explanation + "\n"
+	}
+	y := int(y0) + 6
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n") {
+		for _, ln := range wrap(para, 190) {
+			if y > winH-3*lineH {
+				break
+			}
+			f.draw(dst, ln, 8, y, color.RGBA{0x22, 0x22, 0x22, 0xff}, false)
+			y += lineH
+		}
+	}
+	y = winH - 2*lineH - 4
+	for _, ln := range wrap(keyHelp, 200) {
+		f.draw(dst, ln, 8, y, color.RGBA{0x55, 0x55, 0x77, 0xff}, false)
+		y += lineH
+	}
+}

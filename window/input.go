@@ -1,0 +1,88 @@
+package window
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"loopscope/page"
+)
+
+// input turns the frame's keyboard and mouse into actions: keys through the key map
+// (keymap.go), mouse presses by the region they hit (the page, the top bar's controls, the
+// pane's tabs, the pane's instrument).
+type input struct {
+	keys []binding
+}
+
+// update handles one frame's input.
+func (in *input) update(g *game) {
+	if p, _ := g.session.current(); p == nil || g.gallery.visible {
+		if target, ok := g.gallery.update(); ok {
+			g.gallery.visible = false
+			g.open(target)
+		}
+		return
+	}
+	if in.handleKeys(g) {
+		return // the page was replaced or closed
+	}
+	p, _ := g.session.current()
+	if p == nil {
+		return
+	}
+	x, y := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.uiVersion++
+		in.press(g, p, x, y)
+	}
+	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && pageRect.contains(x, y) {
+		g.clickAt = p.Now()
+		p.PostPointer(page.PointerRelease, float64(x), float64(y-barH))
+	}
+	if s, ok := g.panes[g.tabs.selected].(scroller); ok {
+		if _, dy := ebiten.Wheel(); dy != 0 {
+			s.wheel(dy)
+			g.uiVersion++
+		}
+	}
+}
+
+// press routes a mouse press to what is under it.
+func (in *input) press(g *game, p *page.Page, x, y int) {
+	switch {
+	case pageRect.contains(x, y):
+		p.PostPointer(page.PointerPress, float64(x), float64(y-barH))
+	case g.bar.syntheticButton(g.session).contains(x, y):
+		g.syntheticClick()
+	case g.controls.sliderHit(x, y):
+		g.controls.setSpeed(p, g.controls.sliderStop(x))
+	case tabsRect.contains(x, y):
+		g.tabs.click(x-tabsRect.x, len(g.panes))
+	case paneBodyRect.contains(x, y):
+		if c, ok := g.panes[g.tabs.selected].(clicker); ok {
+			c.click(x-paneBodyRect.x, y-paneBodyRect.y)
+		}
+	}
+}
+
+// handleKeys runs the action of every key pressed this frame, in the key map's order; it
+// reports whether one of them replaced or closed the page (the others then wait).
+func (in *input) handleKeys(g *game) (replaced bool) {
+	pressed := false
+	defer func() {
+		if pressed {
+			g.uiVersion++
+		}
+	}()
+	for _, b := range in.keys {
+		if !b.justPressed() {
+			continue
+		}
+		pressed = true
+		b.do(g)
+		if b.replacesPage {
+			return true
+		}
+	}
+	return false
+}

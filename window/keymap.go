@@ -1,0 +1,77 @@
+package window
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"loopscope/page"
+)
+
+// binding is one entry of the key map: any of its keys runs its action.
+type binding struct {
+	keys []ebiten.Key
+	do   func(g *game)
+	// replacesPage: the action reloads, replaces or closes the page, so the keys after it
+	// in the same frame are not handled.
+	replacesPage bool
+}
+
+func (b binding) justPressed() bool {
+	for _, k := range b.keys {
+		if inpututil.IsKeyJustPressed(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyMap is what each key does in a page (README "In the window"), in the order keys
+// pressed in the same frame are handled. The gallery has its own keys (gallery.go).
+func keyMap() []binding {
+	key := func(k ...ebiten.Key) []ebiten.Key { return k }
+	return []binding{
+		{keys: key(ebiten.KeyEscape), do: (*game).toGallery, replacesPage: true},
+		{keys: key(ebiten.KeyR), do: func(g *game) { g.open(g.session.currentTarget()) }, replacesPage: true},
+		{keys: key(ebiten.KeyM), do: func(g *game) { g.mode = nextMode(g.mode); g.open(g.session.currentTarget()) }, replacesPage: true},
+
+		{keys: key(ebiten.KeyS), do: (*game).syntheticClick},
+		{keys: key(ebiten.KeyI), do: func(g *game) { g.info.visible = !g.info.visible }},
+		{keys: key(ebiten.KeyH), do: func(g *game) { g.hud.visible = !g.hud.visible }},
+		{keys: key(ebiten.KeyC), do: func(g *game) { g.tabs.show(tabConsole) }},
+		{keys: key(ebiten.KeyQ), do: func(g *game) { g.tabs.toggle(tabQueues) }},
+		{keys: key(ebiten.KeyT), do: func(g *game) { g.tabs.toggle(tabTimeline) }},
+		{keys: key(ebiten.KeyF), do: func(g *game) { g.tabs.toggle(tabFilmstrip) }},
+
+		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
+		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.timeline().scroll(20) }},
+		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.timeline().scroll(-20) }},
+		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) { g.timeline().live() }},
+
+		{keys: key(ebiten.KeySpace), do: func(g *game) { g.controls.togglePause(g.runningPage()) }},
+		{keys: key(ebiten.Key1, ebiten.KeyNumpad1), do: func(g *game) { g.controls.step(g.runningPage(), page.StepTask) }},
+		{keys: key(ebiten.Key2, ebiten.KeyNumpad2), do: func(g *game) { g.controls.step(g.runningPage(), page.StepCallback) }},
+		{keys: key(ebiten.Key3, ebiten.KeyNumpad3), do: func(g *game) { g.controls.step(g.runningPage(), page.StepFrame) }},
+		{keys: key(ebiten.Key4, ebiten.KeyNumpad4), do: func(g *game) { g.controls.step(g.runningPage(), page.StepMicrotask) }},
+		{keys: key(ebiten.Key5, ebiten.KeyNumpad5), do: func(g *game) { g.controls.step(g.runningPage(), page.StepHostCall) }},
+		{keys: key(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx+1) }},
+		{keys: key(ebiten.KeyEqual, ebiten.KeyNumpadAdd), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx-1) }},
+		{keys: key(ebiten.KeyE), do: func(g *game) { g.status = exportTrace(g.runningPage(), g.con) }},
+	}
+}
+
+// runningPage is the running page (nil: none).
+func (g *game) runningPage() *page.Page {
+	p, _ := g.session.current()
+	return p
+}
+
+// nextMode is the mode after m (M cycles through them).
+func nextMode(m page.Mode) page.Mode {
+	all := page.Modes()
+	for i, x := range all {
+		if x == m {
+			return all[(i+1)%len(all)]
+		}
+	}
+	return page.ModeSpec
+}

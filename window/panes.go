@@ -1,0 +1,107 @@
+package window
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// paneView is one instrument of the right-hand pane, shown under its tab. A new instrument
+// implements it (and clicker or scroller if it takes the mouse), gets a tab in newPanes and
+// a key in keyMap; what it shows it reads from the frame (frame.go).
+type paneView interface {
+	// tab is the label of its tab.
+	tab() string
+	// wants says which of the page's data the frame must fetch while it is shown.
+	wants() wants
+	// draw fills the pane (paneBodyRect).
+	draw(dst *ebiten.Image, f *fonts, fr *frame)
+	// reset forgets the previous page (a page was opened).
+	reset()
+}
+
+// clicker is a paneView that takes clicks (pane coordinates below the tabs); it reports
+// whether the click hit something.
+type clicker interface{ click(x, y int) bool }
+
+// scroller is a paneView that the mouse wheel scrolls (dy as Ebiten reports it).
+type scroller interface{ wheel(dy float64) }
+
+// wants are the page data a frame fetches for the instruments shown.
+type wants struct {
+	spans    bool // the recent trace spans
+	snapshot bool // a snapshot of the loop's queues
+}
+
+// The panes, in tab order (newPanes).
+const (
+	tabConsole = iota
+	tabQueues
+	tabTimeline
+	tabFilmstrip
+)
+
+func newPanes(con *consoleLog) []paneView {
+	return []paneView{tabConsole: &consoleView{con: con}, tabQueues: &queuesView{}, tabTimeline: &timeline{}, tabFilmstrip: newFilmstrip()}
+}
+
+// timeline is the timeline pane (its keys work while another pane is shown).
+func (g *game) timeline() *timeline { return g.panes[tabTimeline].(*timeline) }
+
+// filmstrip is the filmstrip pane (Draw feeds it every frame it presents).
+func (g *game) filmstrip() *filmstrip { return g.panes[tabFilmstrip].(*filmstrip) }
+
+// tabs are the pane's tabs: which instrument the pane shows.
+type tabs struct {
+	selected int
+}
+
+func (t *tabs) show(i int) { t.selected = i }
+
+// toggle shows pane i, or the console when i is shown already.
+func (t *tabs) toggle(i int) {
+	if t.selected == i {
+		t.selected = tabConsole
+		return
+	}
+	t.selected = i
+}
+
+// click selects the tab at x (pixels from the pane's left edge).
+func (t *tabs) click(x, n int) {
+	if i := x / (paneW / n); i >= 0 && i < n {
+		t.selected = i
+	}
+}
+
+func (t *tabs) draw(dst *ebiten.Image, f *fonts, panes []paneView) {
+	x0 := float32(pageW)
+	vector.DrawFilledRect(dst, x0, barH, paneW, tabH, color.RGBA{0x30, 0x30, 0x30, 0xff}, false)
+	w := paneW / len(panes)
+	for i, pv := range panes {
+		x := pageW + i*w
+		c := paneDim
+		if i == t.selected {
+			vector.DrawFilledRect(dst, float32(x), barH, float32(w), tabH, paneBG, false)
+			vector.DrawFilledRect(dst, float32(x), barH+tabH-2, float32(w), 2, accent, false)
+			c = paneText
+		}
+		f.draw(dst, pv.tab(), x+10, barH+4, c, false)
+	}
+	vector.StrokeLine(dst, x0, barH, x0, barH+pageH, 1, color.RGBA{0x88, 0x88, 0x88, 0xff}, false)
+}
+
+// fillPane paints the pane's background below the tabs.
+func fillPane(dst *ebiten.Image) {
+	r := paneBodyRect
+	vector.DrawFilledRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), paneBG, false)
+}
+
+// The pane instruments that take the mouse.
+var (
+	_ clicker  = (*timeline)(nil)
+	_ scroller = (*timeline)(nil)
+	_ clicker  = (*queuesView)(nil)
+	_ scroller = (*queuesView)(nil)
+)

@@ -1,0 +1,130 @@
+package window
+
+import (
+	"image"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"loopscope/demos"
+	"loopscope/page"
+)
+
+// session is the page the window shows: it opens and closes it, runs its loop on its own
+// goroutine, and keeps the newest frame it painted. The page and its demo are set and read
+// under mu (the vsync clock reads them from its goroutine); everything else the page
+// reports from its goroutine goes through atomics.
+type session struct {
+	opts Options
+	con  *consoleLog
+
+	mu     sync.Mutex
+	page   *page.Page
+	demo   *demos.Demo
+	target string
+	done   chan struct{} // closed when the page's loop goroutine ends
+
+	// broken is set (from the page's goroutine) to a page whose realm became unusable.
+	broken atomic.Pointer[page.Page]
+	// newest is the newest frame the page painted; painted counts them.
+	newest  atomic.Pointer[painted]
+	painted atomic.Int64
+}
+
+// painted is a frame the page painted.
+type painted struct {
+	img       *image.RGBA
+	frameTime float64
+	seq       int64
+}
+
+// open loads target (a page path or demo name) in mode and starts its loop; it returns the
+// error that kept it from loading.
+func (s *session) open(target string, mode page.Mode, speed float64) error {
+	s.close()
+	s.con.clear()
+	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
+		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap,
+		OnFrame: func(img *image.RGBA, frameTime float64) {
+			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1)})
+		}}
+	p, d, err := s.opts.Open(target, popts)
+	if err != nil {
+		return err
+	}
+	p.SetSpeed(speed)
+	done := make(chan struct{})
+	s.mu.Lock()
+	s.page, s.demo, s.target, s.done = p, d, target, done
+	s.mu.Unlock()
+	s.newest.Store(nil)
+	go func() {
+		defer close(done)
+		p.Run(page.RunOptions{})
+		if p.Broken() {
+			s.broken.Store(p)
+		}
+	}()
+	return nil
+}
+
+// close stops the running page's loop and waits for its goroutine (bounded: a page stuck
+// in a long task is interrupted by its own watchdog).
+func (s *session) close() {
+	s.mu.Lock()
+	p, done := s.page, s.done
+	s.page, s.done = nil, nil
+	s.mu.Unlock()
+	if p == nil {
+		return
+	}
+	p.PostStop()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+	}
+}
+
+// current is the running page (nil: none) and its demo (nil: a page file).
+func (s *session) current() (*page.Page, *demos.Demo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.page, s.demo
+}
+
+// currentTarget is what was opened last (a page path or demo name).
+func (s *session) currentTarget() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.target
+}
+
+// takeBroken returns the running page if its realm became unusable since the last call.
+func (s *session) takeBroken() *page.Page {
+	p := s.broken.Swap(nil)
+	if cur, _ := s.current(); p == nil || p != cur {
+		return nil // none, or already closed or replaced
+	}
+	return p
+}
+
+// postVsync gives the running page a rendering opportunity now (never blocks).
+func (s *session) postVsync() {
+	if p, _ := s.current(); p != nil {
+		p.PostVsync()
+	}
+}
+
+// clickTarget is the selector a synthetic click clicks: the demo's first action's.
+func (s *session) clickTarget() string {
+	_, d := s.current()
+	if d == nil {
+		return ""
+	}
+	for _, r := range d.Runs {
+		for _, act := range r.Actions {
+			return act.Click
+		}
+	}
+	return ""
+}

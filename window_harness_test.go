@@ -1,0 +1,312 @@
+//go:build !headless
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The window tests' harness: the windowed binary is built once and started under Xvfb; the
+// tests read its console lines, take screenshots of the X screen and send real OS input
+// with xdotool. The tests themselves are in window_test.go (opening pages, the gallery, real
+// clicks), window_instruments_test.go and window_hostile_test.go (pages the watchdog stops).
+
+var (
+	windowBinOnce sync.Once
+	windowBin     string
+	windowBinErr  error
+)
+
+// buildWindowBinary builds the default (windowed) binary once.
+func buildWindowBinary(t *testing.T) string {
+	windowBinOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "loopscope-window")
+		if err != nil {
+			windowBinErr = err
+			return
+		}
+		windowBin = filepath.Join(dir, "loopscope")
+		if out, err := exec.Command("go", "build", "-o", windowBin, ".").CombinedOutput(); err != nil {
+			windowBinErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if windowBinErr != nil {
+		t.Fatal(windowBinErr)
+	}
+	return windowBin
+}
+
+// needDisplay skips a window test without a display, except in CI, where the test command
+// runs under xvfb-run and a missing display is a failure.
+func needDisplay(t *testing.T) {
+	if os.Getenv("DISPLAY") != "" {
+		for _, tool := range []string{"xdotool", "import"} {
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Fatalf("window tests need %s (./test.sh installs it)", tool)
+			}
+		}
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no DISPLAY in CI: run the tests through ./test.sh (xvfb-run)")
+	}
+	t.Skip("no display: run ./test.sh, which uses xvfb-run")
+}
+
+// windowRun is a running windowed loopscope whose stdout and stderr are read line by line.
+type windowRun struct {
+	cmd             *exec.Cmd
+	lines, errLines chan string
+}
+
+func startWindow(t *testing.T, args ...string) *windowRun {
+	cmd := exec.Command(buildWindowBinary(t), args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errOut, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := &windowRun{cmd: cmd, lines: make(chan string, 100), errLines: make(chan string, 100)}
+	go func() { // stdout: every line, in order (a test that waits reads them all)
+		s := bufio.NewScanner(out)
+		for s.Scan() {
+			w.lines <- s.Text()
+		}
+		close(w.lines)
+	}()
+	go func() { // stderr: echoed; kept for waitErrLine while there is room
+		s := bufio.NewScanner(errOut)
+		for s.Scan() {
+			fmt.Fprintln(os.Stderr, s.Text())
+			select {
+			case w.errLines <- s.Text():
+			default: // no test reads stderr: never block the app's writes
+			}
+		}
+		close(w.errLines)
+	}()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return w
+}
+
+// waitLine waits for a stdout line matching re.
+func (w *windowRun) waitLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
+	return waitStreamLine(t, w.lines, re, timeout)
+}
+
+// waitErrLine waits for a stderr line matching re.
+func (w *windowRun) waitErrLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
+	return waitStreamLine(t, w.errLines, re, timeout)
+}
+
+func waitStreamLine(t *testing.T, lines chan string, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		select {
+		case ln, ok := <-lines:
+			if !ok {
+				t.Fatalf("loopscope exited before printing %v", re)
+			}
+			if m := re.FindStringSubmatch(ln); m != nil {
+				return m
+			}
+		case <-deadline:
+			t.Fatalf("no line matching %v within %v", re, timeout)
+		}
+	}
+}
+
+// windowOrigin finds the loopscope window's top-left corner on the X screen.
+func windowOrigin(t *testing.T) (int, int) {
+	t.Helper()
+	var id string
+	for i := 0; i < 50 && id == ""; i++ {
+		out, _ := exec.Command("xdotool", "search", "--name", "loopscope").Output()
+		if f := strings.Fields(string(out)); len(f) > 0 {
+			id = f[0]
+		} else {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if id == "" {
+		t.Fatal("no window titled loopscope appeared")
+	}
+	out, err := exec.Command("xdotool", "getwindowgeometry", "--shell", id).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, y int
+	for _, ln := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(ln, "X="); ok {
+			x, _ = strconv.Atoi(v)
+		}
+		if v, ok := strings.CutPrefix(ln, "Y="); ok {
+			y, _ = strconv.Atoi(v)
+		}
+	}
+	return x, y
+}
+
+func screenshot(t *testing.T) image.Image {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "screen.png")
+	if out, err := exec.Command("import", "-window", "root", p).CombinedOutput(); err != nil {
+		t.Fatalf("import: %v %s", err, out)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// barOffset is the height of the window's top bar above the page view.
+const barOffset = 26
+
+// windowSize is the loopscope window's size (window/: 800×600 page, 480 pane, bars).
+const windowW, windowH = 1280, 776
+
+// key presses keys in the focused window with xdotool.
+func key(t *testing.T, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if out, err := exec.Command("xdotool", "key", k).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool key %s: %v %s", k, err, out)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+// waitForPixel polls screenshots until the screen pixel at (x, y) has colour c (±3 a channel).
+func waitForPixel(t *testing.T, x, y int, c color.RGBA, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		r, g, b, _ := screenshot(t).At(x, y).RGBA()
+		near := func(v uint32, w uint8) bool { d := int(v>>8) - int(w); return d >= -3 && d <= 3 }
+		if near(r, c.R) && near(g, c.G) && near(b, c.B) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pixel (%d,%d) is (%d,%d,%d) after %v, want %v", x, y, r>>8, g>>8, b>>8, timeout, c)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// osClick is a real OS-level click at screen coordinates.
+func osClick(t *testing.T, x, y int) {
+	t.Helper()
+	for _, args := range [][]string{{"mousemove", fmt.Sprint(x), fmt.Sprint(y)}, {"mousedown", "1"}, {"mouseup", "1"}} {
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, out)
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+}
+
+// windowShot is a screenshot of the loopscope window alone; with LOOPSCOPE_UPDATE_DOCS=1
+// it is also saved as docs/NAME.png (the README's pictures).
+func windowShot(t *testing.T, x0, y0 int, name string) *image.RGBA {
+	t.Helper()
+	full := screenshot(t)
+	img := image.NewRGBA(image.Rect(0, 0, windowW, windowH))
+	draw.Draw(img, img.Bounds(), full, image.Pt(x0, y0), draw.Src)
+	if os.Getenv("LOOPSCOPE_UPDATE_DOCS") != "" {
+		f, err := os.Create(filepath.Join("docs", name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return img
+}
+
+// countColor counts the pixels in r within tol of c.
+func countColor(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if abs(int(p.R)-int(c.R)) <= tol && abs(int(p.G)-int(c.G)) <= tol && abs(int(p.B)-int(c.B)) <= tol {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// textLines counts the console lines shown in the pane: lines are drawn every 16 px from
+// the pane's top (window/), so it counts the 16-px slots holding light pixels until
+// the first empty one.
+func textLines(img *image.RGBA, r image.Rectangle) int {
+	lines := 0
+	for y := r.Min.Y; y+16 <= r.Max.Y; y += 16 {
+		light := false
+		for yy := y; yy < y+16 && !light; yy++ {
+			for x := r.Min.X; x < r.Max.X && !light; x++ {
+				p := img.RGBAAt(x, yy)
+				light = p.R > 0xa0 && p.G > 0xa0 && p.B > 0xa0
+			}
+		}
+		if !light {
+			break
+		}
+		lines++
+	}
+	return lines
+}
+
+// diffPixels counts the pixels of r, outside except, that differ between a and b.
+func diffPixels(a, b *image.RGBA, r, except image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if image.Pt(x, y).In(except) {
+				continue
+			}
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
