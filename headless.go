@@ -127,6 +127,12 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 		p.Loop.EnableMicrotaskTracking() // one span per microtask in the trace
 	}
 	page.RunToCompletion(p, durationMS, maxRun)
+	return writeOutputs(c, p, film, stderr)
+}
+
+// writeOutputs writes what the flags ask for after a headless run: the filmstrip's last
+// frames, the screenshot, the trace and the report. It returns the exit status.
+func writeOutputs(c *cli, p *page.Page, film *filmstrip, stderr io.Writer) int {
 	status := 0
 	if film != nil {
 		if err := film.close(); err != nil {

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"time"
+
+	"loopscope/page"
+)
+
+// cli holds the parsed command line (DESIGN.md "Headless mode and the CLI").
+type cli struct {
+	headless      bool
+	env           string // "node": run the target as a Node main module (node_cli.go)
+	duration      time.Duration
+	actionsFile   string
+	clicks        []page.Action
+	virtualTime   bool
+	mode          page.Mode
+	screenshot    string
+	filmstrip     string
+	traceFile     string
+	report        bool
+	scriptTimeout time.Duration
+	maxHeap       int64
+	list, check   bool
+	target        string // a page path (with optional ?query) or a demo name
+}
+
+// usageError is bad usage: one clear line, exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
