@@ -102,6 +102,8 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 		Console:       page.NewWriterConsole(stdout, stderr),
 		ScriptTimeout: c.scriptTimeout,
 		MaxHeap:       c.maxHeap,
+		// -trace: one span per microtask in the trace.
+		TrackMicrotasks: c.traceFile != "",
 	}
 	if film != nil {
 		opts.OnFrame = film.add
@@ -122,9 +124,6 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	}
 	for _, a := range actions {
 		p.Schedule(a)
-	}
-	if c.traceFile != "" {
-		p.Loop.EnableMicrotaskTracking() // one span per microtask in the trace
 	}
 	page.RunToCompletion(p, durationMS, maxRun)
 	return writeOutputs(c, p, film, stderr)
