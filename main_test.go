@@ -67,15 +67,17 @@ func lines(s string) []string {
 	return strings.Split(s, "\n")
 }
 
-// TestCLICorpus runs the spec runs of the ordering corpus through the binary
-// (loopscope -headless -virtual-time PAGE with -click flags) and compares stdout and stderr
-// with the outputs recorded from Chrome.
+// TestCLICorpus runs the ordering corpus (testdata/ and the demo pages) through the binary
+// (loopscope -headless -virtual-time PAGE with -mode, -click and -duration flags) and
+// compares stdout and stderr with the expected outputs (Chrome's, or the seed's for the
+// legacy modes).
 func TestCLICorpus(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*/*.json")
-	if len(files) == 0 {
+	demos, _ := filepath.Glob("demos/*.json")
+	if len(files) == 0 || len(demos) == 0 {
 		t.Fatal("no corpus")
 	}
-	for _, jf := range files {
+	for _, jf := range append(files, demos...) {
 		jf := jf
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(jf, "testdata/"), ".json"), func(t *testing.T) {
 			t.Parallel()
@@ -88,7 +90,7 @@ func TestCLICorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, r := range c.Runs {
-				args := []string{"-headless", "-virtual-time", "-mode", string(r.Mode), "-script-timeout", "30s"}
+				args := []string{"-headless", "-virtual-time", "-mode", string(r.Mode), "-script-timeout", page.CaseScriptTimeout.String()}
 				for _, a := range r.Actions {
 					click := a.Click + "@" + fmtFloat(a.AtMS)
 					if a.Kind == "synthetic" {

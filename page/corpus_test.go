@@ -8,16 +8,17 @@ import (
 	"testing"
 )
 
-// TestCorpus runs every page of testdata/ (loop, dom, idle) in every mode it declares and
-// compares the whole console output and the uncaught errors with the expected ones, which
-// were recorded from Chrome or taken from a seed article's printed answer (see each run's
-// source).
+// TestCorpus runs every page of testdata/ (loop, dom, idle) and of demos/ in every mode it
+// declares and compares the whole console output and the uncaught errors with the expected
+// ones, which were recorded from Chrome or taken from a seed article's printed answer (see
+// each run's source).
 func TestCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/*/*.json")
-	if len(files) == 0 {
-		t.Fatal("no corpus in ../testdata")
+	demos, _ := filepath.Glob("../demos/*.json")
+	if len(files) == 0 || len(demos) == 0 {
+		t.Fatal("no corpus in ../testdata or ../demos")
 	}
-	for _, jf := range files {
+	for _, jf := range append(files, demos...) {
 		dir := filepath.Dir(jf)
 		name := filepath.Base(dir) + "/" + strings.TrimSuffix(filepath.Base(jf), ".json")
 		t.Run(name, func(t *testing.T) {
