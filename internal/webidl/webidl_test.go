@@ -1,0 +1,59 @@
+package webidl_test
+
+import (
+	"testing"
+
+	"loopscope/internal/webidl"
+
+	"github.com/dop251/goja"
+)
+
+type counter struct{ n int }
+
+// A small interface bound through the package behaves as Chrome's bindings do: prototype
+// chain and names, "Illegal constructor", the 'new' operator message, "Illegal invocation"
+// for a foreign this, the required-argument count, and a working constructor.
+func TestBindingBehaviour(t *testing.T) {
+	rt := goja.New()
+	w := webidl.NewRealm(rt)
+	base := w.DefineInterface("Base", nil, 0, nil)
+	c := w.DefineInterface("Counter", base, 1, func(call goja.ConstructorCall) *goja.Object {
+		w.SetSlot(call.This, &counter{n: int(call.Argument(0).ToInteger())})
+		return call.This
+	})
+	c.Constants(1, "ONE", "TWO")
+	m := webidl.On(c, func(call goja.FunctionCall) *counter { return webidl.This[*counter](w, call) })
+	m.Accessor("n", func(k *counter) goja.Value { return rt.ToValue(k.n) },
+		func(k *counter, v goja.Value) { k.n = int(v.ToInteger()) })
+	m.Method("add", 1, func(k *counter, call goja.FunctionCall) goja.Value {
+		k.n += int(call.Argument(0).ToInteger())
+		return rt.ToValue(k.n)
+	})
+	m.LenientMethod("reset", 1, func(k *counter, _ goja.FunctionCall) goja.Value { k.n = 0; return goja.Undefined() })
+	w.Expose(rt.GlobalObject())
+
+	for _, tc := range []struct{ src, want string }{
+		{`var k = new Counter(2); k.add(3) + ' ' + k.n`, "5 5"},
+		{`k.n = 7; k.n`, "7"},
+		{`k.reset(); k.n`, "0"},
+		{`k instanceof Base && Object.getPrototypeOf(Counter) === Base`, "true"},
+		{`Counter.name + Counter.length + ' ' + Counter.TWO + k.ONE + ' ' + Object.prototype.toString.call(k)`, "Counter1 21 [object Counter]"},
+		{`Object.getOwnPropertyDescriptor(Counter.prototype, 'n').get.name`, "get n"},
+		{`try { new Base() } catch (e) { e.message }`, "Failed to construct 'Base': Illegal constructor"},
+		{`try { Base() } catch (e) { e.message }`, "Illegal constructor"},
+		{`try { Counter(1) } catch (e) { e.message }`, "Failed to construct 'Counter': Please use the 'new' operator, this DOM object constructor cannot be called as a function."},
+		{`try { k.add() } catch (e) { e.constructor.name + ': ' + e.message }`, "TypeError: Failed to execute 'add' on 'Counter': 1 argument required, but only 0 present."},
+		{`try { k.add.call({}, 1) } catch (e) { e.message }`, "Illegal invocation"},
+		{`try { Object.getOwnPropertyDescriptor(Counter.prototype, 'n').get.call(Base.prototype) } catch (e) { e.message }`, "Illegal invocation"},
+		{`class Sub extends Counter {}; var s = new Sub(4); (s instanceof Sub) + ' ' + s.add(1)`, "true 5"},
+	} {
+		v, err := rt.RunString(tc.src)
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		if got := v.String(); got != tc.want {
+			t.Errorf("%s = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
