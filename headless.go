@@ -229,7 +229,7 @@ func checkDemos(stdout, stderr io.Writer) int {
 	}
 	for _, d := range list {
 		for _, r := range d.Runs {
-			res, err := page.RunCase(d.HTML, d.URL(), "", r, false)
+			res, err := page.RunCase(d.HTML, d.URL(), "", r)
 			if err != nil {
 				failed++
 				fmt.Fprintf(stdout, "FAIL %s [%s]: %v\n", d.Name, r.Name(), err)

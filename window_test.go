@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"loopscope/demos"
+	"loopscope/internal/testsupport"
 	"loopscope/page"
 )
 
@@ -77,7 +78,7 @@ func innerSquareCentre(t *testing.T) (float64, float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := page.New(d.HTML, d.URL(), "", page.Options{Console: &page.CollectingConsole{}})
+	p, err := page.New(d.HTML, d.URL(), "", page.Options{Console: &testsupport.Console{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"loopscope/internal/testsupport"
 	"loopscope/page"
 )
 
@@ -66,13 +67,13 @@ func FuzzDOMCalls(f *testing.F) {
 // stopCountingConsole collects errors and lines, and stops the page at its second watchdog
 // stop (the console is called on the loop's goroutine).
 type stopCountingConsole struct {
-	page.CollectingConsole
+	testsupport.Console
 	stops int
 	stop  func()
 }
 
 func (c *stopCountingConsole) Error(text string) {
-	c.CollectingConsole.Error(text)
+	c.Console.Error(text)
 	if strings.HasPrefix(text, "Script stopped: ") {
 		if c.stops++; c.stops == 2 {
 			c.stop()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"loopscope/demos"
+	"loopscope/internal/testsupport"
 	"loopscope/loop"
 	"loopscope/page"
 )
@@ -18,7 +19,7 @@ const slowRun loop.StepKind = 100
 // microtask tracking is on. It returns what the page printed and how many steps it took.
 func stepThrough(t *testing.T, d demos.Demo, r page.Run, k loop.StepKind) ([]string, []string, int) {
 	t.Helper()
-	con := &page.CollectingConsole{}
+	con := &testsupport.Console{}
 	p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout})
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +84,7 @@ func TestStepModeKeepsOrder(t *testing.T) {
 					kind = "speed 1/20"
 				}
 				t.Run(d.Name+"/"+r.Name()+"/"+kind, func(t *testing.T) {
-					normal, err := page.RunCase(d.HTML, d.URL(), "", r, false)
+					normal, err := page.RunCase(d.HTML, d.URL(), "", r)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -108,7 +109,7 @@ func TestStepModeKeepsOrder(t *testing.T) {
 func TestStepTaskRunsOneTask(t *testing.T) {
 	src := `<script>console.log('a'); setTimeout(() => console.log('timeout'), 0); Promise.resolve().then(() => console.log('micro'))</script>
 <script>console.log('b')</script>`
-	con := &page.CollectingConsole{}
+	con := &testsupport.Console{}
 	p, err := page.New([]byte(src), "file:///t.html", "", page.Options{VirtualTime: true, Console: con})
 	if err != nil {
 		t.Fatal(err)
@@ -162,14 +163,14 @@ func countTasks(l *loop.Loop) int {
 	return n
 }
 
-func lines(c *page.CollectingConsole) []string {
+func lines(c *testsupport.Console) []string {
 	return append([]string(nil), c.Lines...)
 }
 
 // TestSpeedSlowsPageTime: at speed 0.25 a real-clock page sees time pass at a quarter of the
 // real rate (checked against the loop's own clock before and after a real sleep).
 func TestSpeedSlowsPageTime(t *testing.T) {
-	l := loop.New(loop.Options{Console: &page.CollectingConsole{}})
+	l := loop.New(loop.Options{Console: &testsupport.Console{}})
 	s := l.EnableStepping()
 	s.SetSpeed(0.25)
 	if s.Speed() != 0.25 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"loopscope/demos"
+	"loopscope/internal/testsupport"
 	"loopscope/loop"
 	"loopscope/page"
 )
@@ -41,7 +42,7 @@ func walk(t *testing.T, p *page.Page, duration float64, k loop.StepKind) ([]loop
 	}
 }
 
-func newDemoPage(t *testing.T, name string, run int) (*page.Page, page.Run, *page.CollectingConsole) {
+func newDemoPage(t *testing.T, name string, run int) (*page.Page, page.Run, *testsupport.Console) {
 	t.Helper()
 	list, errs := demos.All()
 	if len(errs) > 0 {
@@ -52,7 +53,7 @@ func newDemoPage(t *testing.T, name string, run int) (*page.Page, page.Run, *pag
 			continue
 		}
 		r := d.Runs[run]
-		con := &page.CollectingConsole{}
+		con := &testsupport.Console{}
 		p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout})
 		if err != nil {
 			t.Fatal(err)

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
 	"strings"
-	"sync"
 	"time"
 
 	"loopscope/loop"
 )
+
+// The case format (a demo's or a test page's NAME.json) and RunCase, which runs one run of
+// a case and compares it with what it must print: what loopscope -check does for every
+// demo, and the corpus tests for every page of demos/ and testdata/.
 
 // Case is a page's metadata and expected behaviour (a demo's or a test page's NAME.json).
 // Expected outputs come from Chrome or from a seed article's printed answer (Source says which).
@@ -74,17 +76,10 @@ func (r Run) Name() string {
 	return string(r.Mode)
 }
 
-// Result is what a run printed and painted.
+// Result is what a run printed, and the page after it ran.
 type Result struct {
 	Lines, Errors []string
-	Frames        []Frame // only when RunCase was asked to keep frames
 	Page          *Page
-}
-
-// Frame is one painted frame.
-type Frame struct {
-	Time  float64 // frame time, ms
-	Image *image.RGBA
 }
 
 // Matches reports whether the result is the run's expected output (or an alternative);
@@ -106,33 +101,6 @@ func (r Result) Matches(run Run) (bool, string) {
 	return ok, diff.String()
 }
 
-// CollectingConsole records console lines and errors (safe from any goroutine).
-type CollectingConsole struct {
-	mu            sync.Mutex
-	Lines, Errors []string
-	Echo          loop.Console // optional: also pass everything on
-}
-
-// Message implements loop.Console.
-func (c *CollectingConsole) Message(level, text string) {
-	c.mu.Lock()
-	c.Lines = append(c.Lines, text)
-	c.mu.Unlock()
-	if c.Echo != nil {
-		c.Echo.Message(level, text)
-	}
-}
-
-// Error implements loop.Console.
-func (c *CollectingConsole) Error(text string) {
-	c.mu.Lock()
-	c.Errors = append(c.Errors, text)
-	c.mu.Unlock()
-	if c.Echo != nil {
-		c.Echo.Error(text)
-	}
-}
-
 // CaseScriptTimeout is the watchdog of case runs (-check, tests).
 const CaseScriptTimeout = 2 * time.Minute
 
@@ -140,17 +108,14 @@ const CaseScriptTimeout = 2 * time.Minute
 const DefaultCaseDuration = 3000
 
 // RunCase runs one run of a case's page headless in virtual time and returns what it
-// printed (and, with keepFrames, painted). html is the page source, pageURL its URL without
-// query, dir its folder for external scripts ("" for none).
-func RunCase(html []byte, pageURL, dir string, run Run, keepFrames bool) (Result, error) {
-	con := &CollectingConsole{}
+// printed (loopscope -check). html is the page source, pageURL its URL without query, dir
+// its folder for external scripts ("" for none).
+func RunCase(html []byte, pageURL, dir string, run Run) (Result, error) {
+	con := &caseConsole{}
 	var res Result
 	// A generous watchdog: goja needs seconds for what V8 does in milliseconds (the 250,000
 	// promise callbacks of long_microtasks), and test machines are shared.
 	opts := Options{Mode: run.Mode, VirtualTime: true, Console: con, ScriptTimeout: CaseScriptTimeout}
-	if keepFrames {
-		opts.OnFrame = func(img *image.RGBA, t float64) { res.Frames = append(res.Frames, Frame{t, img}) }
-	}
 	u := pageURL
 	if run.Query != "" {
 		u += run.Query
@@ -163,9 +128,15 @@ func RunCase(html []byte, pageURL, dir string, run Run, keepFrames bool) (Result
 		p.Schedule(a)
 	}
 	RunToCompletion(p, run.DurationMS, DefaultCaseDuration)
-	res.Lines, res.Errors, res.Page = con.Lines, con.Errors, p
+	res.Lines, res.Errors, res.Page = con.lines, con.errors, p
 	return res, nil
 }
+
+// caseConsole keeps what a case run printed (the page runs on the caller's goroutine).
+type caseConsole struct{ lines, errors []string }
+
+func (c *caseConsole) Message(_, text string) { c.lines = append(c.lines, text) }
+func (c *caseConsole) Error(text string)      { c.errors = append(c.errors, text) }
 
 // RunToCompletion runs a page until durationMS after the end of its load (if > 0), else until
 // nothing is left to do, but never longer than capMS after load.

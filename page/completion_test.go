@@ -2,6 +2,8 @@ package page
 
 import (
 	"testing"
+
+	"loopscope/internal/testsupport"
 )
 
 // TestRunToCompletionStopsWhenQuiet: a run without a duration ends when nothing is left to
@@ -18,7 +20,7 @@ func TestRunToCompletionStopsWhenQuiet(t *testing.T) {
 		{"endless interval", `<script>setInterval(() => {}, 1000); console.log('now')</script>`, false, "now"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			con := &CollectingConsole{}
+			con := &testsupport.Console{}
 			p, err := New([]byte(tc.src), "file:///t.html", "", Options{VirtualTime: true, Console: con})
 			if err != nil {
 				t.Fatal(err)

@@ -46,7 +46,7 @@ func runCaseFile(t *testing.T, jsonPath string) {
 	abs, _ := filepath.Abs(htmlPath)
 	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 	for _, r := range c.Runs {
-		res, err := RunCase(src, u, filepath.Dir(abs), r, false)
+		res, err := RunCase(src, u, filepath.Dir(abs), r)
 		if err != nil {
 			t.Errorf("[%s] %v", r.Name(), err)
 			continue

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loopscope/internal/testsupport"
 	"loopscope/loop"
 )
 
@@ -36,7 +37,7 @@ func TestFramesOfTimeouts(t *testing.T) {
 		{16.3, []string{"2", "3", "4"}},
 	} {
 		t.Run(fmt.Sprintf("phase %.1f ms", tc.phase), func(t *testing.T) {
-			con := &CollectingConsole{}
+			con := &testsupport.Console{}
 			var frames []*image.RGBA
 			p, err := New(src, "file:///demos/frames_of_timeouts.html", "", Options{VirtualTime: true, Console: con,
 				OnFrame: func(img *image.RGBA, _ float64) { frames = append(frames, img) }})

@@ -17,7 +17,7 @@ func runDemoTrace(t *testing.T, name string, action Action) []loop.Span {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := RunCase(src, "file:///demos/"+name+".html", "", Run{Mode: loop.ModeSpec, Actions: []Action{action}, DurationMS: 500}, false)
+	res, err := RunCase(src, "file:///demos/"+name+".html", "", Run{Mode: loop.ModeSpec, Actions: []Action{action}, DurationMS: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestChromeTraceExport(t *testing.T) {
 		setTimeout(() => { box.style.background = 'blue'; Promise.resolve().then(() => {}) }, 5);
 		requestAnimationFrame(() => { box.style.width = '60px' });
 	</script>`)
-	res, err := RunCase(src, "file:///x.html", "", Run{Mode: loop.ModeSpec, DurationMS: 300}, false)
+	res, err := RunCase(src, "file:///x.html", "", Run{Mode: loop.ModeSpec, DurationMS: 300})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,36 @@
+// Package testsupport holds what the tests of several packages share (loop, dom, page and
+// the shell run pages and read what they printed). Only tests import it.
+package testsupport
+
+import (
+	"sync"
+
+	"loopscope/loop"
+)
+
+// Console records console lines and errors (safe from any goroutine).
+type Console struct {
+	mu            sync.Mutex
+	Lines, Errors []string
+	Echo          loop.Console // optional: also pass everything on
+}
+
+// Message implements loop.Console.
+func (c *Console) Message(level, text string) {
+	c.mu.Lock()
+	c.Lines = append(c.Lines, text)
+	c.mu.Unlock()
+	if c.Echo != nil {
+		c.Echo.Message(level, text)
+	}
+}
+
+// Error implements loop.Console.
+func (c *Console) Error(text string) {
+	c.mu.Lock()
+	c.Errors = append(c.Errors, text)
+	c.mu.Unlock()
+	if c.Echo != nil {
+		c.Echo.Error(text)
+	}
+}
