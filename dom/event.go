@@ -60,7 +60,6 @@ type Event struct {
 	// MessageEvent.
 	data   goja.Value
 	origin string
-	ports  []*MessagePort
 
 	// TransitionEvent.
 	propertyName, pseudoElement string
@@ -120,9 +119,6 @@ func createEvent(typ string, kind eventKind, init EventInit) *Event {
 	return &Event{typ: typ, kind: kind, bubbles: init.Bubbles, cancelable: init.Cancelable, composed: init.Composed, initialized: true}
 }
 
-// NewEvent creates a plain Event (for the loader and the renderer to dispatch).
-func NewEvent(typ string, init EventInit) *Event { return createEvent(typ, kindEvent, init) }
-
 // NewMouseEvent creates a MouseEvent.
 func NewMouseEvent(typ string, init MouseEventInit) *Event {
 	e := createEvent(typ, kindMouseEvent, init.EventInit)
@@ -139,15 +135,12 @@ func NewPointerEvent(typ string, init MouseEventInit, p PointerEventInit) *Event
 	return e
 }
 
-// NewKeyboardEvent creates a KeyboardEvent.
+// NewKeyboardEvent creates a KeyboardEvent (for the shell's key input).
 func NewKeyboardEvent(typ string, init KeyboardEventInit) *Event {
 	e := createEvent(typ, kindKeyboardEvent, init.EventInit)
 	e.key = init
 	return e
 }
-
-// NewFocusEvent creates a FocusEvent (focus/blur do not bubble; focusin/focusout do).
-func NewFocusEvent(typ string, init EventInit) *Event { return createEvent(typ, kindFocusEvent, init) }
 
 // NewTransitionEvent creates a TransitionEvent (transitionrun, transitionstart,
 // transitionend, transitioncancel). https://drafts.csswg.org/css-transitions/#interface-transitionevent

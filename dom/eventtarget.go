@@ -131,13 +131,3 @@ func removeEventListener(t Target, l *listener) {
 		}
 	}
 }
-
-// hasListeners reports whether any listener of type typ is on t.
-func hasListeners(t Target, typ string) bool {
-	for _, l := range t.eventTargetData().listeners {
-		if l.typ == typ {
-			return true
-		}
-	}
-	return false
-}

@@ -82,9 +82,6 @@ func (n *Node) LocalName() string {
 	return n.h.Data
 }
 
-// isHTMLElement reports whether n is an element in the HTML namespace.
-func (n *Node) isHTMLElement() bool { return n.kind == ElementNode && n.h.Namespace == "" }
-
 // isCharacterData reports whether n is a Text or Comment node.
 func (n *Node) isCharacterData() bool { return n.kind == TextNode || n.kind == CommentNode }
 
@@ -126,16 +123,6 @@ func root(h *html.Node) *html.Node {
 // IsConnected reports whether n is in its document's tree.
 // https://dom.spec.whatwg.org/#connected
 func (n *Node) IsConnected() bool { return root(n.h) == n.doc.node.h }
-
-// index returns n's index among its siblings.
-// https://dom.spec.whatwg.org/#concept-tree-index
-func index(h *html.Node) int {
-	i := 0
-	for s := h.PrevSibling; s != nil; s = s.PrevSibling {
-		i++
-	}
-	return i
-}
 
 // childTextContent returns the concatenation of the data of n's Text children.
 // https://dom.spec.whatwg.org/#concept-child-text-content
