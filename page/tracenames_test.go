@@ -25,7 +25,7 @@ func TestTraceNamesMarksAndDur(t *testing.T) {
 	setTimeout(new Proxy(function () {}, { getOwnPropertyDescriptor() { console.log('proxy trap ran') } }));
 	setTimeout(() => {});
 	</script></body>`)
-	res, err := RunCase(src, "file:///names.html", "", Run{Mode: loop.ModeSpec, Actions: []Action{{AtMS: 100, Click: "body", Kind: "real"}}, DurationMS: 400}, false)
+	res, err := RunCase(src, "file:///names.html", "", Run{Mode: loop.ModeSpec, Actions: []Action{{AtMS: 100, Click: "body", Kind: "real"}}, DurationMS: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
