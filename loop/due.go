@@ -125,6 +125,9 @@ func (l *Loop) runDueWork(now float64) {
 		t := e.timer
 		l.queueTask(&task{source: SourceTimer, name: l.timerName(t), at: e.at, nesting: t.nesting, timerSeq: e.seq, fn: func() { l.runTimer(t) }})
 	}
+	if cap(timers) > 1024 {
+		timers = nil // a burst of timers: do not keep its scratch list
+	}
 	l.dueTimers = timers[:0]
 }
 
