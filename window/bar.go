@@ -1,12 +1,13 @@
 package window
 
 import (
-	"fmt"
 	"image/color"
 	"path/filepath"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"loopscope/page"
 )
 
 // topBar is the bar above the page: the page's title and mode, the step and speed controls,
@@ -20,12 +21,36 @@ func (b *topBar) draw(dst *ebiten.Image, f *fonts, g *game, fr *frame) {
 	if demo != nil && demo.Title != "" {
 		title = demo.Name + " — " + demo.Title
 	}
-	f.draw(dst, clip(fmt.Sprintf("loopscope  %s   [mode: %s]", title, g.mode), 78), 8, 6, color.White, false)
+	f.draw(dst, clip("loopscope  "+title, 56), 8, 6, color.White, false)
+	b.drawMode(dst, f, g)
 	g.controls.draw(dst, f, fr)
 	if r := b.syntheticButton(g.session); r.w > 0 {
 		vector.DrawFilledRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), accent, false)
 		f.draw(dst, "synthetic click (S)", r.x+8, r.y+4, color.Black, false)
 	}
+}
+
+// Where the mode badge is: its own place in the bar, always shown.
+const modeX, modeW = 380, 225
+
+var (
+	modeSpec  = color.RGBA{0x2e, 0x7d, 0x32, 0xff} // spec: green
+	modeOther = color.RGBA{0xc6, 0x28, 0x28, 0xff} // a legacy mode: red, it is not today's browser
+)
+
+// drawMode shows the behaviour mode the page runs in (M changes it, Shift+M pins it so the
+// next demo keeps it; otherwise every demo opens in spec).
+func (b *topBar) drawMode(dst *ebiten.Image, f *fonts, g *game) {
+	c := modeSpec
+	if g.mode != page.ModeSpec {
+		c = modeOther
+	}
+	vector.DrawFilledRect(dst, modeX, 3, modeW, barH-6, c, false)
+	label := "mode: " + string(g.mode)
+	if g.modePinned {
+		label += " (pinned)"
+	}
+	f.draw(dst, clip(label, 36), modeX+6, 5, color.White, true)
 }
 
 // syntheticButton is where the synthetic click button is (empty: no button, the page names

@@ -41,6 +41,7 @@ type sceneKey struct {
 	spans    uint64
 	snap     *page.Snapshot
 	gallery  int
+	predict  int
 	hudFrame int64
 	second   int64
 }
@@ -74,7 +75,11 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
-	g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
+	if g.predict.active {
+		g.predict.draw(screen, g.fonts, g.printed())
+	} else {
+		g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
+	}
 	if g.hud.visible {
 		g.hud.draw(screen, g.fonts, fr)
 	}
@@ -82,7 +87,9 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	d.overlayMS += (ms - d.overlayMS) / 16
 	g.tabs.draw(screen, g.fonts, g.panes)
 	if g.info.visible {
-		g.info.draw(screen, g.fonts, g.status, g.session)
+		// The explanation gives the answer away: it waits until the prediction is checked.
+		explain := !g.predict.active || g.predict.done(g.printed())
+		g.info.draw(screen, g.fonts, g.status, g.session, explain)
 	}
 }
 
@@ -105,7 +112,7 @@ func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
 // scene gathers what is on screen now, fetching the page data the instruments shown want.
 func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 	// Once a second everything is drawn anyway (a window uncovered on a desktop without vsync).
-	k := sceneKey{console: g.con.version(), ui: g.uiVersion, gallery: g.gallery.version, second: time.Now().Unix()}
+	k := sceneKey{console: g.con.version(), ui: g.uiVersion, gallery: g.gallery.version, predict: g.predict.version, second: time.Now().Unix()}
 	if g.gallery.visible || p == nil {
 		return k
 	}

@@ -2,6 +2,7 @@ package window
 
 import (
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -29,11 +30,13 @@ type game struct {
 	panes    []paneView // the pane's instruments, in tab order
 	hud      hud
 	info     infoPanel
+	predict  predictView
 
-	mode     page.Mode
-	status   string  // a line for the user (shown above the explanation)
-	reloaded string  // the target last reloaded because its realm broke (once per page)
-	clickAt  float64 // page time of the last real click's release (-1: none)
+	mode       page.Mode
+	modePinned bool    // Shift+M: the mode stays when another demo opens (else it is reset to spec)
+	status     string  // a line for the user (shown above the explanation)
+	reloaded   string  // the target last reloaded because its realm broke (once per page)
+	clickAt    float64 // page time of the last real click's release (-1: none)
 	// uiVersion changes with everything the user did that changes the screen.
 	uiVersion int
 }
@@ -82,9 +85,12 @@ func (g *game) clockTick() {
 }
 
 // open loads a page or demo in the current mode and starts it; the instruments start over.
-func (g *game) open(target string) {
+func (g *game) open(target string) { g.openPaused(target, false) }
+
+// openPaused is open, with the page paused before its first task when paused is set.
+func (g *game) openPaused(target string, paused bool) {
 	g.reloaded = "" // a page opened (or reloaded with R) may be reloaded once again
-	if err := g.session.open(target, g.mode, g.controls.speed()); err != nil {
+	if err := g.session.open(target, g.mode, g.controls.speed(), paused); err != nil {
 		g.con.Error("loopscope: " + err.Error())
 		g.status = err.Error()
 		return
@@ -124,6 +130,69 @@ func (g *game) reloadBrokenPage() {
 		g.con.add(consoleLine{text: why, err: true}) // the pane only: stderr has it already
 	}
 	g.con.Error("loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm")
+}
+
+// openDemo opens a demo chosen in the gallery (or with N): in spec mode unless the mode is
+// pinned, and, when the demo has an answer to predict, paused before its first task with the
+// prediction on screen (predict.go).
+func (g *game) openDemo(target string) {
+	if target == "" {
+		return
+	}
+	if !g.modePinned {
+		g.mode = page.ModeSpec
+	}
+	g.predict = predictView{}
+	g.openPaused(target, true)
+	if _, d := g.session.current(); d != nil {
+		name, query, _ := strings.Cut(target, "?")
+		if query != "" {
+			query = "?" + query
+		}
+		for _, r := range d.Runs {
+			if r.Mode == g.mode && r.Query == query && name == d.Name {
+				if g.predict.start(d, r) {
+					break
+				}
+			}
+		}
+	}
+	if !g.predict.active {
+		if p, _ := g.session.current(); p != nil {
+			p.Resume()
+		}
+	}
+	g.uiVersion++
+}
+
+// runPrediction lets the paused page run once the learner has ordered the lines.
+func (g *game) runPrediction() {
+	if p, _ := g.session.current(); p != nil {
+		p.Resume()
+	}
+	g.uiVersion++
+}
+
+// printed is what the page has printed to its console (messages, not errors), in order.
+func (g *game) printed() []string {
+	var out []string
+	for _, l := range g.con.tail(maxConsoleLines) {
+		if !l.err {
+			out = append(out, l.text)
+		}
+	}
+	return out
+}
+
+// nextDemo opens the demo after the current one in the gallery's order.
+func (g *game) nextDemo() {
+	if _, d := g.session.current(); d != nil {
+		if next := g.gallery.next(d.Name); next != "" {
+			g.openDemo(next)
+			return
+		}
+	}
+	g.status = "that was the last demo"
 }
 
 // toGallery closes the page and shows the demo gallery.

@@ -13,10 +13,10 @@ type infoPanel struct {
 	visible bool
 }
 
-const keyHelp = "Keys: click the page = real click, S synthetic click, R reload, M mode, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
+const keyHelp = "Keys: click the page = real click, S synthetic click, R reload, M mode (Shift+M pins it), N next demo, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
 	"Space pause/run, 1 step a task, 2 a callback + its microtasks, 3 a frame, 4 a microtask, 5 a queue or log call, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
 
-func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session) {
+func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session, explain bool) {
 	y0 := float32(barH + pageH)
 	vector.DrawFilledRect(dst, 0, y0, winW, infoH, color.RGBA{0xfa, 0xfa, 0xfa, 0xff}, false)
 	vector.StrokeLine(dst, 0, y0, winW, y0, 1, color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, false)
@@ -25,7 +25,11 @@ func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session
 		text = status + "\n"
 	}
 	if _, demo := s.current(); demo != nil && demo.Explanation != "" {
-		text += demo.Explanation + "\n"
+		if explain {
+			text += demo.Explanation + "\n"
+		} else if demo.Question != "" {
+			text += demo.Question + " (The explanation follows your check.)\n"
+		}
 	}
 	y := int(y0) + 6
 	for _, para := range strings.Split(strings.TrimSpace(text), "\n") {

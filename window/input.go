@@ -19,7 +19,19 @@ func (in *input) update(g *game) {
 	if p, _ := g.session.current(); p == nil || g.gallery.visible {
 		if target, ok := g.gallery.update(); ok {
 			g.gallery.visible = false
-			g.open(target)
+			g.openDemo(target)
+		}
+		return
+	}
+	if g.predict.active && !g.predict.checked {
+		// Ordering the prediction: the page waits; only Esc (back to the gallery) leaves.
+		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+			g.predict = predictView{}
+			g.toGallery()
+			return
+		}
+		if g.predict.update() {
+			g.runPrediction()
 		}
 		return
 	}

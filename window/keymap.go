@@ -32,7 +32,15 @@ func keyMap() []binding {
 	return []binding{
 		{keys: key(ebiten.KeyEscape), do: (*game).toGallery, replacesPage: true},
 		{keys: key(ebiten.KeyR), do: func(g *game) { g.open(g.session.currentTarget()) }, replacesPage: true},
-		{keys: key(ebiten.KeyM), do: func(g *game) { g.mode = nextMode(g.mode); g.open(g.session.currentTarget()) }, replacesPage: true},
+		{keys: key(ebiten.KeyM), do: func(g *game) {
+			if ebiten.IsKeyPressed(ebiten.KeyShift) {
+				g.modePinned = !g.modePinned
+				return
+			}
+			g.mode = nextMode(g.mode)
+			g.open(g.session.currentTarget())
+		}, replacesPage: true},
+		{keys: key(ebiten.KeyN), do: (*game).nextDemo, replacesPage: true},
 
 		{keys: key(ebiten.KeyS), do: (*game).syntheticClick},
 		{keys: key(ebiten.KeyI), do: func(g *game) { g.info.visible = !g.info.visible }},

@@ -40,7 +40,7 @@ type painted struct {
 
 // open loads target (a page path or demo name) in mode and starts its loop; it returns the
 // error that kept it from loading.
-func (s *session) open(target string, mode page.Mode, speed float64) error {
+func (s *session) open(target string, mode page.Mode, speed float64, paused bool) error {
 	s.close()
 	s.con.clear()
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
@@ -53,6 +53,9 @@ func (s *session) open(target string, mode page.Mode, speed float64) error {
 		return err
 	}
 	p.SetSpeed(speed)
+	if paused {
+		p.Pause() // before its loop starts: it stops before the first task
+	}
 	done := make(chan struct{})
 	s.mu.Lock()
 	s.page, s.demo, s.target, s.done = p, d, target, done

@@ -1,0 +1,203 @@
+package window
+
+import (
+	"hash/fnv"
+	"image/color"
+	"regexp"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"loopscope/demos"
+	"loopscope/page"
+)
+
+// predictView is "predict, then check": a demo opened from the gallery starts paused before
+// its first task with its script on screen, and the learner puts the expected log lines
+// (given shuffled) in the order they think the page prints them: ↑/↓ choose a line, Shift+↑/↓
+// move it (or drag it with the mouse), Enter runs the page. Then each printed line is shown
+// against the prediction and against Chrome's recorded answer (a ✔ or ✘ per line), and only
+// then the explanation.
+type predictView struct {
+	active  bool
+	checked bool // the page runs: the lines are being checked
+	run     page.Run
+	lines   []string // the learner's order
+	cursor  int
+	dragged int // line a mouse press picked up (-1: none)
+	script  []string
+	version int
+}
+
+// predictSeed is the shuffle's seed for a demo: fixed, so a test can replay the same order.
+func predictSeed(name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64()
+}
+
+// start begins a prediction for the demo's run (false: nothing to predict).
+func (v *predictView) start(d *demos.Demo, run page.Run) bool {
+	*v = predictView{dragged: -1}
+	if d == nil || len(run.Expected) < 2 {
+		return false
+	}
+	v.active, v.run = true, run
+	v.lines = demos.Shuffled(run.Expected, predictSeed(d.Name))
+	v.script = scriptLines(d.HTML)
+	return true
+}
+
+var scriptRE = regexp.MustCompile(`(?s)<script[^>]*>(.*?)</script>`)
+
+// scriptLines is the demo's inline script text, for the code panel.
+func scriptLines(html []byte) []string {
+	var out []string
+	for _, m := range scriptRE.FindAllSubmatch(html, -1) {
+		for _, ln := range strings.Split(strings.Trim(string(m[1]), "\n"), "\n") {
+			out = append(out, strings.ReplaceAll(ln, "\t", "    "))
+		}
+	}
+	return out
+}
+
+// Geometry of the prediction, in the instrument pane.
+const (
+	predictX    = pageW + 8
+	predictTop  = barH + tabH + 40
+	predictRowH = 22
+)
+
+func (v *predictView) rowAt(x, y int) int {
+	if x < pageW || y < predictTop {
+		return -1
+	}
+	i := (y - predictTop) / predictRowH
+	if i >= len(v.lines) {
+		return -1
+	}
+	return i
+}
+
+// update handles the keys and mouse while the learner orders the lines; it reports whether
+// the learner asked to run the page (Enter).
+func (v *predictView) update() bool {
+	if !v.active || v.checked {
+		return false
+	}
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	move := func(d int) {
+		j := v.cursor + d
+		if j < 0 || j >= len(v.lines) {
+			return
+		}
+		if shift {
+			v.lines[v.cursor], v.lines[j] = v.lines[j], v.lines[v.cursor]
+		}
+		v.cursor = j
+		v.version++
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyUp):
+		move(-1)
+	case inpututil.IsKeyJustPressed(ebiten.KeyDown):
+		move(1)
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
+		v.checked = true
+		v.version++
+		return true
+	}
+	x, y := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		v.dragged = v.rowAt(x, y)
+		if v.dragged >= 0 {
+			v.cursor = v.dragged
+			v.version++
+		}
+	}
+	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && v.dragged >= 0 {
+		if to := v.rowAt(x, y); to >= 0 && to != v.dragged {
+			l := v.lines[v.dragged]
+			rest := append(append([]string(nil), v.lines[:v.dragged]...), v.lines[v.dragged+1:]...)
+			v.lines = append(append(append([]string(nil), rest[:to]...), l), rest[to:]...)
+			v.cursor = to
+		}
+		v.dragged = -1
+		v.version++
+	}
+	return false
+}
+
+// done reports whether the check is complete: the page printed as many lines as Chrome did.
+func (v *predictView) done(printed []string) bool {
+	return v.checked && len(printed) >= len(v.run.Expected)
+}
+
+var (
+	predictRight = color.RGBA{0x3c, 0xc8, 0x50, 0xff}
+	predictWrong = color.RGBA{0xf0, 0x3c, 0x3c, 0xff}
+)
+
+// draw shows the prediction (and, once the page runs, the check) in the instrument pane.
+func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
+	r := paneBodyRect
+	vector.DrawFilledRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), paneBG, false)
+	head := "Predict: put the lines in the order the page prints them (↑/↓, Shift+↑/↓ or drag), then Enter"
+	if v.checked {
+		head = "Checked: your order · what the page printed · Chrome's answer"
+	}
+	for i, ln := range wrap(head, 62) {
+		f.draw(dst, ln, predictX, r.y+4+i*lineH, paneHeading, false)
+	}
+	checks := demos.Check(v.lines, printed, v.run)
+	for i, ln := range v.lines {
+		y := predictTop + i*predictRowH
+		if !v.checked && i == v.cursor {
+			vector.DrawFilledRect(dst, pageW+2, float32(y-2), paneW-4, predictRowH, color.RGBA{0x33, 0x44, 0x66, 0xff}, false)
+		}
+		f.drawMono(dst, clip(ln, 21), predictX+22, y+2, paneText)
+		if !v.checked || i >= len(printed) {
+			continue
+		}
+		c := checks[i]
+		col := predictWrong
+		if c.Right {
+			col = predictRight
+		}
+		drawVerdict(dst, predictX+2, y+2, c.Right, col)
+		f.drawMono(dst, clip(c.Printed, 16), predictX+200, y+2, paneText)
+		chromeCol := paneDim
+		if !c.MatchesChrome {
+			chromeCol = paneErr
+		}
+		f.drawMono(dst, clip(c.Chrome, 16), predictX+330, y+2, chromeCol)
+	}
+	y := predictTop + len(v.lines)*predictRowH + 12
+	if v.checked && len(printed) > len(v.lines) {
+		f.draw(dst, "the page printed more lines than you predicted", predictX, y, paneErr, false)
+		y += lineH
+	}
+	f.draw(dst, "The script", predictX, y, paneHeading, true)
+	y += lineH + 4
+	for _, ln := range v.script {
+		if y > r.y+r.h-lineH {
+			break
+		}
+		f.drawMono(dst, clip(ln, 58), predictX, y, paneDim)
+		y += lineH
+	}
+}
+
+// drawVerdict draws a check mark (right) or a cross (wrong), 14 px, at (x, y).
+func drawVerdict(dst *ebiten.Image, x, y int, right bool, c color.Color) {
+	fx, fy := float32(x), float32(y)
+	if right {
+		vector.StrokeLine(dst, fx+1, fy+8, fx+5, fy+13, 2.5, c, true)
+		vector.StrokeLine(dst, fx+5, fy+13, fx+14, fy+1, 2.5, c, true)
+		return
+	}
+	vector.StrokeLine(dst, fx+2, fy+2, fx+13, fy+13, 2.5, c, true)
+	vector.StrokeLine(dst, fx+13, fy+2, fx+2, fy+13, 2.5, c, true)
+}
