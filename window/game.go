@@ -3,6 +3,7 @@ package window
 import (
 	"image/color"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,11 +33,13 @@ type game struct {
 	info     infoPanel
 	predict  predictView
 
-	mode       page.Mode
-	modePinned bool    // Shift+M: the mode stays when another demo opens (else it is reset to spec)
-	status     string  // a line for the user (shown above the explanation)
-	reloaded   string  // the target last reloaded because its realm broke (once per page)
-	clickAt    float64 // page time of the last real click's release (-1: none)
+	mode page.Mode
+	// exportStatus is set by the trace export's goroutine when the file is written.
+	exportStatus atomic.Pointer[string]
+	modePinned   bool    // Shift+M: the mode stays when another demo opens (else it is reset to spec)
+	status       string  // a line for the user (shown above the explanation)
+	reloaded     string  // the target last reloaded because its realm broke (once per page)
+	clickAt      float64 // page time of the last real click's release (-1: none)
 	// uiVersion changes with everything the user did that changes the screen.
 	uiVersion int
 }
@@ -58,6 +61,10 @@ func newGame(opts Options) *game {
 
 // Update reads the frame's input (once per frame with SyncWithFPS).
 func (g *game) Update() error {
+	if s := g.exportStatus.Swap(nil); s != nil {
+		g.status = *s // the trace export finished (on its goroutine)
+		g.uiVersion++
+	}
 	g.reloadBrokenPage()
 	g.input.update(g)
 	return nil
