@@ -38,6 +38,7 @@ type hudMetrics struct {
 	haveLongTasks bool
 	stops         int       // scripts the watchdog stopped, in the recent spans
 	lastStop      page.Span // the newest stop (its Name says why and which task)
+	blockedFor    float64   // how long the task running now has held the loop (ms)
 }
 
 // measure computes the metrics from spans (oldest first) at page time now. clickAt is the
@@ -86,6 +87,23 @@ func (m *hudMetrics) measure(spans []page.Span, now, clickAt float64) {
 	m.busy /= 1000
 }
 
+// blocking adds the task that is running now (the loop records a span only when it ends):
+// while a task blocks the loop, the HUD shows the main thread 100 % busy and how long the
+// page has been without a frame, instead of 0 fps and 0 % busy.
+func (m *hudMetrics) blocking(spans []page.Span, now float64, running bool) {
+	if !running {
+		return
+	}
+	lastEnd := 0.0
+	for i := range spans {
+		lastEnd = max(lastEnd, spans[i].End)
+	}
+	if lastEnd < now {
+		m.busy = min(1, m.busy+(now-max(lastEnd, now-1000))/1000)
+		m.blockedFor = now - lastEnd
+	}
+}
+
 // overlap is how much of span s lies in [from, to] (ms).
 func overlap(s *page.Span, from, to float64) float64 {
 	a, b := max(s.Start, from), min(s.End, to)
@@ -103,12 +121,16 @@ func (h *hud) reset() { h.m = hudMetrics{} }
 func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	prev := h.m
 	h.m.measure(fr.spans, fr.now, fr.clickAt)
+	h.m.blocking(fr.spans, fr.now, fr.steps.Live.Task != "")
 	m := &h.m
 	m.keepNewest(&prev, fr.clickAt)
 	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
 	height := float32(hudH)
 	if m.stops > 0 {
 		height += 30 // the two lines of the newest script stop
+	}
+	if m.blockedFor > 50 {
+		height += 15
 	}
 	vector.DrawFilledRect(dst, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
 	x, y := int(x0)+8, int(y0)+6
@@ -120,6 +142,9 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
 	} else {
 		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
+	}
+	if m.blockedFor > 50 {
+		line(fmt.Sprintf("a task blocks the loop: no frame for %.0f ms", m.blockedFor), color.RGBA{0xff, 0x60, 0x60, 0xff})
 	}
 	y = m.drawIntervals(dst, x0, y)
 	line("frame intervals, last 2 s (line: 16.7 ms)", hudDim)
