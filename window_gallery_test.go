@@ -84,6 +84,7 @@ func TestWindowGalleryFilterAndClick(t *testing.T) {
 	waitForPixel(t, x0+600, rowCentre(2), color.RGBA{0xf3, 0xf3, 0xf3, 0xff}, 30*time.Second)
 	waitForPixel(t, x0+600, rowCentre(1), galleryPick, 10*time.Second)
 	key(t, "Return")
+	runPrediction(t, x0, y0)
 	cx, cy := innerSquareCentre(t)
 	sx, sy := x0+int(cx), y0+barOffset+int(cy)
 	waitForPixel(t, sx, sy, color.RGBA{0xad, 0xad, 0xad, 0xff}, time.Minute)
@@ -99,9 +100,19 @@ func TestWindowGalleryFilterAndClick(t *testing.T) {
 		t.Fatalf("the bossfight's row (y %d) is not over the demo's inner square (y %d): the test cannot tell", y, sy)
 	}
 	osClick(t, sx, rowCentre(row))
+	runPrediction(t, x0, y0)
 	waitForPixel(t, sx, sy, color.RGBA{0xad, 0xad, 0xad, 0xff}, time.Minute)
 	key(t, "s")
 	w.expectLines(t, "opened by a click, then a synthetic click", syntheticOrder...)
 	osClick(t, sx, sy)
 	w.expectLines(t, "a real click", realOrder...)
+}
+
+// runPrediction waits for a demo opened from the gallery to show its prediction (paused
+// before its first task) and runs it with Enter.
+func runPrediction(t *testing.T, x0, y0 int) {
+	t.Helper()
+	waitForPixel(t, x0+predictX+300, y0+predictTop+8, color.RGBA{0x33, 0x44, 0x66, 0xff}, 2*time.Minute)
+	pointerForKeys(t, x0, y0)
+	holdKeys(t, "Return")
 }

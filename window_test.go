@@ -122,6 +122,9 @@ func TestWindowGalleryBossfight(t *testing.T) {
 		key(t, "Down")
 	}
 	key(t, "Return")
+	// The demo opens paused, on its prediction: Enter runs it (predict then check).
+	waitForPixel(t, x0+800+8+300, y0+barOffset+22+40+8, color.RGBA{0x33, 0x44, 0x66, 0xff}, 2*time.Minute)
+	holdKeys(t, "Return")
 	// Click only once the demo is on screen: its inner square (#adadad) at its centre.
 	cx, cy := innerSquareCentre(t)
 	sx, sy := x0+int(cx), y0+barOffset+int(cy)
