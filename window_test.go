@@ -119,9 +119,9 @@ func TestWindowGalleryBossfight(t *testing.T) {
 		t.Fatalf("xdotool mousemove: %v %s", err, out)
 	}
 	for i := 0; i < index; i++ {
-		key(t, "Down")
+		holdKeys(t, "Down")
 	}
-	key(t, "Return")
+	holdKeys(t, "Return")
 	// The demo opens paused, on its prediction: Enter runs it (predict then check).
 	waitForPixel(t, x0+800+8+300, y0+barOffset+22+40+8, color.RGBA{0x33, 0x44, 0x66, 0xff}, 2*time.Minute)
 	holdKeys(t, "Return")
@@ -134,6 +134,7 @@ func TestWindowGalleryBossfight(t *testing.T) {
 	for _, line := range want {
 		w.waitLine(t, regexp.MustCompile("^"+line+"$"), 10*time.Second)
 	}
+	holdKeys(t, "c") // from the checked prediction to the console
 	time.Sleep(500 * time.Millisecond)
 	img := windowShot(t, x0, y0, "demo")
 	// The console pane shows the eight lines (and nothing else).
