@@ -72,7 +72,7 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
 	switch {
 	case fr.steps.Parked:
-		state, col = fmt.Sprintf("paused at %.1f ms · step: 1 task 2 callback 3 frame 4 microtask 5 call", pausedAt(fr)), amber
+		state, col = fmt.Sprintf("paused at %.1f ms · steps: 1 task … 5 call", pausedAt(fr)), amber
 		vector.DrawFilledRect(dst, stateX-14, 8, 3, 11, col, false)
 		vector.DrawFilledRect(dst, stateX-8, 8, 3, 11, col, false)
 	case fr.steps.PauseRequested:
