@@ -3,7 +3,6 @@ module loopscope
 go 1.26.8
 
 require (
-	github.com/dlclark/regexp2/v2 v2.5.2 // indirect
 	github.com/dop251/base64dec v0.0.0-20231022112746-c6c9f9a96217 // indirect
 	github.com/dop251/goja_nodejs v0.0.0-20260212111938-1f56ff5bcf14 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect
@@ -20,6 +19,7 @@ require (
 require (
 	earlyinit.loopscope/displaycheck v0.0.0
 	github.com/andybalholm/cascadia v1.3.5
+	github.com/dlclark/regexp2/v2 v2.5.2
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	golang.org/x/image v0.47.0

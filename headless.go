@@ -94,7 +94,7 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "loopscope: -filmstrip:", err)
 			return 2
 		}
-		film = newFilmstrip(c.filmstrip)
+		film = newFilmstrip(c.filmstrip, page.DefaultWidth*page.DefaultHeight*4)
 	}
 	opts := page.Options{
 		Mode:          c.mode,
@@ -173,8 +173,16 @@ func writePNG(path string, img image.Image) error {
 	return f.Close()
 }
 
+// filmstripBudget bounds the frames waiting to be written, in bytes: a page that paints
+// faster than PNG encoding keeps at most this much (1,024 queued frames once took 2.4 GB,
+// and the garbage collector's work on that heap was charged to the page's virtual time).
+const filmstripBudget = 64 << 20
+
 // filmstrip writes every painted frame to DIR/NNNNN.png on a background goroutine, so the
-// page's timing is not disturbed by PNG encoding.
+// page's timing is not disturbed by PNG encoding. When the frames waiting reach the budget,
+// add waits for the writer: outside JS, so under -virtual-time page time does not move
+// (recording never changes what the page prints); in real time the wait is the price of
+// keeping every frame.
 type filmstrip struct {
 	dir    string
 	frames chan *image.RGBA
@@ -182,8 +190,9 @@ type filmstrip struct {
 	n      int
 }
 
-func newFilmstrip(dir string) *filmstrip {
-	f := &filmstrip{dir: dir, frames: make(chan *image.RGBA, 1024), done: make(chan error, 1)}
+func newFilmstrip(dir string, frameBytes int) *filmstrip {
+	queued := max(1, filmstripBudget/max(frameBytes, 1))
+	f := &filmstrip{dir: dir, frames: make(chan *image.RGBA, queued), done: make(chan error, 1)}
 	go func() {
 		var first error
 		i := 0

@@ -29,6 +29,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "loopscope:", err)
 		return 2
 	}
+	page.BoundRegexpMatching(c.scriptTimeout)
 	switch {
 	case c.list:
 		return listDemos(stdout)

@@ -162,16 +162,21 @@ func callUserObjectOperation(r *realm, l *listener, currentTarget Target, event 
 	if !ok {
 		return nil
 	}
-	var fn goja.Callable
-	if ex := r.rt.Try(func() {
-		fn, ok = goja.AssertFunction(obj.Get("handleEvent"))
+	// Getting handleEvent runs page code (a getter, a Proxy trap): it happens inside the
+	// call, under the watchdog, as the spec's step "Let X be ? Get(O, opName)" does.
+	call := r.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		fn, ok := goja.AssertFunction(obj.Get("handleEvent"))
 		if !ok {
 			panic(r.idl.TypeError("The provided callback is no longer runnable."))
 		}
-	}); ex != nil {
-		return ex
-	}
-	_, err := r.host.Call(fn, obj, evObj)
+		v, err := r.host.Call(fn, obj, evObj)
+		if err != nil {
+			panic(err) // an exception is rethrown, an interrupt goes on unwinding
+		}
+		return v
+	})
+	fn, _ := goja.AssertFunction(call)
+	_, err := r.host.Call(fn, obj)
 	return err
 }
 

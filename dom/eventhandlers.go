@@ -204,10 +204,18 @@ func (r *realm) newCompileHandler() goja.Callable {
 	return c
 }
 
-// newSyntaxError creates a JS SyntaxError object.
+// newSyntaxError creates a JS SyntaxError object (with the realm's own constructor).
 func (r *realm) newSyntaxError(msg string) goja.Value {
-	ctor, ok := goja.AssertConstructor(r.rt.Get("SyntaxError"))
-	if !ok {
+	return r.newError(r.syntaxError, msg)
+}
+
+// newRangeError creates a JS RangeError object (with the realm's own constructor).
+func (r *realm) newRangeError(msg string) goja.Value {
+	return r.newError(r.rangeError, msg)
+}
+
+func (r *realm) newError(ctor goja.Constructor, msg string) goja.Value {
+	if ctor == nil {
 		return r.idl.TypeError(msg)
 	}
 	obj, err := ctor(nil, r.str(msg))

@@ -24,12 +24,15 @@ type realm struct {
 	win  *Window
 	opts Options
 
-	compileHandler  goja.Callable
-	isTrustedGetter *goja.Object
-	location        *goja.Object
-	cssProps        map[string]bool
-	cssPropNames    []string
-	elementClasses  map[string]*webidl.Interface
+	compileHandler goja.Callable
+	// The realm's own error constructors, captured before any page script runs (a page
+	// may replace the globals: an inline handler's syntax error must stay a SyntaxError).
+	syntaxError, rangeError goja.Constructor
+	isTrustedGetter         *goja.Object
+	location                *goja.Object
+	cssProps                map[string]bool
+	cssPropNames            []string
+	elementClasses          map[string]*webidl.Interface
 
 	currentEvent   *Event // window.event
 	reportingError bool

@@ -10,6 +10,8 @@ import (
 // install builds every interface and turns the global object into the window.
 func (r *realm) install() {
 	r.compileHandler = r.newCompileHandler()
+	r.syntaxError, _ = goja.AssertConstructor(r.rt.Get("SyntaxError"))
+	r.rangeError, _ = goja.AssertConstructor(r.rt.Get("RangeError"))
 	r.installDOMException()
 	r.installEventTarget()
 	r.installEvents()

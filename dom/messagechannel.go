@@ -66,8 +66,12 @@ func (p *MessagePort) start() {
 // structuredClone copies a message (https://html.spec.whatwg.org/multipage/structured-data.html#structuredserializeinternal)
 // for the values pages post: primitives, arrays and plain objects (with cycles); functions
 // and platform objects cannot be cloned (DataCloneError), as in browsers.
+//
+// CHROME: a value nested deeper than maxCloneDepth is a RangeError, as V8's serializer's
+// stack check gives (the recursion once overflowed the Go stack at 3,000,000 levels: fatal).
 func (r *realm) structuredClone(v goja.Value) goja.Value {
 	memory := map[*goja.Object]*goja.Object{}
+	depth := 0
 	var clone func(v goja.Value) goja.Value
 	clone = func(v goja.Value) goja.Value {
 		o, ok := v.(*goja.Object)
@@ -77,6 +81,10 @@ func (r *realm) structuredClone(v goja.Value) goja.Value {
 		if c, seen := memory[o]; seen {
 			return c
 		}
+		if depth++; depth > maxCloneDepth {
+			panic(r.newRangeError("Maximum call stack size exceeded"))
+		}
+		defer func() { depth-- }()
 		if _, isFn := goja.AssertFunction(o); isFn || r.idl.Unwrap(o) != nil {
 			panic(r.newDOMException("DataCloneError", "Failed to execute 'postMessage': "+o.String()+" could not be cloned."))
 		}
@@ -94,6 +102,9 @@ func (r *realm) structuredClone(v goja.Value) goja.Value {
 	}
 	return clone(v)
 }
+
+// maxCloneDepth bounds structuredClone's recursion.
+const maxCloneDepth = 4000
 
 // installMessaging defines MessageEvent, MessageChannel and MessagePort.
 // https://html.spec.whatwg.org/multipage/web-messaging.html

@@ -6,6 +6,8 @@ package loop
 import (
 	"fmt"
 	"path"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
 
@@ -154,6 +156,7 @@ func (l *Loop) JSOnStack() bool { return l.depth > 0 }
 // error or an exception is reported, and the script is followed by a microtask checkpoint
 // when it ran from an empty stack.
 func (l *Loop) RunScript(name, src string) {
+	src = decodeUTF8(src)
 	l.sources.add(name, src)
 	prog, err := goja.Compile(name, TransformAwait(src, l.mode), false)
 	if err != nil {
@@ -170,6 +173,27 @@ func (l *Loop) RunScript(name, src string) {
 	if err != nil {
 		l.ReportException(err)
 	}
+}
+
+// decodeUTF8 is the Encoding standard's UTF-8 decode of a script's bytes: each invalid byte
+// becomes U+FFFD, as browsers decode (goja refuses invalid UTF-8 as a syntax error).
+// https://encoding.spec.whatwg.org/#utf-8-decode
+func decodeUTF8(src string) string {
+	if utf8.ValidString(src) {
+		return src
+	}
+	var b strings.Builder
+	b.Grow(len(src) + 16)
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(src[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 func (l *Loop) reportSyntaxError(err error) {

@@ -176,6 +176,7 @@ func New(opts Options) *Loop {
 	l.installTimers()
 	l.installAnimationFrames()
 	l.installConsole()
+	l.installEngineBounds()
 	l.installPerformance()
 	if l.mode == ModeLegacyPromiseTasks {
 		l.installLegacyPromiseTasks()

@@ -42,6 +42,9 @@ type Options struct {
 	OnFrame func(img *image.RGBA, frameTime float64)
 }
 
+// The viewport's size when Options do not give one.
+const DefaultWidth, DefaultHeight = 800, 600
+
 // Page is a loaded page with its loop. Everything runs on the goroutine that calls Run,
 // except the entry points of post.go and stepping.go, which are safe from any goroutine.
 type Page struct {
@@ -87,7 +90,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		opts.Mode = loop.ModeSpec
 	}
 	if opts.Width == 0 || opts.Height == 0 {
-		opts.Width, opts.Height = 800, 600
+		opts.Width, opts.Height = DefaultWidth, DefaultHeight
 	}
 	var clock loop.Clock = loop.NewRealClock()
 	if opts.VirtualTime {

@@ -2,6 +2,8 @@ package page
 
 import (
 	"bufio"
+	"image"
+	"image/png"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -41,14 +43,26 @@ func TestSoak(t *testing.T) {
 	}
 	con := &countingConsole{}
 	virtual := os.Getenv("LOOPSCOPE_SOAK_CLOCK") == "virtual"
-	p, err := New(src, "file:///soak.html", "", Options{Console: con, VirtualTime: virtual})
+	opts := Options{Console: con, VirtualTime: virtual}
+	var inst *soakInstruments
+	if os.Getenv("LOOPSCOPE_SOAK_INSTRUMENTS") != "" {
+		inst = &soakInstruments{}
+		opts.OnFrame = inst.frame
+	}
+	p, err := New(src, "file:///soak.html", "", opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if inst != nil {
+		inst.p = p
 	}
 	var samples []soakSample
 	wall := time.Now()
 	take := func() {
 		// On the loop's goroutine (a host timer), between tasks.
+		if inst != nil {
+			inst.sample(t)
+		}
 		s := soakSample{at: time.Duration(p.Loop.Now() * float64(time.Millisecond)), heap: liveHeap(), rss: rssBytes(), frames: p.Loop.Stats().Frames, messages: con.n}
 		t.Logf("%6s  heap %7.1f MiB  rss %7.1f MiB  frames %7d  console %d  (wall %s)", s.at.Round(time.Second), mib(s.heap), mib(s.rss), s.frames, s.messages, time.Since(wall).Round(time.Second))
 		samples = append(samples, s)
@@ -92,9 +106,53 @@ func TestSoak(t *testing.T) {
 	if float64(last) > 1.10*float64(mid) {
 		t.Errorf("heap grew from a peak of %.1f MiB (middle third of the run) to %.1f MiB (last third): more than 10 %%", mib(mid), mib(last))
 	}
+	if inst != nil {
+		t.Logf("instruments: %d frames encoded (%.1f MiB of PNG), %d trace exports (last %.1f MiB), %d queue snapshots",
+			inst.frames, mib(uint64(inst.pngBytes)), inst.exports, mib(uint64(inst.traceBytes)), inst.snapshots)
+	}
 	if end := samples[len(samples)-1]; end.frames < int(0.5*60*total.Seconds()) {
 		t.Errorf("only %d frames in %s (a 60 Hz display gives %d)", end.frames, total, int(60*total.Seconds()))
 	}
+}
+
+// soakInstruments are the instruments a soak can run with (LOOPSCOPE_SOAK_INSTRUMENTS=1,
+// scripts/soak.sh DURATION CLOCK instruments): every frame is encoded as a PNG and the queues
+// are inspected, as -filmstrip and the queues view do, and the whole trace is exported as
+// Chrome trace JSON at every sample, as -trace does; their memory must stay bounded too.
+type soakInstruments struct {
+	p                    *Page
+	frames, snapshots    int
+	exports              int
+	pngBytes, traceBytes int64
+}
+
+func (s *soakInstruments) frame(img *image.RGBA, _ float64) {
+	var n countingWriter
+	if err := png.Encode(&n, img); err == nil {
+		s.pngBytes += int64(n)
+	}
+	s.frames++
+	if s.p != nil {
+		s.p.Loop.Inspect(10)
+		s.snapshots++
+	}
+}
+
+func (s *soakInstruments) sample(t *testing.T) {
+	var n countingWriter
+	if err := s.p.Loop.Trace().WriteChromeTrace(&n); err != nil {
+		t.Errorf("trace export: %v", err)
+	}
+	s.exports++
+	s.traceBytes = int64(n)
+}
+
+// countingWriter counts what is written to it.
+type countingWriter int64
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	*w += countingWriter(len(b))
+	return len(b), nil
 }
 
 // soakSample is one memory sample of the soak run.

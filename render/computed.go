@@ -157,6 +157,12 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 			st.fontSize = st.sizeKeyword * 13 / 16
 		}
 	}
+	// CHROME: font sizes are clamped to [0, 10000px] (Blink's maximum font size); NaN and
+	// infinities from extreme lengths end here too.
+	if !(st.fontSize >= 0) {
+		st.fontSize = parent.fontSize
+	}
+	st.fontSize = min(st.fontSize, 10000)
 	if v := resolveGlobal(css.PropColor); v != nil {
 		if !v.Current {
 			st.color = v.Color

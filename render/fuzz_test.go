@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -50,6 +51,68 @@ c</p><br><br>`,
 		e := NewEngine(src, 200, 150)
 		renderFrame(e, 0)
 		e.HitTest(10, 10)
+		src.bump()
+		e.Resize(100, 300)
+		renderFrame(e, 16)
+	})
+}
+
+// extremeValues are the values the geometry generator draws from: the ends of float64, of
+// Chrome's layout range (±2^25 px), and what parses to NaN or infinity.
+var extremeValues = []string{
+	"1e308px", "-1e308px", "1e400px", "-1e400px", "33554432px", "-33554433px", "1e30%", "-1e30%",
+	"0px", "-0px", "1e-320px", "NaNpx", "1e308em", "1e308vw", "-1e308rem", "99999999999999999999%",
+	"calc(1e308px * 10)", "2147483648px", "-2147483649px", "9e15px", "0.0000001px", "auto",
+}
+
+var geometryProps = []string{
+	"top", "left", "right", "bottom", "width", "height", "margin", "margin-left", "padding",
+	"border-width", "font-size", "line-height", "min-width", "max-height", "text-indent",
+	"letter-spacing", "transform",
+}
+
+// geometryPage turns fuzz bytes into a page whose styles reach the geometry extremes: each
+// pair of bytes is a property and a value from the tables; the last byte is how many
+// copies of the styled element there are (huge counts, capped to stay a unit test).
+func geometryPage(b []byte) string {
+	var decl strings.Builder
+	for i := 0; i+1 < len(b); i += 2 {
+		prop := geometryProps[int(b[i])%len(geometryProps)]
+		v := extremeValues[int(b[i+1])%len(extremeValues)]
+		if prop == "transform" {
+			v = "translate(" + v + ", " + v + ") scale(" + strings.TrimSuffix(v, "px") + ")"
+		}
+		decl.WriteString(prop + ":" + v + ";")
+	}
+	n := 1
+	if len(b) > 0 {
+		n = 1 + int(b[len(b)-1])*8
+	}
+	positions := []string{"static", "relative", "absolute", "fixed"}
+	var page strings.Builder
+	for i := range n {
+		fmt.Fprintf(&page, `<div style="position:%s;%s">text %d<span style="%s">inline</span></div>`,
+			positions[i%len(positions)], decl.String(), i, decl.String())
+	}
+	return page.String()
+}
+
+// FuzzRenderGeometry renders generated pages with extreme geometry (FuzzRender's random
+// text rarely forms such values): no panic in style, layout, paint or hit testing.
+func FuzzRenderGeometry(f *testing.F) {
+	f.Add([]byte{0, 1, 1, 0, 4, 2, 5, 3})
+	f.Add([]byte{10, 0, 11, 12, 16, 0, 255})
+	f.Add([]byte{2, 6, 3, 7, 14, 21, 15, 11, 9})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		doc, err := html.Parse(strings.NewReader(geometryPage(b)))
+		if err != nil {
+			return
+		}
+		src := &staticSource{doc: doc, version: 1}
+		e := NewEngine(src, 200, 150)
+		renderFrame(e, 0)
+		e.HitTest(10, 10)
+		e.HitTest(-1e308, 1e308)
 		src.bump()
 		e.Resize(100, 300)
 		renderFrame(e, 16)

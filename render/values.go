@@ -40,25 +40,46 @@ func (l length) resolve(base float64) float64 {
 	return 0
 }
 
-// snap truncates to Chrome's layout precision (1/64 px).
-func snap(v float64) float64 { return math.Trunc(v*64) / 64 }
+// snap truncates to Chrome's layout precision (1/64 px), within its range (clampPx).
+func snap(v float64) float64 { return math.Trunc(clampPx(v)*64) / 64 }
 
-// computeLength turns a specified length into a computed one.
+// clampPx saturates a length to Chrome's layout range (LayoutUnit is a 32-bit count of
+// 1/64 px: ±2^25 px), NaN to 0. Computed lengths and resolved ones go through it, so
+// geometry stays finite and small enough for pixel arithmetic (top: -1e308px once
+// overflowed paint's int conversions).
+func clampPx(v float64) float64 {
+	const limit = 1 << 25
+	switch {
+	case v != v:
+		return 0
+	case v > limit-1.0/64:
+		return limit - 1.0/64
+	case v < -limit:
+		return -limit
+	}
+	return v
+}
+
+// computeLength turns a specified length into a computed one. Computed px lengths saturate
+// to the layout range (clampPx), so that no later sum of them overflows.
 // https://drafts.csswg.org/css-values/#lengths
 func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
 	switch l.U {
 	case css.Em:
-		return px(l.V * fontSize)
+		return px(clampPx(l.V * fontSize))
 	case css.Rem:
-		return px(l.V * cx.rootFontSize)
+		return px(clampPx(l.V * cx.rootFontSize))
 	case css.Vw:
-		return px(l.V * cx.viewportW / 100)
+		return px(clampPx(l.V * cx.viewportW / 100))
 	case css.Vh:
-		return px(l.V * cx.viewportH / 100)
+		return px(clampPx(l.V * cx.viewportH / 100))
 	case css.Percent:
-		return length{l.V, unitPercent}
+		if l.V != l.V || math.IsInf(l.V, 0) {
+			return length{u: unitPercent}
+		}
+		return length{v: max(min(l.V, 1e9), -1e9), u: unitPercent}
 	case css.Auto:
 		return autoLength
 	}
-	return px(l.V)
+	return px(clampPx(l.V))
 }

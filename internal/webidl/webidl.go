@@ -101,7 +101,7 @@ func (w *Realm) NewObject(proto *goja.Object, v any) *goja.Object {
 
 // SetSlot makes v the Go value behind the platform object o.
 func (w *Realm) SetSlot(o *goja.Object, v any) {
-	_ = o.DefineDataPropertySymbol(w.slot, w.rt.NewDynamicObject(&slotRef{v}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	_ = o.DefineDataPropertySymbol(w.slot, w.rt.NewDynamicObject(&slotRef{v, o}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
 }
 
 // Unwrap returns the Go value behind a platform object, or nil.
@@ -115,15 +115,22 @@ func (w *Realm) Unwrap(v goja.Value) any {
 		return nil
 	}
 	ref, ok := s.Export().(*slotRef)
-	if !ok {
+	if !ok || ref.owner != o {
+		// A slot copied onto another object (Object.defineProperty with the symbol's
+		// descriptor) or inherited (Object.create(element)) does not make it a platform object.
 		return nil
 	}
 	return ref.v
 }
 
 // slotRef is the Go value stored in a platform object's hidden slot: an empty dynamic
-// object, so scripts that find the symbol see nothing.
-type slotRef struct{ v any }
+// object, so scripts that find the symbol see nothing. owner is the object it was made for.
+// DEPARTURE: the slot's symbol is visible to Object.getOwnPropertySymbols (goja has no
+// internal slots for host objects); it cannot be forged or moved.
+type slotRef struct {
+	v     any
+	owner *goja.Object
+}
 
 func (*slotRef) Get(string) goja.Value       { return nil }
 func (*slotRef) Set(string, goja.Value) bool { return false }

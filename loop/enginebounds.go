@@ -1,0 +1,157 @@
+package loop
+
+// Bounds on work inside the JS engine that the watchdog cannot interrupt: goja checks for an
+// interrupt between instructions only, so a built-in that loops or recurses in Go (a JSON
+// parse or serialisation, a regular expression backtracking) runs to its end, or to a
+// fatal Go stack overflow. Each gets a bound that turns into a clear error:
+//
+//   - JSON.parse: the text's nesting is measured first (a linear scan, no page code); deeper
+//     than maxJSONParseDepth is a RangeError, as a stack overflow (goja's parser recurses:
+//     3,000,000 levels overflowed the Go stack, which is fatal).
+//   - JSON.stringify: serialisation goes through a host replacer (the page's replacer, if
+//     it gave one, is called from it), which knows each value's depth and checks the
+//     watchdog: past maxJSONStringifyDepth it throws Chrome's RangeError, and a stop the
+//     watchdog asked for lands at once (goja's cycle check is quadratic in the depth:
+//     100,000 levels took 24 s between two instructions).
+//   - Regular expressions: goja's backtracking engine (regexp2) gets a match timeout just
+//     longer than -script-timeout (BoundRegexpMatching), so the watchdog's interrupt lands
+//     as soon as a catastrophic match gives up.
+
+import (
+	"time"
+
+	"github.com/dlclark/regexp2/v2"
+	"github.com/dop251/goja"
+)
+
+const (
+	// CHROME: V8 throws "Maximum call stack size exceeded" from JSON.stringify at about
+	// 4,000 levels here (node 20); goja is bounded near it.
+	maxJSONStringifyDepth = 4000
+	// DEPARTURE: V8 parses any depth (3,000,000 levels in node 20); goja's recursive parser
+	// is bounded to what the Go stack holds comfortably.
+	maxJSONParseDepth = 100_000
+)
+
+// BoundRegexpMatching makes every regular expression compiled from now on give up a match
+// after a little more than timeout (the page's -script-timeout), by which time the watchdog
+// has asked the script to stop. The match timeout is a process-wide setting of regexp2
+// (read when goja compiles a pattern): the program sets it once, from its flags.
+func BoundRegexpMatching(timeout time.Duration) {
+	if timeout > 0 {
+		regexp2.DefaultMatchTimeout = timeout + timeout/2
+	}
+}
+
+// installEngineBounds replaces JSON.parse and JSON.stringify by host functions that bound
+// the original's work (the originals are captured now, before any page script runs).
+func (l *Loop) installEngineBounds() {
+	j, ok := l.rt.Get("JSON").(*goja.Object)
+	if !ok {
+		return
+	}
+	parse, ok1 := goja.AssertFunction(j.Get("parse"))
+	stringify, ok2 := goja.AssertFunction(j.Get("stringify"))
+	if !ok1 || !ok2 {
+		return
+	}
+	l.defineMethod(j, "parse", 2, func(c goja.FunctionCall) goja.Value {
+		if text, ok := primitiveString(c.Argument(0)); ok && jsonNestingExceeds(text, maxJSONParseDepth) {
+			panic(l.newRangeError("Maximum call stack size exceeded"))
+		}
+		return l.mustReturn(parse(c.This, c.Arguments...))
+	})
+	l.defineMethod(j, "stringify", 3, func(c goja.FunctionCall) goja.Value {
+		args := []goja.Value{c.Argument(0), c.Argument(1), c.Argument(2)}
+		pageReplacer, isFn := goja.AssertFunction(args[1])
+		if !isFn && isArrayValue(args[1]) {
+			// A property list: it must reach the original as it is (it orders the keys).
+			return l.mustReturn(stringify(c.This, args...))
+		}
+		depth := map[*goja.Object]int{}
+		replacer := func(rc goja.FunctionCall) goja.Value {
+			l.checkStop()
+			v := rc.Argument(1)
+			if isFn {
+				v = l.mustReturn(pageReplacer(rc.This, rc.Arguments...))
+			}
+			if o, ok := v.(*goja.Object); ok {
+				d := 1
+				if h, ok := rc.This.(*goja.Object); ok {
+					d = depth[h] + 1
+				}
+				if d > maxJSONStringifyDepth {
+					panic(l.newRangeError("Maximum call stack size exceeded"))
+				}
+				depth[o] = d
+			}
+			return v
+		}
+		args[1] = l.rt.ToValue(replacer)
+		return l.mustReturn(stringify(c.This, args...))
+	})
+}
+
+// defineMethod defines a built-in method as WebIDL and ECMAScript do: writable,
+// configurable, not enumerable.
+func (l *Loop) defineMethod(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
+	f := l.rt.ToValue(fn).(*goja.Object)
+	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+}
+
+// mustReturn passes a call's result on, or rethrows its error into the calling script
+// (an exception stays catchable, an interrupt uncatchable).
+func (l *Loop) mustReturn(v goja.Value, err error) goja.Value {
+	if err != nil {
+		if ex, ok := findError[*goja.Exception](err); ok {
+			panic(ex.Value())
+		}
+		panic(err)
+	}
+	return v
+}
+
+// checkStop throws the watchdog's interrupt into the running script now, from a host
+// function that a long engine built-in calls (goja would only see it at its next
+// instruction, after the built-in).
+func (l *Loop) checkStop() {
+	l.wd.mu.Lock()
+	s := l.wd.stop
+	l.wd.mu.Unlock()
+	if s != nil {
+		panic(&goja.InterruptedError{})
+	}
+}
+
+func isArrayValue(v goja.Value) bool {
+	o, ok := v.(*goja.Object)
+	return ok && !isProxy(o) && o.ClassName() == "Array"
+}
+
+// jsonNestingExceeds reports whether JSON text nests arrays and objects deeper than max,
+// in one pass (brackets inside strings do not count).
+func jsonNestingExceeds(text string, max int) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > max {
+				return true
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return false
+}
