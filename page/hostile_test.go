@@ -482,3 +482,17 @@ func TestHostileDOMPaths(t *testing.T) {
 		t.Errorf("internal error: %q", r.all)
 	}
 }
+
+// TestHostileDeepDetachedChain: a 40,000-deep chain of nodes, detached, is swept in linear
+// time (the sweep walked to the root for every node: 30 s), and the page goes on.
+func TestHostileDeepDetachedChain(t *testing.T) {
+	src := []byte(`<script>
+		let first = document.createElement('div');
+		for (let i = 0; i < 40000; i++) { const p = document.createElement('div'); p.appendChild(first); first = p }
+		for (let i = 0; i < 2000; i++) document.body.appendChild(document.createElement('p')).remove();
+		setTimeout(() => { first = null; setTimeout(() => console.log('later task runs'), 0) }, 0);
+	</script>`)
+	r := runHostileSource(t, src, "file:///chain.html", "", Options{ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: later task runs")
+}
