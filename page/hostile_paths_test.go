@@ -1,0 +1,161 @@
+package page
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"loopscope/loop"
+)
+
+// Hostile pages, round two (issue 14): host code that reads page values, work inside the
+// engine the watchdog cannot interrupt, our own recursion, geometry extremes and DOM host
+// paths. The helpers (runHostile, expectInOrder, expectErrors) are in hostile_test.go.
+
+// Issue 14: host code that touches page values runs no page code (or runs it under the
+// watchdog): getters and Proxy traps that throw or loop on every path the host reads
+// (trace names, thrown values, console previews, rejection reasons) change nothing.
+func TestHostileHostReads(t *testing.T) {
+	r := runHostile(t, "host_reads.html", Options{}, 100)
+	r.expectErrors(t, 6)
+	r.expectInOrder(t,
+		"log: {a: 1, b: (...)} Proxy(Object) {…} Symbol(s)",
+		"log: timer queued before",
+		"log: callback with a throwing name runs",
+		"log: callback with a looping name runs",
+		"error: Uncaught Error: bad name",
+		"error: Uncaught TypeError",
+		"error: Uncaught Proxy(Object) {…}",
+		"error: Uncaught Proxy(Object) {…}",
+		"error: Uncaught (in promise) {reason: (...)}",
+		"log: later task runs")
+	r.expectInOrder(t, "error: Uncaught {message: (...)}")
+	if r.index("Script stopped") >= 0 || r.index("internal error") >= 0 {
+		t.Errorf("a host read ran page code: %q", r.errors)
+	}
+}
+
+// TestHostileMutableBuiltins: Function.prototype.call = null does not break the host's
+// microtasks (queueMicrotask, MutationObserver); window.setTimeout is configurable.
+func TestHostileMutableBuiltins(t *testing.T) {
+	r := runHostile(t, "mutable_builtins.html", Options{}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: microtask runs", "log: observer saw 1", "log: then runs", "log: later task runs")
+}
+
+// TestHostileTimerFlood: a page that keeps queuing timers is stopped at the bound with one
+// line, and goes on.
+func TestHostileTimerFlood(t *testing.T) {
+	r := runHostile(t, "timer_flood.html", Options{MaxTimers: 2000, ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
+		`error: Script stopped: task "script timer_flood.html" keeps more than 2000 active timers (a timer leak?).`,
+		"log: next script runs",
+		"log: timer queued before")
+}
+
+// TestHostileEngineBounds: work inside the engine between two instructions (a deep
+// JSON.stringify or JSON.parse, a catastrophic regular expression) ends in a clear error:
+// Chrome's RangeError for JSON, a watchdog stop for the regular expression.
+func TestHostileEngineBounds(t *testing.T) {
+	loop.BoundRegexpMatching(2 * time.Second)
+	r := runHostile(t, "engine_bounds.html", Options{ScriptTimeout: 2 * time.Second}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
+		"log: stringify: RangeError Maximum call stack size exceeded",
+		"log: parse: RangeError Maximum call stack size exceeded",
+		`log: 39 {"b":2} {"a":2,"b":1}`,
+		"log: [[[",
+		"log: regex starts",
+		`error: Script stopped: task "script engine_bounds.html" ran for more than 2s`,
+		"log: next script runs",
+		"log: timer queued before")
+	if r.index("not reached") >= 0 {
+		t.Errorf("the script went on after the stop: %q", r.all)
+	}
+}
+
+// TestHostileGeometryExtremes: lengths at the ends of float64 lay out, paint (the last
+// frame and a fresh one, as -screenshot does) and hit-test without an internal error.
+func TestHostileGeometryExtremes(t *testing.T) {
+	r := runHostile(t, "geometry_extremes.html", Options{}, 100)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: timer runs")
+	r.expectInOrder(t, "log: frame true true", "log: true")
+	if r.page.LastFrame() == nil {
+		t.Error("no frame was painted")
+	}
+	r.page.PaintNow()
+}
+
+// TestHostileInvalidUTF8: invalid bytes in a script decode to U+FFFD (one per byte), not a
+// SyntaxError.
+func TestHostileInvalidUTF8(t *testing.T) {
+	r := runHostile(t, "invalid_utf8.html", Options{}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: 4 fffd")
+}
+
+// TestHostileManyInlineScripts: 20,000 one-line scripts on one line compile with bounded
+// padding (their positions once took 6.5 GB) and all run.
+func TestHostileManyInlineScripts(t *testing.T) {
+	var b strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&b, "<script>n%d = %d</script>", i%7, i)
+	}
+	b.WriteString("<script>console.log(n6)</script>")
+	r := runHostileSource(t, []byte(b.String()), "file:///many.html", "", Options{ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: 19998") // the last i with i % 7 == 6
+}
+
+// TestHostileDOMPaths: the DOM's host paths under a hostile page: a looping handleEvent
+// getter (on load and on a real click) is stopped by the watchdog and the next listener
+// runs; an inline handler's syntax error stays a SyntaxError after the page replaces the
+// global; a platform object's slot cannot be forged; a deep postMessage is a RangeError;
+// a thrown Proxy reaches the error event.
+func TestHostileDOMPaths(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "hostile", "dom_hostile.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	con := &orderedConsole{}
+	p, err := New(src, "file:///dom_hostile.html", "", Options{Console: con, VirtualTime: true, ScriptTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Schedule(Action{AtMS: 50, Click: "#b", Kind: "real"})
+	RunToCompletion(p, 500, 3000)
+	r := hostileRun{all: con.all, page: p}
+	r.expectInOrder(t,
+		"log: forged: TypeError",
+		"log: inherited: TypeError",
+		"log: deep message: RangeError Maximum call stack size exceeded",
+		"log: error event: Uncaught SyntaxError",
+		"log: timer queued before",
+		`error: Script stopped: task "load"`,
+		"log: error event: Uncaught Proxy(Object) {…}",
+		`error: Script stopped: task "click"`,
+		"log: second click listener runs")
+	r.expectInOrder(t, "log: timer queued before", "log: later task runs")
+	if r.index("internal error") >= 0 {
+		t.Errorf("internal error: %q", r.all)
+	}
+}
+
+// TestHostileDeepDetachedChain: a 40,000-deep chain of nodes, detached, is swept in linear
+// time (the sweep walked to the root for every node: 30 s), and the page goes on.
+func TestHostileDeepDetachedChain(t *testing.T) {
+	src := []byte(`<script>
+		let first = document.createElement('div');
+		for (let i = 0; i < 40000; i++) { const p = document.createElement('div'); p.appendChild(first); first = p }
+		for (let i = 0; i < 2000; i++) document.body.appendChild(document.createElement('p')).remove();
+		setTimeout(() => { first = null; setTimeout(() => console.log('later task runs'), 0) }, 0);
+	</script>`)
+	r := runHostileSource(t, src, "file:///chain.html", "", Options{ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: later task runs")
+}
