@@ -15,7 +15,7 @@ func TestCLINodeScript(t *testing.T) {
 	}{
 		{[]string{"-virtual-time", "testdata/node/seed_script_start.js"}, "script start\nscript end\npromise1\npromise2\nsetTimeout\n", "", 0},
 		{[]string{"-headless", "-virtual-time", "testdata/node/exit_code.js"}, "timer still runs\nexit with 3 3\n", "", 3},
-		{[]string{"-env", "node", "-virtual-time", "-mode", "node10", "testdata/node/timers_promises.js"}, "start\nend\npromise3\ntimer1\ntimer2\npromise1\npromise2\n", "", 0},
+		{[]string{"-env", "node", "-virtual-time", "-mode", "node10", "demos/node/seed002_timers_promises.js"}, "start\nend\npromise3\ntimer1\ntimer2\npromise1\npromise2\n", "", 0},
 		{[]string{"-virtual-time", "testdata/node/uncaught_in_timer.js"}, "timer 1\n", "Uncaught TypeError: bad thing", 1},
 		{[]string{"testdata/node/missing.js"}, "", "loopscope: cannot find module testdata/node/missing.js: no such file or directory", 2},
 		{[]string{"testdata/node/hostile/syntax_error.js"}, "", "loopscope: syntax_error.js:3:14: SyntaxError: Unexpected token ;", 1},

@@ -67,7 +67,7 @@ func (v variant) matches(r result) bool {
 
 func loadExpected(t *testing.T, file string) expected {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(file), "expected", strings.TrimSuffix(filepath.Base(file), ".js")+".json"))
+	b, err := os.ReadFile(filepath.Join("../testdata/node/expected", strings.TrimSuffix(filepath.Base(file), ".js")+".json"))
 	if err != nil {
 		t.Fatalf("no recording for %s (node tools/node/record.mjs): %v", file, err)
 	}
@@ -78,9 +78,12 @@ func loadExpected(t *testing.T, file string) expected {
 	return e
 }
 
-// TestNodeCorpus runs every script of testdata/node against node 20's recorded outputs.
+// TestNodeCorpus runs every script of testdata/node, and seed 002's scripts in demos/node
+// (kept once, there), against node 20's recorded outputs (testdata/node/expected).
 func TestNodeCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/node/*.js")
+	demos, _ := filepath.Glob("../demos/node/*.js")
+	files = append(files, demos...)
 	if len(files) < 20 {
 		t.Fatalf("corpus has %d scripts", len(files))
 	}

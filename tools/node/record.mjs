@@ -1,5 +1,5 @@
-// record.mjs runs every testdata/node/*.js script with this machine's node, RUNS times each,
-// and writes expected/NAME.json beside it: every distinct result node printed (stdout, the
+// record.mjs runs every testdata/node/*.js and demos/node/*.js script with this machine's
+// node, RUNS times each, and writes testdata/node/expected/NAME.json: every distinct result node printed (stdout, the
 // headline of stderr, the exit status) with how often it came. The Go tests (package node)
 // accept any recorded variant. Usage: node tools/node/record.mjs [RUNS] [NAME.js ...]
 import { spawnSync } from 'node:child_process';
@@ -8,10 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dir = resolve(here, '../../testdata/node');
+const out_dir = resolve(here, '../../testdata/node/expected');
+const dirs = [resolve(here, '../../testdata/node'), resolve(here, '../../demos/node')];
 const runs = Number(process.argv[2] || 20);
 const only = process.argv.slice(3);
-const scripts = readdirSync(dir).filter((f) => f.endsWith('.js') && (only.length === 0 || only.includes(f))).sort();
+const scripts = dirs.flatMap((dir) => readdirSync(dir)
+  .filter((f) => f.endsWith('.js') && (only.length === 0 || only.includes(f)))
+  .sort().map((f) => ({ dir, f })));
 
 // headline is the line of node's stderr that names the error: the first non-empty line after
 // the source excerpt and its caret ("Error: boom", "[UnhandledPromiseRejection: ...]"), else
@@ -26,7 +29,7 @@ function headline(stderr) {
   return '';
 }
 
-for (const f of scripts) {
+for (const { dir, f } of scripts) {
   const variants = new Map();
   for (let i = 0; i < runs; i++) {
     const r = spawnSync(process.execPath, [f], { cwd: dir, encoding: 'utf8', timeout: 60000 });
@@ -42,6 +45,6 @@ for (const f of scripts) {
     else variants.set(key, { ...v, count: 1, stderr_full: r.stderr.split(dir).join('<dir>').replace(/\(node:\d+\)/g, '(node:PID)') });
   }
   const out = { node: process.version, runs, variants: [...variants.values()] };
-  writeFileSync(join(dir, 'expected', f.replace(/\.js$/, '.json')), JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(join(out_dir, f.replace(/\.js$/, '.json')), JSON.stringify(out, null, 2) + '\n');
   console.log(f, [...variants.values()].map((v) => v.count).join('+'));
 }
