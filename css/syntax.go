@@ -12,18 +12,11 @@ import "strings"
 func SplitTopLevel(s string, sep byte) []string {
 	var out []string
 	depth, start := 0, 0
-	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
 		case c == '"' || c == '\'':
-			quote = c
+			i = skipString(s, i)
 		case c == '(':
 			depth++
 		case c == ')':
@@ -215,18 +208,11 @@ func StripComments(s string) string {
 // matchingBrace returns the index of the brace closing the one at open (or len(s)).
 func matchingBrace(s string, open int) int {
 	depth := 0
-	var quote byte
 	for i := open; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
 		case c == '"' || c == '\'':
-			quote = c
+			i = skipString(s, i)
 		case c == '{':
 			depth++
 		case c == '}':
@@ -241,21 +227,29 @@ func matchingBrace(s string, open int) int {
 
 // skipAtRule skips an at-rule: up to its semicolon, or its whole block.
 func skipAtRule(s string, i int) int {
-	var quote byte
 	for j := i; j < len(s); j++ {
 		switch c := s[j]; {
-		case quote != 0:
-			if c == '\\' {
-				j++
-			} else if c == quote {
-				quote = 0
-			}
 		case c == '"' || c == '\'':
-			quote = c
+			j = skipString(s, j)
 		case c == ';':
 			return j + 1
 		case c == '{':
 			return matchingBrace(s, j) + 1
+		}
+	}
+	return len(s)
+}
+
+// skipString returns the index of the quote closing the string that opens at s[open] (a
+// backslash escapes the next character), or len(s) when the string is not closed.
+// https://drafts.csswg.org/css-syntax/#consume-string-token
+func skipString(s string, open int) int {
+	for i := open + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case s[open]:
+			return i
 		}
 	}
 	return len(s)

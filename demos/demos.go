@@ -26,11 +26,15 @@ func (d Demo) URL() string { return "file:///loopscope/demos/" + d.Name + ".html
 
 // All returns every demo, sorted by name. A demo whose metadata does not parse is reported
 // in errs and left out.
-func All() (list []Demo, errs []error) {
-	names, _ := fs.Glob(files, "*.json")
+func All() (list []Demo, errs []error) { return Each(files, Get) }
+
+// Each gets every demo whose metadata (NAME.json) is in fsys, sorted by name; the ones get
+// fails for are reported in errs and left out. The page demos and the Node demos share it.
+func Each[D any](fsys fs.FS, get func(name string) (D, error)) (list []D, errs []error) {
+	names, _ := fs.Glob(fsys, "*.json")
 	sort.Strings(names)
 	for _, n := range names {
-		d, err := Get(strings.TrimSuffix(n, ".json"))
+		d, err := get(strings.TrimSuffix(n, ".json"))
 		if err != nil {
 			errs = append(errs, err)
 			continue

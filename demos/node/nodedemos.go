@@ -6,12 +6,10 @@ package nodedemos
 import (
 	"embed"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
+	"loopscope/demos"
 	"loopscope/page"
 )
 
@@ -29,19 +27,7 @@ type Demo struct {
 var ErrNotFound = errors.New("no such Node demo")
 
 // All returns every Node demo, sorted by name.
-func All() (list []Demo, errs []error) {
-	names, _ := fs.Glob(files, "*.json")
-	sort.Strings(names)
-	for _, n := range names {
-		d, err := Get(strings.TrimSuffix(n, ".json"))
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		list = append(list, d)
-	}
-	return list, errs
-}
+func All() (list []Demo, errs []error) { return demos.Each(files, Get) }
 
 // Get returns the Node demo called name.
 func Get(name string) (Demo, error) {
