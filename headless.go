@@ -39,14 +39,21 @@ func openTarget(target string, opts page.Options) (*page.Page, *demos.Demo, erro
 	if query != "" {
 		u += "?" + query
 	}
-	// A demo that blocks the page on purpose declares the watchdog it needs; it gets it
-	// unless -script-timeout asked for something other than the default.
+	p, err := page.New(d.HTML, u, "", demoLimits(&d, opts))
+	return p, &d, err
+}
+
+// demoLimits gives a demo that blocks the page on purpose the watchdog and heap limit it
+// declares, unless -script-timeout or -max-heap asked for something other than the default.
+func demoLimits(d *demos.Demo, opts page.Options) page.Options {
 	if declared := time.Duration(d.ScriptTimeoutMS * float64(time.Millisecond)); declared > 0 &&
 		(opts.ScriptTimeout == 0 || opts.ScriptTimeout == defaultScriptTimeout) {
 		opts.ScriptTimeout = declared
 	}
-	p, err := page.New(d.HTML, u, "", opts)
-	return p, &d, err
+	if declared := d.MaxHeap(); declared > 0 && (opts.MaxHeap == 0 || opts.MaxHeap == page.DefaultMaxHeap) {
+		opts.MaxHeap = declared
+	}
+	return opts
 }
 
 // defaultScriptTimeout is -script-timeout's default.

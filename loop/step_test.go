@@ -20,7 +20,7 @@ const slowRun loop.StepKind = 100
 func stepThrough(t *testing.T, d demos.Demo, r page.Run, k loop.StepKind) ([]string, []string, int) {
 	t.Helper()
 	con := &testsupport.Console{}
-	p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout})
+	p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout, MaxHeap: page.CaseMaxHeap})
 	if err != nil {
 		t.Fatal(err)
 	}

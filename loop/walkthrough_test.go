@@ -54,7 +54,7 @@ func newDemoPage(t *testing.T, name string, run int) (*page.Page, page.Run, *tes
 		}
 		r := d.Runs[run]
 		con := &testsupport.Console{}
-		p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout})
+		p, err := page.New(d.HTML, d.URL()+r.Query, "", page.Options{Mode: r.Mode, VirtualTime: true, Console: con, ScriptTimeout: page.CaseScriptTimeout, MaxHeap: page.CaseMaxHeap})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,12 @@ type Case struct {
 	// ScriptTimeoutMS is the watchdog the page needs when it is longer than the default
 	// (long_microtasks blocks the page on purpose for seconds in goja): 0 keeps the default.
 	ScriptTimeoutMS float64 `json:"script_timeout_ms"`
-	Runs            []Run   `json:"runs"`
+	// MaxHeapMiB is the heap limit (-max-heap) the page needs when it is over the default:
+	// goja keeps about 3 KB per pending promise job, so the 250,000 jobs of long_microtasks
+	// hold some 800 MB, and the live heap the watchdog reads can be a GC cycle behind. 0
+	// keeps the default.
+	MaxHeapMiB int64 `json:"max_heap_mib"`
+	Runs       []Run `json:"runs"`
 }
 
 // Run is one way to run a case's page and what it must print.
@@ -104,6 +109,13 @@ func (r Result) Matches(run Run) (bool, string) {
 // CaseScriptTimeout is the watchdog of case runs (-check, tests).
 const CaseScriptTimeout = 2 * time.Minute
 
+// CaseMaxHeap is the heap limit of case runs: generous like CaseScriptTimeout (a demo that
+// declares max_heap_mib needs no more than this).
+const CaseMaxHeap = 4 << 30
+
+// MaxHeap is the heap limit the case declares in bytes (0: the default).
+func (c Case) MaxHeap() int64 { return c.MaxHeapMiB << 20 }
+
 // DefaultCaseDuration is how long a case runs at most when it gives no duration (ms after load).
 const DefaultCaseDuration = 3000
 
@@ -115,7 +127,7 @@ func RunCase(html []byte, pageURL, dir string, run Run) (Result, error) {
 	var res Result
 	// A generous watchdog: goja needs seconds for what V8 does in milliseconds (the 250,000
 	// promise callbacks of long_microtasks), and test machines are shared.
-	opts := Options{Mode: run.Mode, VirtualTime: true, Console: con, ScriptTimeout: CaseScriptTimeout}
+	opts := Options{Mode: run.Mode, VirtualTime: true, Console: con, ScriptTimeout: CaseScriptTimeout, MaxHeap: CaseMaxHeap}
 	u := pageURL
 	if run.Query != "" {
 		u += run.Query
