@@ -102,6 +102,7 @@ func (e *Engine) collectStyleSheets() {
 			delete(e.sheets, n)
 		}
 	}
+	e.index.build(e.rules)
 }
 
 // childText is the child text content of an element (a <style>'s CSS).
@@ -163,13 +164,14 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *computeContext) {
 	n := st.node
 	m := e.matched[:0]
-	for i := range e.rules {
-		r := &e.rules[i]
-		if r.sel.Match(n) {
+	e.candidates = e.index.candidates(n, e.candidates)
+	for _, i := range e.candidates {
+		if r := &e.rules[i]; r.sel.Match(n) {
 			m = append(m, r)
 		}
 	}
-	// Insertion sort by (origin, specificity, order): the lists are short and nearly sorted.
+	// Insertion sort by (origin, specificity, order): the lists are short and come in
+	// cascade order (origin, then order).
 	for i := 1; i < len(m); i++ {
 		for j := i; j > 0 && ruleLess(m[j], m[j-1]); j-- {
 			m[j], m[j-1] = m[j-1], m[j]

@@ -57,6 +57,8 @@ type Engine struct {
 	styledVersion    uint64
 	resizedForStyle  bool // vw/vh units need a new cascade
 	resizedForLayout bool
+	index            ruleIndex // rules by their rightmost compound (ruleindex.go)
+	candidates       []int32
 	matched          []*styleRule
 	winners          [css.NumProps]*css.Value
 	rootStyle        computedStyle

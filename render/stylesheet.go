@@ -14,6 +14,7 @@ type styleRule struct {
 	order int  // position in the cascade's document order
 	ua    bool // from the user-agent style sheet
 	decls []css.Declaration
+	key   ruleKey // the bucket of the rule index it is kept in (ruleindex.go)
 }
 
 // parseStyleSheet parses CSS text into style rules, starting at order.
@@ -28,11 +29,12 @@ func parseStyleSheet(text string, order int) []styleRule {
 			continue
 		}
 		decls := css.ParseDeclarationBlock(raw.Body, nil)
-		for _, sel := range group {
+		keys := selectorKeys(raw.Prelude, len(group))
+		for i, sel := range group {
 			if sel.PseudoElement() != "" {
 				continue
 			}
-			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls})
+			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls, key: keys[i]})
 			order++
 		}
 	}
