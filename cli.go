@@ -15,6 +15,9 @@ type cli struct {
 	clicks        []page.Action
 	virtualTime   bool
 	mode          page.Mode
+	modeSet       bool   // -mode was given (else a recorded actions file's mode is used)
+	record        string // window: write the session's input to this actions file
+	copyDemo      string // -copy-demo NAME: copy a built-in demo into the folder target
 	screenshot    string
 	filmstrip     string
 	traceFile     string

@@ -94,6 +94,17 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 		if durationMS == 0 {
 			durationMS = a.DurationMS
 		}
+		// A recorded session names its page and mode: the command line's win.
+		if c.target == "" {
+			if a.Page == "" {
+				fmt.Fprintf(stderr, "loopscope: actions file %s names no page: give one, loopscope -headless -actions %s PAGE\n", c.actionsFile, c.actionsFile)
+				return 2
+			}
+			c.target = a.Page
+		}
+		if !c.modeSet && a.Mode != "" {
+			c.mode = a.Mode
+		}
 	}
 	var film *filmstrip
 	if c.filmstrip != "" {

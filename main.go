@@ -35,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return listDemos(stdout)
 	case c.check:
 		return checkDemos(stdout, stderr)
+	case c.copyDemo != "":
+		return copyDemo(c.copyDemo, c.target, stdout, stderr)
 	case c.isNode():
 		return runNode(c, stdout, stderr)
 	case c.headless:
@@ -62,7 +64,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.BoolVar(&c.virtualTime, "virtual-time", false, "skip idle waits (deterministic)")
 	fs.Func("mode", "behaviour `mode`: spec, legacy-raf, legacy-edge-listeners, legacy-promise-tasks, mutation-events, legacy-await (pages and Node), node10 (Node)", func(s string) error {
 		m, err := page.ParseMode(s)
-		c.mode = m
+		c.mode, c.modeSet = m, true
 		return err
 	})
 	fs.StringVar(&c.screenshot, "screenshot", "", "save the last painted frame as a PNG `file`")
@@ -76,6 +78,8 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 		c.maxHeap = n
 		return err
 	})
+	fs.StringVar(&c.record, "record", "", "window: write the session's input (real clicks with their page times) to an actions `file` that -headless -actions replays")
+	fs.StringVar(&c.copyDemo, "copy-demo", "", "copy the built-in demo `NAME` (its .html and .json) into the folder given as the page, to edit it: loopscope -copy-demo NAME DIR")
 	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
 	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
 	fs.Usage = func() {} // bad flags get one line; -h prints the usage below
@@ -102,7 +106,10 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	if len(positional) == 1 {
 		c.target = positional[0]
 	}
-	if c.headless && c.target == "" {
+	if c.copyDemo != "" && c.target == "" {
+		return nil, usageError{"-copy-demo needs a folder: loopscope -copy-demo NAME DIR"}
+	}
+	if c.headless && c.target == "" && c.actionsFile == "" {
 		return nil, usageError{"-headless needs a page: loopscope -headless PAGE.html (or a demo name from -list)"}
 	}
 	if c.duration < 0 {
@@ -120,6 +127,9 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	if !c.headless && !c.isNode() && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
 		return nil, usageError{"-screenshot, -filmstrip, -report and -virtual-time go with -headless"}
 	}
+	if c.record != "" && (c.headless || c.isNode()) {
+		return nil, usageError{"-record goes with the window (it records the clicks you make); -headless replays them with -actions"}
+	}
 	return c, nil
 }
 
@@ -131,6 +141,9 @@ func printUsage(w io.Writer, fs *flag.FlagSet) {
   loopscope -headless [flags] PAGE   run without a window and print the console to stdout
   loopscope -list                    list the built-in demos
   loopscope -check                   run every built-in demo headless against its expected output
+  loopscope -record FILE.json PAGE   open PAGE in the window and record your clicks
+  loopscope -headless -actions FILE.json   replay a recorded session (its page and mode)
+  loopscope -copy-demo NAME DIR      copy a built-in demo into DIR as files to edit
 
 Flags:
 `)

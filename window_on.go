@@ -21,6 +21,7 @@ func runWindow(c *cli, stdout, stderr io.Writer) int {
 		Mode:          c.mode,
 		ScriptTimeout: c.scriptTimeout,
 		MaxHeap:       c.maxHeap,
+		Record:        c.record,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
 		Open:          openTarget,

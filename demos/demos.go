@@ -61,6 +61,17 @@ func Get(name string) (Demo, error) {
 	return Demo{Name: name, HTML: src, Case: c}, nil
 }
 
+// Files returns a demo's two files as they are embedded: its page (NAME.html) and its
+// metadata with the expected outputs (NAME.json), for copying out (-copy-demo).
+func Files(name string) (html, meta []byte, err error) {
+	if _, err := Get(name); err != nil {
+		return nil, nil, err
+	}
+	html, _ = files.ReadFile(name + ".html")
+	meta, _ = files.ReadFile(name + ".json")
+	return html, meta, nil
+}
+
 // NotFoundError: no demo has that name.
 type NotFoundError struct{ Name string }
 

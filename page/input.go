@@ -15,16 +15,25 @@ import (
 	"loopscope/loop"
 )
 
-// Action is one scripted input: a click at AtMS after the end of page load.
+// Action is one scripted input at AtMS after the end of page load: a click on an element
+// (Click, Kind), or one half of a recorded mouse click at page coordinates (Pointer, XY), as
+// the window's -record writes it.
 type Action struct {
 	AtMS  float64 `json:"at_ms"`
-	Click string  `json:"click"` // a selector
-	Kind  string  `json:"kind"`  // "real" (default) or "synthetic"
+	Click string  `json:"click,omitempty"` // a selector
+	Kind  string  `json:"kind,omitempty"`  // "real" (default) or "synthetic"
+	// Pointer is "press" (pointerdown, mousedown) or "release" (pointerup, mouseup, click)
+	// at XY (page coordinates): exactly the task the window queues for the mouse.
+	Pointer string      `json:"pointer,omitempty"`
+	XY      *[2]float64 `json:"xy,omitempty"`
 }
 
-// Actions is the actions file: {"duration_ms": 1500, "actions": [...]}.
+// Actions is the actions file: {"duration_ms": 1500, "actions": [...]}. A recorded session
+// also says what it ran: the page (a demo name or a path) and the mode.
 type Actions struct {
-	DurationMS float64  `json:"duration_ms"`
+	DurationMS float64  `json:"duration_ms,omitempty"`
+	Page       string   `json:"page,omitempty"`
+	Mode       Mode     `json:"mode,omitempty"`
 	Actions    []Action `json:"actions"`
 }
 
@@ -44,6 +53,8 @@ func ReadActions(path string) (Actions, error) {
 	}
 	var raw struct {
 		DurationMS json.RawMessage   `json:"duration_ms"`
+		Page       *string           `json:"page"`
+		Mode       *string           `json:"mode"`
 		Actions    []json.RawMessage `json:"actions"`
 	}
 	if err := decodeStrict(b, &raw); err != nil {
@@ -59,19 +70,37 @@ func ReadActions(path string) (Actions, error) {
 		}
 		a.DurationMS = d
 	}
+	if raw.Page != nil {
+		a.Page = *raw.Page
+	}
+	if raw.Mode != nil {
+		m, err := ParseMode(*raw.Mode)
+		if err != nil {
+			return a, fmt.Errorf("actions file %s: %w", path, err)
+		}
+		a.Mode = m
+	}
 	for i, m := range raw.Actions {
 		var act struct {
-			AtMS  *float64 `json:"at_ms"`
-			Click *string  `json:"click"`
-			Kind  *string  `json:"kind"`
+			AtMS    *float64    `json:"at_ms"`
+			Click   *string     `json:"click"`
+			Kind    *string     `json:"kind"`
+			Pointer *string     `json:"pointer"`
+			XY      *[2]float64 `json:"xy"`
 		}
 		if err := decodeStrict(m, &act); err != nil {
 			return a, fmt.Errorf("actions file %s: action %d: %w", path, i+1, err)
 		}
-		if act.AtMS == nil || act.Click == nil {
-			return a, fmt.Errorf("actions file %s: action %d: want at_ms and click", path, i+1)
+		if act.AtMS == nil || (act.Click == nil) == (act.Pointer == nil) {
+			return a, fmt.Errorf("actions file %s: action %d: want at_ms and either click or pointer", path, i+1)
 		}
-		x := Action{AtMS: *act.AtMS, Click: *act.Click}
+		x := Action{AtMS: *act.AtMS, XY: act.XY}
+		if act.Click != nil {
+			x.Click = *act.Click
+		}
+		if act.Pointer != nil {
+			x.Pointer = *act.Pointer
+		}
 		if act.Kind != nil {
 			x.Kind = *act.Kind
 		}
@@ -124,8 +153,26 @@ func ParseClick(s string) (Action, error) {
 	return a, nil
 }
 
-// Check validates an action: a selector that parses, a known kind, a time in range.
+// Check validates an action: a selector that parses (or a pointer half with its
+// coordinates), a known kind, a time in range.
 func (a Action) Check() error {
+	if a.Pointer != "" {
+		if _, ok := pointerKind(a.Pointer); !ok {
+			return fmt.Errorf("pointer %q: want press or release", a.Pointer)
+		}
+		if a.XY == nil || a.Click != "" || a.Kind != "" {
+			return fmt.Errorf("pointer %q: want xy [x, y] and no click or kind", a.Pointer)
+		}
+		for _, v := range a.XY {
+			if math.IsNaN(v) || math.Abs(v) > maxCoordinate {
+				return fmt.Errorf("pointer xy %v: want coordinates within ±%v", *a.XY, maxCoordinate)
+			}
+		}
+		return a.checkTime()
+	}
+	if a.XY != nil {
+		return fmt.Errorf("xy goes with pointer")
+	}
 	if a.Click == "" {
 		return fmt.Errorf("no selector to click")
 	}
@@ -135,11 +182,19 @@ func (a Action) Check() error {
 	if a.Kind != "" && a.Kind != "real" && a.Kind != "synthetic" {
 		return fmt.Errorf("kind %q: want real or synthetic", a.Kind)
 	}
+	return a.checkTime()
+}
+
+func (a Action) checkTime() error {
 	if math.IsNaN(a.AtMS) || a.AtMS < 0 || a.AtMS > maxDurationMS {
 		return fmt.Errorf("at_ms %v: want 0 to %v", a.AtMS, maxDurationMS)
 	}
 	return nil
 }
+
+// maxCoordinate bounds a recorded pointer's page coordinates (a page is at most a few
+// thousand pixels; the hit test takes any value, this only refuses nonsense).
+const maxCoordinate = 1e6
 
 // Schedule arranges an action at its time after the end of page load.
 func (p *Page) Schedule(a Action) {
@@ -152,6 +207,10 @@ func (p *Page) Schedule(a Action) {
 
 func (p *Page) schedule(a Action) {
 	p.Loop.At(p.loadEnd+a.AtMS, func() {
+		if k, ok := pointerKind(a.Pointer); ok {
+			p.Loop.QueueTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, a.XY[0], a.XY[1]))
+			return
+		}
 		if a.Kind == "synthetic" {
 			p.SyntheticClick(a.Click)
 			return

@@ -40,6 +40,11 @@ type Options struct {
 	// OnFrame receives every painted frame with its frame time (ms). The image is not
 	// written to again by the engine.
 	OnFrame func(img *image.RGBA, frameTime float64)
+	// OnInput receives, on the page's goroutine, every input posted from another goroutine
+	// (PostPointer, PostSyntheticClick) as the action that replays it (the window's -record).
+	OnInput func(Action)
+
+	pageFile string // set by Open: the page's HTML file
 }
 
 // The viewport's size when Options do not give one.
@@ -55,7 +60,8 @@ type Page struct {
 	Idle   *idle.Scheduler
 
 	opts      Options
-	dir       string // the page's folder: external scripts must be inside it
+	dir       string   // the page's folder: external scripts must be inside it
+	files     []string // the page's file and the external scripts it loads (Files)
 	loaded    bool
 	loadEnd   float64 // ms: when the load event finished
 	pending   []Action
@@ -79,8 +85,13 @@ func Open(path string, opts Options) (*Page, error) {
 		return nil, err
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: query}
+	opts.pageFile = abs
 	return New(src, u.String(), filepath.Dir(abs), opts)
 }
+
+// Files are the files the page was read from: its HTML file and each external script it
+// loads (the window reloads the page when one of them changes). None for a page from memory.
+func (p *Page) Files() []string { return p.files }
 
 // New prepares a page from its HTML source: the document is parsed, the realm set up, and
 // the loading tasks (each classic script, DOMContentLoaded, load) are queued. dir is where
@@ -101,6 +112,9 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
 	p := &Page{Doc: doc, opts: opts, dir: dir}
+	if opts.pageFile != "" {
+		p.files = []string{opts.pageFile}
+	}
 	var display loop.Display // nil: the loop's simulated 60 Hz display
 	if opts.PostedVsync {
 		p.vsync = newVsyncDisplay()
@@ -209,6 +223,7 @@ func (p *Page) readScript(src string) ([]byte, error) {
 	if !inside(p.dir, full) {
 		return nil, errors.New("the path leaves the page's folder")
 	}
+	p.files = append(p.files, full) // watched even while missing: it may appear
 	// A symbolic link inside the folder may point out of it: check where it really is.
 	dir, err1 := filepath.EvalSymlinks(p.dir)
 	real, err2 := filepath.EvalSymlinks(full)

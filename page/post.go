@@ -30,17 +30,55 @@ func (k PointerKind) taskName() string {
 	return "click"
 }
 
+// actionName is the pointer half's name in an actions file.
+func (k PointerKind) actionName() string {
+	if k == PointerPress {
+		return "press"
+	}
+	return "release"
+}
+
+// pointerKind is the pointer half an actions file names.
+func pointerKind(name string) (PointerKind, bool) {
+	switch name {
+	case "press":
+		return PointerPress, true
+	case "release":
+		return PointerRelease, true
+	}
+	return 0, false
+}
+
 // PostPointer queues the trusted events of a mouse press or release at (x, y) (page
 // coordinates) as one task on the user-interaction task source, hit-tested when it runs.
 func (p *Page) PostPointer(k PointerKind, x, y float64) {
-	p.Loop.PostTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, x, y))
+	p.Loop.Post(func() {
+		p.noteInput(Action{Pointer: k.actionName(), XY: &[2]float64{x, y}})
+		p.Loop.QueueTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, x, y))
+	})
 }
 
 // PostSyntheticClick queues a task that runs element.click() on the first element matching
 // selector, from script, as a page would.
 func (p *Page) PostSyntheticClick(selector string) {
 	name, run := p.syntheticClickTask(selector)
-	p.Loop.PostTask(loop.SourceDOMManipulation, name, run)
+	p.Loop.Post(func() {
+		p.noteInput(Action{Click: selector, Kind: "synthetic"})
+		p.Loop.QueueTask(loop.SourceDOMManipulation, name, run)
+	})
+}
+
+// noteInput hands input the user gave to Options.OnInput as an action of an actions file:
+// its page time counted from the end of load (0 before it), taken on the page's goroutine
+// when its task is queued, so a replay queues the same task at the same page time.
+func (p *Page) noteInput(a Action) {
+	if p.opts.OnInput == nil {
+		return
+	}
+	if p.loaded {
+		a.AtMS = max(p.Loop.Now()-p.loadEnd, 0)
+	}
+	p.opts.OnInput(a)
 }
 
 // PostVsync gives the page a rendering opportunity: a display refresh stamped with the page

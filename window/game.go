@@ -50,7 +50,7 @@ func newGame(opts Options) *game {
 		g.mode = page.ModeSpec
 	}
 	g.con = newConsoleLog(opts.Stdout, opts.Stderr)
-	g.session = &session{opts: opts, con: g.con}
+	g.session = &session{opts: opts, con: g.con, rec: recorder{path: opts.Record}}
 	g.input.keys = keyMap()
 	g.drawer.init()
 	g.gallery.load()
@@ -66,6 +66,9 @@ func (g *game) Update() error {
 		g.uiVersion++
 	}
 	g.reloadBrokenPage()
+	if msg := g.session.rec.flush(false); msg != "" {
+		g.con.Error(msg)
+	}
 	g.input.update(g)
 	return nil
 }

@@ -63,6 +63,7 @@ func keyMap() []binding {
 		{keys: key(ebiten.Key5, ebiten.KeyNumpad5), do: func(g *game) { g.controls.step(g.runningPage(), page.StepHostCall) }},
 		{keys: key(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx+1) }},
 		{keys: key(ebiten.KeyEqual, ebiten.KeyNumpadAdd), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx-1) }},
+		{keys: key(ebiten.KeyW), do: func(g *game) { g.status = g.session.rec.save() }},
 		{keys: key(ebiten.KeyE), do: func(g *game) {
 			g.status = exportTrace(g.runningPage(), g.con, func(s string) { g.exportStatus.Store(&s) })
 		}},

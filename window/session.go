@@ -17,6 +17,7 @@ import (
 type session struct {
 	opts Options
 	con  *consoleLog
+	rec  recorder // the shown page's real input, as an actions file (record.go)
 
 	mu     sync.Mutex
 	page   *page.Page
@@ -44,7 +45,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	s.close()
 	s.con.clear()
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
-		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap,
+		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: s.rec.onInput,
 		OnFrame: func(img *image.RGBA, frameTime float64) {
 			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1)})
 		}}
@@ -52,6 +53,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	if err != nil {
 		return err
 	}
+	s.rec.start(p, target, mode)
 	p.SetSpeed(speed)
 	if paused {
 		p.Pause() // before its loop starts: it stops before the first task
@@ -80,6 +82,9 @@ func (s *session) close() {
 	s.mu.Unlock()
 	if p == nil {
 		return
+	}
+	if msg := s.rec.flush(true); msg != "" {
+		s.con.Error(msg)
 	}
 	p.PostStop()
 	select {

@@ -33,6 +33,8 @@ type Options struct {
 	MaxHeap int64
 	// Stdout also receives the console (window mode prints it too).
 	Stdout, Stderr *os.File
+	// Record is -record's actions file: the real input of the page shown is written to it.
+	Record string
 	// Open loads a page or demo (main's openTarget), so the window and -headless agree.
 	Open func(target string, opts page.Options) (*page.Page, *demos.Demo, error)
 }
