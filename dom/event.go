@@ -60,6 +60,7 @@ type Event struct {
 	// MessageEvent.
 	data   goja.Value
 	origin string
+	source goja.Value // the WindowProxy that posted it (window.postMessage), nil: null
 
 	// TransitionEvent.
 	propertyName, pseudoElement string

@@ -1,6 +1,8 @@
 package dom
 
 import (
+	"net/url"
+
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
@@ -127,7 +129,12 @@ func (r *realm) installMessaging() {
 	})
 	m.Getter("origin", func(e *Event) goja.Value { return r.rt.ToValue(e.origin) })
 	m.Getter("lastEventId", func(*Event) goja.Value { return r.rt.ToValue("") })
-	m.Getter("source", func(*Event) goja.Value { return goja.Null() })
+	m.Getter("source", func(e *Event) goja.Value {
+		if e.source != nil {
+			return e.source
+		}
+		return goja.Null()
+	})
 	m.Getter("ports", func(*Event) goja.Value { return r.rt.NewArray() })
 	r.installMessagePort()
 	mc := r.idl.DefineInterface("MessageChannel", nil, 0, func(call goja.ConstructorCall) *goja.Object {
@@ -197,11 +204,29 @@ func (r *realm) wrapPort(p *MessagePort) *goja.Object {
 // https://html.spec.whatwg.org/multipage/web-messaging.html#window-post-message-steps
 func (r *realm) windowPostMessage(message goja.Value) {
 	data := r.structuredClone(message)
-	origin := r.doc.URL()
+	// 4-7 of the window post message steps (targetOrigin "*" or "/" are not checked: the
+	// target is always this window). 8.2-8.4: the event's origin is the serialization of the
+	// incumbent settings object's origin, its source the incumbent global's WindowProxy.
+	origin := serializeOrigin(r.doc.url)
+	source := r.rt.GlobalObject()
 	r.host.QueueTask("posted-message", func() {
 		ev := createEvent("message", kindMessageEvent, EventInit{})
-		ev.data, ev.origin, ev.trusted = data, origin, true
+		ev.data, ev.origin, ev.source, ev.trusted = data, origin, source, true
 		ev.timeStamp = r.host.Now()
 		dispatch(ev, r.win, false)
 	})
+}
+
+// serializeOrigin is the serialization of the origin of a document at u
+// (https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin):
+// a tuple origin for http(s), "null" for an opaque one. A file: URL's origin is opaque
+// (URL standard: "unfortunate as it is, this is left as an exercise to the reader"); CHROME:
+// MessageEvent.origin is "null" for a file: page while location.origin says "file://"
+// (testdata/loop/postmessage_self).
+func serializeOrigin(u *url.URL) string {
+	switch u.Scheme {
+	case "http", "https", "ws", "wss":
+		return u.Scheme + "://" + u.Host
+	}
+	return "null"
 }

@@ -19,6 +19,8 @@ type animationFrame struct {
 	fn     goja.Callable
 	name   string
 	dead   bool // cancelled
+	// outsideFrame: requested by a task, not by an animation frame callback.
+	outsideFrame bool
 }
 
 func (l *Loop) installAnimationFrames() {
@@ -43,7 +45,7 @@ func (l *Loop) installAnimationFrames() {
 func (l *Loop) requestAnimationFrame(fn goja.Callable, name string) int {
 	a := &l.animationFrames
 	a.nextHandle++
-	a.entries = append(a.entries, animationFrame{handle: a.nextHandle, fn: fn, name: name})
+	a.entries = append(a.entries, animationFrame{handle: a.nextHandle, fn: fn, name: name, outsideFrame: a.running == nil})
 	return a.nextHandle
 }
 
@@ -68,6 +70,17 @@ func (l *Loop) hasAnimationFrameCallbacks() bool {
 	return false
 }
 
+// AnimationFrameRequestedOutsideFrame reports whether a callback requested by a task (rather
+// than by the last frame's callbacks) waits for the next frame.
+func (l *Loop) AnimationFrameRequestedOutsideFrame() bool {
+	for _, e := range l.animationFrames.entries {
+		if !e.dead && e.outsideFrame {
+			return true
+		}
+	}
+	return false
+}
+
 // runTheAnimationFrameCallbacks is "run the animation frame callbacks" for the window with the
 // timestamp now (update the rendering, step 14).
 func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
@@ -85,12 +98,10 @@ func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
 		if callbacks[i].dead {
 			continue
 		}
-		// 3.3. "Invoke callback with « now » and "report"." (Call ends with a microtask
-		// checkpoint: "clean up after running script".)
+		// 3.3. "Invoke callback with « now » and "report"." (The call ends with a microtask
+		// checkpoint, "clean up after running script", after the report.)
 		start := l.Now()
-		if _, err := l.CallNamed(callbacks[i].name, callbacks[i].fn, goja.Undefined(), ts); err != nil {
-			l.ReportException(err)
-		}
+		l.InvokeAndReport(callbacks[i].name, callbacks[i].fn, goja.Undefined(), ts)
 		l.trace.add(Span{Kind: KindAnimationFrame, Name: "requestAnimationFrame " + callbacks[i].name, Start: start, End: l.Now()})
 	}
 }

@@ -22,6 +22,9 @@ type pendingCall struct {
 	prog   *goja.Program
 	nameOf goja.Value // the function value, when the caller has it (for the trace)
 	label  string     // the callback's name for the trace, when the caller knows it (CallNamed)
+	// report: an exception the call throws is reported inside the call, before the microtask
+	// checkpoint of "clean up after running script" (InvokeAndReport).
+	report bool
 }
 
 // name is what the trace calls the call: the function's name, or "script".
@@ -56,6 +59,10 @@ func (l *Loop) installEntry() {
 			v, err = p.fn(p.this, p.args...)
 		}
 		if err != nil {
+			if _, thrown := findError[*goja.Exception](err); thrown && p.report && !isUncatchable(err) {
+				l.ReportException(err) // "report the exception", then the checkpoint
+				return goja.Undefined()
+			}
 			panic(err) // rethrow: *goja.Exception stays catchable, interrupts stay uncatchable
 		}
 		return v
@@ -168,7 +175,7 @@ func (l *Loop) RunScript(name, src string) {
 		_, err = l.rt.RunProgram(prog)
 		l.depth--
 	} else {
-		_, err = l.callFromEmptyStack(pendingCall{prog: prog})
+		_, err = l.callFromEmptyStack(pendingCall{prog: prog, report: true})
 	}
 	if err != nil {
 		l.ReportException(err)

@@ -15,3 +15,23 @@ func (l *Loop) CallNamed(name string, fn goja.Callable, this goja.Value, args ..
 	}
 	return l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name})
 }
+
+// InvokeAndReport calls a callback and reports what it throws: WebIDL's "invoke a callback
+// function" with "report" (https://webidl.spec.whatwg.org/#invoke-a-callback-function). The
+// exception is reported when the callback returns, before "clean up after running a
+// callback" performs the microtask checkpoint: a rAF callback's error event comes before the
+// microtasks it queued, as in Chrome (testdata/loop/raf_error_before_next_callback).
+func (l *Loop) InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
+	var v goja.Value
+	var err error
+	if l.depth > 0 {
+		v, err = l.Call(fn, this, args...)
+	} else {
+		v, err = l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name, report: true})
+	}
+	if err != nil {
+		l.ReportException(err) // a nested call's exception, or the watchdog's line
+		return goja.Undefined()
+	}
+	return v
+}

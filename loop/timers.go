@@ -157,9 +157,7 @@ func (l *Loop) runTimer(t *timer) {
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
-		if _, err := l.CallNamed(l.FunctionName(t.handler), fn, goja.Undefined(), t.args...); err != nil {
-			l.ReportException(err)
-		}
+		l.InvokeAndReport(l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
 	} else {
 		l.RunScript("setTimeout handler", t.handler.String())
 	}
