@@ -2,7 +2,9 @@ package window
 
 import (
 	"fmt"
+	"math"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,7 +29,16 @@ func newConsoleLog(stdout, stderr *os.File) *consoleLog {
 	return &consoleLog{stdout: stdout, err: stderr}
 }
 
+// maxLineRunes bounds one console line as the pane keeps it (stdout gets it whole): with
+// maxConsoleLines, the pane's memory stays bounded whatever a page logs.
+const maxLineRunes = 4000
+
 func (c *consoleLog) add(l consoleLine) {
+	if len(l.text) > maxLineRunes {
+		if r := []rune(l.text); len(r) > maxLineRunes {
+			l.text = fmt.Sprintf("%s … (%d more characters; stdout has the whole line)", string(r[:maxLineRunes]), len(r)-maxLineRunes)
+		}
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ver++
@@ -77,25 +88,108 @@ func (c *consoleLog) tail(n int) []consoleLine {
 	return append([]consoleLine(nil), c.lines[len(c.lines)-n:]...)
 }
 
-// consoleView is the console pane: the newest lines, errors in red.
+// consoleView is the console pane: the newest lines, errors in red, each line wrapped to
+// the pane's width (an error is shown whole, never cut). The wheel and PgUp/PgDn scroll
+// back through the kept lines (maxConsoleLines); End returns to the newest.
 type consoleView struct {
-	con *consoleLog
+	con  *consoleLog
+	back int // rows scrolled back from the newest (0: follow the newest)
+
+	cache    []consoleRow // rows of the console at version cacheVer
+	cacheVer int
 }
+
+// The console pane's text geometry: characters a row holds and rows the pane shows.
+const (
+	conCols = 74
+	conRows = (pageH - tabH - 12) / lineH
+)
 
 func (v *consoleView) tab() string  { return "Console (C)" }
 func (v *consoleView) wants() wants { return wants{} }
-func (v *consoleView) reset()       {}
+func (v *consoleView) reset()       { v.back, v.cache = 0, nil }
+
+// wheel scrolls back (dy > 0) or forward, three rows a notch.
+func (v *consoleView) wheel(dy float64) { v.scroll(int(math.Round(dy * 3))) }
+
+// scroll moves the view rows back (negative: forward); it never passes either end.
+func (v *consoleView) scroll(rows int) { v.back = max(v.back+rows, 0) }
+
+// consoleRow is one row on screen: part of a wrapped line.
+type consoleRow struct {
+	text string
+	err  bool
+}
+
+// rows wraps the kept lines into the pane's rows, oldest first (again only when the
+// console changed).
+func (v *consoleView) rows() []consoleRow {
+	if ver := v.con.version(); v.cache != nil && ver == v.cacheVer {
+		return v.cache
+	}
+	v.cacheVer = v.con.version()
+	out := []consoleRow{}
+	for _, ln := range v.con.tail(maxConsoleLines) {
+		for _, part := range wrapHard(ln.text, conCols) {
+			out = append(out, consoleRow{part, ln.err})
+		}
+	}
+	v.cache = out
+	return out
+}
+
+// visible is the rows shown: conRows of them ending back rows before the newest (back is
+// clamped so the oldest row stays at the top), and how far back that is.
+func (v *consoleView) visible() ([]consoleRow, int) {
+	all := v.rows()
+	v.back = min(v.back, max(len(all)-conRows, 0))
+	end := len(all) - v.back
+	return all[max(end-conRows, 0):end], v.back
+}
 
 func (v *consoleView) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	fillPane(dst)
-	lines := v.con.tail((pageH - tabH - 12) / lineH)
+	rows, back := v.visible()
 	y := paneBodyRect.y + 6
-	for _, ln := range lines {
+	for _, r := range rows {
 		c := paneText
-		if ln.err {
+		if r.err {
 			c = paneErr
 		}
-		f.draw(dst, clip(ln.text, 70), pageW+8, y, c, false)
+		f.draw(dst, r.text, pageW+8, y, c, false)
 		y += lineH
 	}
+	if back > 0 {
+		note := fmt.Sprintf("%d rows back · End: newest", back)
+		f.draw(dst, note, pageW+paneW-8-7*len(note), paneBodyRect.y+paneBodyRect.h-lineH-2, accent, false)
+	}
+}
+
+// wrapHard breaks s into rows of at most n runes: at spaces where it can, inside a word
+// longer than a row, and at the line breaks s has. Nothing is dropped.
+func wrapHard(s string, n int) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		r := []rune(strings.ReplaceAll(para, "\t", "  "))
+		if len(r) == 0 {
+			out = append(out, "")
+			continue
+		}
+		for len(r) > n {
+			cut := n
+			for i := n; i > n/2; i-- {
+				if r[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			out = append(out, string(r[:cut]))
+			r = r[cut:]
+			if len(r) > 0 && r[0] == ' ' {
+				r = r[1:]
+			}
+		}
+		out = append(out, string(r))
+	}
+	return out
 }

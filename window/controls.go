@@ -76,7 +76,10 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		vector.DrawFilledRect(dst, stateX-14, 8, 3, 11, col, false)
 		vector.DrawFilledRect(dst, stateX-8, 8, 3, 11, col, false)
 	case fr.steps.PauseRequested:
-		state, col = "stepping…", amber
+		state, col = steppingState(fr.steps.Live), amber
+		if state == stepWaiting {
+			state = "stepping — nothing is queued" // the whole sentence is in the strip below
+		}
 		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	default:
 		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
@@ -84,6 +87,22 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	f.draw(dst, state, stateX, 6, col, false)
 	c.drawSlider(dst, f)
 }
+
+// steppingState says what a step is doing while the loop has not parked again: running a
+// task (and which), or waiting because a quiet page has nothing to run, which would
+// otherwise look frozen.
+func steppingState(lv page.Live) string {
+	switch {
+	case lv.Callback != "":
+		return clip("stepping: "+lv.Callback+" runs…", 44)
+	case lv.Task != "":
+		return clip("stepping: "+lv.Task+" runs…", 44)
+	}
+	return stepWaiting
+}
+
+// stepWaiting is the state of a step on a page with nothing queued.
+const stepWaiting = "stepping — nothing is queued; click the page or wait for a timer"
 
 // drawSlider draws the slider: five stops, slowest at the left.
 func (c *controls) drawSlider(dst *ebiten.Image, f *fonts) {

@@ -2,6 +2,7 @@ package window
 
 import (
 	"image/color"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -89,7 +90,11 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	if g.info.visible {
 		// The explanation gives the answer away: it waits until the prediction is checked.
 		explain := !g.predict.active || g.predict.done(g.printed())
-		g.info.draw(screen, g.fonts, g.status, g.session, explain)
+		status := g.status
+		if st := fr.steps; st.PauseRequested && !st.Parked && steppingState(st.Live) == stepWaiting {
+			status = strings.TrimSuffix(stepWaiting+" · "+status, " · ")
+		}
+		g.info.draw(screen, g.fonts, status, g.session, explain)
 	}
 }
 

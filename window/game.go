@@ -32,6 +32,7 @@ type game struct {
 	hud      hud
 	info     infoPanel
 	predict  predictView
+	watch    fileWatch // a page file and its scripts, reloaded when they change (reload.go)
 
 	mode page.Mode
 	// exportStatus is set by the trace export's goroutine when the file is written.
@@ -66,6 +67,7 @@ func (g *game) Update() error {
 		g.uiVersion++
 	}
 	g.reloadBrokenPage()
+	g.reloadChangedPage()
 	if msg := g.session.rec.flush(false); msg != "" {
 		g.con.Error(msg)
 	}
@@ -104,6 +106,9 @@ func (g *game) openPaused(target string, paused bool) {
 		g.con.Error("loopscope: " + err.Error())
 		g.status = err.Error()
 		return
+	}
+	if p, _ := g.session.current(); p != nil {
+		g.watch.watch(p.Files())
 	}
 	g.drawer.reset()
 	g.hud.reset()
@@ -208,6 +213,7 @@ func (g *game) nextDemo() {
 // toGallery closes the page and shows the demo gallery.
 func (g *game) toGallery() {
 	g.session.close()
+	g.watch.watch(nil)
 	g.gallery.visible = true
 }
 

@@ -41,6 +41,7 @@ func keyMap() []binding {
 			g.open(g.session.currentTarget())
 		}, replacesPage: true},
 		{keys: key(ebiten.KeyN), do: (*game).nextDemo, replacesPage: true},
+		{keys: key(ebiten.KeyD), do: (*game).copyDemoOut, replacesPage: true},
 
 		{keys: key(ebiten.KeyS), do: (*game).syntheticClick},
 		{keys: key(ebiten.KeyI), do: func(g *game) { g.info.visible = !g.info.visible }},
@@ -51,9 +52,15 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyF), do: func(g *game) { g.predict = predictView{}; g.tabs.toggle(tabFilmstrip) }},
 
 		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
-		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.timeline().scroll(20) }},
-		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.timeline().scroll(-20) }},
-		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) { g.timeline().live() }},
+		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.pageKeys(1) }},
+		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.pageKeys(-1) }},
+		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) {
+			if g.tabs.selected == tabConsole {
+				g.console().back = 0
+				return
+			}
+			g.timeline().live()
+		}},
 
 		{keys: key(ebiten.KeySpace), do: func(g *game) { g.controls.togglePause(g.runningPage()) }},
 		{keys: key(ebiten.Key1, ebiten.KeyNumpad1), do: func(g *game) { g.controls.step(g.runningPage(), page.StepTask) }},
@@ -68,6 +75,16 @@ func keyMap() []binding {
 			g.status = exportTrace(g.runningPage(), g.con, func(s string) { g.exportStatus.Store(&s) })
 		}},
 	}
+}
+
+// pageKeys is PgUp (dir 1: back) and PgDn: the console scrolls by a pane less two rows
+// when it is shown, otherwise the timeline pans by half its height.
+func (g *game) pageKeys(dir int) {
+	if g.tabs.selected == tabConsole {
+		g.console().scroll(dir * (conRows - 2))
+		return
+	}
+	g.timeline().scroll(dir * tlRows / 2)
 }
 
 // runningPage is the running page (nil: none).

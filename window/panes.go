@@ -46,6 +46,9 @@ func newPanes(con *consoleLog) []paneView {
 	return []paneView{tabConsole: &consoleView{con: con}, tabQueues: &queuesView{}, tabTimeline: &timeline{}, tabFilmstrip: newFilmstrip()}
 }
 
+// console is the console pane.
+func (g *game) console() *consoleView { return g.panes[tabConsole].(*consoleView) }
+
 // timeline is the timeline pane (its keys work while another pane is shown).
 func (g *game) timeline() *timeline { return g.panes[tabTimeline].(*timeline) }
 
@@ -104,4 +107,5 @@ var (
 	_ scroller = (*timeline)(nil)
 	_ clicker  = (*queuesView)(nil)
 	_ scroller = (*queuesView)(nil)
+	_ scroller = (*consoleView)(nil)
 )

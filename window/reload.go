@@ -1,0 +1,121 @@
+package window
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"loopscope/demos"
+)
+
+// fileWatch reloads a page opened from a file when the file, or an external script it
+// loads, changes on disk: edit, save, and the window shows the new version in the same mode.
+// It polls the files' size and modification time twice a second from Update (a stat of a
+// handful of files; no watcher threads, nothing when the page is a built-in demo).
+type fileWatch struct {
+	files  []string
+	stamps []fileStamp
+	next   time.Time
+}
+
+// fileStamp is what a poll compares.
+type fileStamp struct {
+	exists bool
+	size   int64
+	mod    time.Time
+}
+
+// watchEvery is how often the files are polled.
+const watchEvery = 500 * time.Millisecond
+
+func stampOf(path string) fileStamp {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	return fileStamp{exists: true, size: fi.Size(), mod: fi.ModTime()}
+}
+
+// watch starts watching files (the page's Files; none stops watching).
+func (w *fileWatch) watch(files []string) {
+	w.files = files
+	w.stamps = make([]fileStamp, len(files))
+	for i, f := range files {
+		w.stamps[i] = stampOf(f)
+	}
+	w.next = time.Now().Add(watchEvery)
+}
+
+// changed polls the files when it is time and returns the first that changed ("" if none).
+// A file being written may be caught half-way: its next write changes the stamp again and
+// the page is reloaded once more.
+func (w *fileWatch) changed(now time.Time) string {
+	if len(w.files) == 0 || now.Before(w.next) {
+		return ""
+	}
+	w.next = now.Add(watchEvery)
+	for i, f := range w.files {
+		if s := stampOf(f); s != w.stamps[i] {
+			w.stamps[i] = s // a reload that fails is not retried until the file changes again
+			return f
+		}
+	}
+	return ""
+}
+
+// reloadChangedPage reloads the page shown when one of its files changed, keeping its mode
+// and speed, and says which file.
+func (g *game) reloadChangedPage() {
+	f := g.watch.changed(time.Now())
+	if f == "" {
+		return
+	}
+	g.open(g.session.currentTarget())
+	if p, _ := g.session.current(); p == nil {
+		return // it did not load: the status line says why
+	}
+	g.status = "reloaded: " + filepath.Base(f) + " changed on disk"
+	if g.opts.Stderr != nil {
+		fmt.Fprintln(g.opts.Stderr, "loopscope: "+g.status) // stdout stays the page's console
+	}
+}
+
+// copyDemoOut is the D key: the demo shown is written as NAME.html (and NAME.json, its
+// expected output) into the folder loopscope was started from, and that file is opened in
+// its place, so that editing it reloads it (as -copy-demo NAME DIR does from the command
+// line). A file already there is opened as it is, never overwritten.
+func (g *game) copyDemoOut() {
+	_, d := g.session.current()
+	if d == nil {
+		g.status = "D copies a built-in demo; this page is a file already (edit it: it reloads)"
+		return
+	}
+	html, meta, err := demos.Files(d.Name)
+	if err != nil {
+		g.status = err.Error()
+		return
+	}
+	path := d.Name + ".html"
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{path, html}, {d.Name + ".json", meta}} {
+		if _, err := os.Stat(f.name); err == nil {
+			continue // kept: it may hold the learner's edits
+		}
+		if err := os.WriteFile(f.name, f.data, 0o644); err != nil {
+			g.status = "the demo was not copied: " + err.Error()
+			return
+		}
+	}
+	_, query, _ := strings.Cut(g.session.currentTarget(), "?")
+	target := path
+	if query != "" {
+		target += "?" + query
+	}
+	g.open(target)
+	abs, _ := filepath.Abs(path)
+	g.status = "editing " + abs + ": save it and the window reloads it"
+}

@@ -1,0 +1,44 @@
+//go:build !headless
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+)
+
+// TestWindowReloadOnChange (issue 17): a page opened from a file reloads when the file, or
+// an external script it loads, changes on disk, in the mode it was in: legacy-promise-tasks
+// runs the promise reaction as a task after the 0 ms timer (spec runs it first).
+func TestWindowReloadOnChange(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	pagePath := filepath.Join(dir, "lesson.html")
+	script := filepath.Join(dir, "lesson.js")
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const order = `setTimeout(() => console.log('timeout'), 0); Promise.resolve().then(() => console.log('promise'));`
+	write(script, `console.log('script 1');`)
+	write(pagePath, `<script src="lesson.js"></script><script>console.log('page 1'); `+order+`</script>`)
+	w := startWindow(t, "-mode", "legacy-promise-tasks", pagePath)
+	w.expectLines(t, "first load", "script 1", "page 1", "timeout", "promise")
+
+	// A new version of the page (a new size as well as a new time: a file system with
+	// coarse timestamps still sees the change).
+	time.Sleep(1100 * time.Millisecond)
+	write(pagePath, `<script src="lesson.js"></script><script>console.log('page 2, edited'); `+order+`</script>`)
+	w.waitErrLine(t, regexp.MustCompile(`reloaded: lesson\.html changed on disk`), time.Minute)
+	w.expectLines(t, "after editing the page", "script 1", "page 2, edited", "timeout", "promise")
+
+	time.Sleep(1100 * time.Millisecond)
+	write(script, `console.log('script 2, edited');`)
+	w.waitErrLine(t, regexp.MustCompile(`reloaded: lesson\.js changed on disk`), time.Minute)
+	w.expectLines(t, "after editing its script", "script 2, edited", "page 2, edited", "timeout", "promise")
+}
