@@ -102,3 +102,50 @@ for (var i = 0; i < 1000; i++) c.click();`
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/click")
 }
+
+// page5000Scripts returns page5000's 5,000 elements with 50 inline scripts interleaved
+// (one after every 20 rows).
+func page5000Scripts() []byte {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html><html><head><title>big</title></head><body>")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&b, `<div class="row r%d" id="row%d"><span class="a">cell %d</span><span class="b" data-i="%d">x</span><p>para <b>bold</b></p></div>`, i%7, i, i, i)
+		if i%20 == 19 {
+			fmt.Fprintf(&b, "<script>count%d = document.getElementsByTagName('div').length;</script>\n", i)
+		}
+	}
+	b.WriteString("</body></html>")
+	return []byte(b.String())
+}
+
+// BenchmarkParseScripts: the parsing a page loader does for 5,000 elements and 50 scripts.
+// whole: the whole document parsed before any script runs (the loader before parse as you
+// go); as-you-go: the same parse, then the nodes inserted up to each script's end tag and
+// the rest at the end (dom.Parser), as the page loader now does.
+func BenchmarkParseScripts(b *testing.B) {
+	src := page5000Scripts()
+	b.Run("whole", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			d, err := dom.ParseDocument(src, "file:///big.html")
+			if err != nil || len(d.Scripts()) != 50 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("as-you-go", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, p, err := dom.ParseDocumentIncrementally(src, "file:///big.html")
+			if err != nil || len(p.Scripts()) != 50 {
+				b.Fatal(err)
+			}
+			for _, s := range p.Scripts() {
+				p.InsertThrough(s.Node)
+			}
+			p.Finish()
+		}
+	})
+}

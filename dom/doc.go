@@ -14,9 +14,10 @@
 //
 // Typical use by the page loader:
 //
-//	doc, _ := dom.ParseDocument(src, url)
+//	doc, parser, _ := dom.ParseDocumentIncrementally(src, url)
 //	win, _ := dom.Install(loop, doc, dom.Options{MutationEvents: mode == "mutation-events"})
-//	for _, s := range doc.Scripts() { ... run classic scripts in order ... }
+//	for _, s := range parser.Scripts() { parser.InsertThrough(s.Node); checkpoint; run it }
+//	parser.Finish()
 //	doc.SetReadyState("interactive"); doc.FireDOMContentLoaded()
 //	doc.SetReadyState("complete"); doc.FireLoad()
 //

@@ -279,6 +279,9 @@ func (d *Document) CurrentScript() *Node { return d.currentScript }
 // SetCurrentScript sets document.currentScript (nil when no script runs).
 func (d *Document) SetCurrentScript(n *Node) { d.currentScript = n }
 
+// MutationObserved reports whether a MutationObserver observes a node of the document's realm.
+func (d *Document) MutationObserved() bool { return d.realm != nil && d.realm.observedNodes > 0 }
+
 // Script is a <script> element as the page loader needs it.
 type Script struct {
 	Node *Node

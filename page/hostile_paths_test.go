@@ -149,7 +149,7 @@ func TestHostileDOMPaths(t *testing.T) {
 // TestHostileDeepDetachedChain: a 40,000-deep chain of nodes, detached, is swept in linear
 // time (the sweep walked to the root for every node: 30 s), and the page goes on.
 func TestHostileDeepDetachedChain(t *testing.T) {
-	src := []byte(`<script>
+	src := []byte(`<body><script>
 		let first = document.createElement('div');
 		for (let i = 0; i < 40000; i++) { const p = document.createElement('div'); p.appendChild(first); first = p }
 		for (let i = 0; i < 2000; i++) document.body.appendChild(document.createElement('p')).remove();

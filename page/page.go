@@ -107,7 +107,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	if opts.VirtualTime {
 		clock = loop.NewVirtualClock()
 	}
-	doc, err := dom.ParseDocument(src, docURL)
+	doc, parser, err := dom.ParseDocumentIncrementally(src, docURL)
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
@@ -134,7 +134,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	l.SetRenderer(renderer{p})
 	p.Window.SetLayout(&layout{p: p})
 	l.ResetTimeOrigin()
-	p.queueLoading(src)
+	p.queueLoading(src, parser)
 	if opts.Stepping {
 		l.EnableStepping()
 	}
@@ -144,47 +144,70 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	return p, nil
 }
 
-// queueLoading queues what the HTML parser would do: run each classic script in order, each
-// as its own task (so a checkpoint follows it); when the last has run, "the end" of parsing:
-// DOMContentLoaded, then load, each a task queued when the previous step finished (so a
-// setTimeout(0) set by a script runs before DOMContentLoaded, as in Chrome).
-// (Departure: the document is parsed whole first, so a script also sees the elements after it.)
+// queueLoading queues what the HTML parser does: for each classic script, a task in which
+// the parser inserts what comes up to the script's end tag, performs a microtask checkpoint
+// (so a MutationObserver on the document receives those insertions first) and runs the
+// script, which sees only what is above it (each its own task, so a checkpoint follows it);
+// then a task that inserts the rest and runs "the end": DOMContentLoaded, then load, each a
+// task queued when the previous step finished (so a setTimeout(0) set by a script runs
+// before DOMContentLoaded, as in Chrome).
+// https://html.spec.whatwg.org/multipage/parsing.html#scriptEndTag
 // https://html.spec.whatwg.org/multipage/parsing.html#the-end
-func (p *Page) queueLoading(src []byte) {
+func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 	l := p.Loop
 	pos := newScriptPositions(src)
-	for _, s := range p.Doc.Scripts() {
+	for _, s := range parser.Scripts() {
 		s := s
 		if !s.IsClassic() {
-			continue
+			continue // the parser inserts it with the nodes before the next script
 		}
 		name, text := p.Doc.URL(), s.Text
+		run := func() { l.RunScript(name, text) }
 		if s.Src == "" {
 			text = pos.inFile(text) // its errors give lines of the file
 		} else {
 			name = s.Src
 			b, err := p.readScript(s.Src)
 			if err != nil {
-				l.QueueTask(loop.SourceNetworking, "script error", func() {
-					l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err))
-				})
-				continue
+				run = func() { l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err)) }
+			} else {
+				text = string(b)
 			}
-			text = string(b)
 		}
 		l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
+			p.parseThrough(parser, s.Node)
 			p.Doc.SetCurrentScript(s.Node)
-			l.RunScript(name, text)
+			run()
 			p.Doc.SetCurrentScript(nil)
 		})
 	}
 	l.QueueTask(loop.SourceNetworking, "end of parsing", func() {
+		p.parseThrough(parser, nil)
 		l.QueueTask(loop.SourceDOMManipulation, "DOMContentLoaded", func() {
 			p.Doc.SetReadyState("interactive")
 			p.Doc.FireDOMContentLoaded()
 			l.QueueTask(loop.SourceDOMManipulation, "load", p.fireLoad)
 		})
 	})
+}
+
+// parseThrough lets the parser insert what it has parsed when it reaches script's end tag
+// (nil: the end of the input). Its insertions are one batch of mutation records, delivered
+// by the microtask checkpoint that follows ("If the JavaScript execution context stack is
+// empty, perform a microtask checkpoint", the script end tag's step before the script runs).
+func (p *Page) parseThrough(parser *dom.Parser, script *dom.Node) {
+	insert := func() {
+		if script == nil {
+			parser.Finish()
+		} else {
+			parser.InsertThrough(script)
+		}
+	}
+	if !p.Doc.MutationObserved() {
+		insert() // nobody to notify: no call into JS (none in the trace either)
+		return
+	}
+	p.Loop.RunNested(insert)
 }
 
 // idleAfterLoad is how long after the load event idle periods wait (Chrome's loading phase,
