@@ -80,6 +80,7 @@ func TestCLIRecordedActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	page.RunToCompletion(p, 1, 1) // parsed, loaded (scripts see only what is above them)
 	p.PaintNow()
 	n, _ := p.Doc.QuerySelector(".inner")
 	box, ok := p.Engine.BoxOf(n.HTML())

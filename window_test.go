@@ -82,6 +82,7 @@ func innerSquareCentre(t *testing.T) (float64, float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	page.RunToCompletion(p, 1, 1) // parsed, loaded (scripts see only what is above them)
 	p.PaintNow()
 	n, err := p.Doc.QuerySelector(".inner")
 	if err != nil || n == nil {
