@@ -177,6 +177,7 @@ func New(opts Options) *Loop {
 	l.installAnimationFrames()
 	l.installConsole()
 	l.installEngineBounds()
+	l.installAllocationBounds()
 	l.installPerformance()
 	if l.mode == ModeLegacyPromiseTasks {
 		l.installLegacyPromiseTasks()

@@ -191,3 +191,27 @@ func TestHostileManyStyleRules(t *testing.T) {
 	r.expectErrors(t, 0)
 	r.expectInOrder(t, "log: 3px 7px 49px 3px 0px 0px 38px", "log: later task runs")
 }
+
+// TestHostileHugeAllocations: a huge allocation in one call of a built-in ends in a clear
+// error and the page goes on. The RangeErrors of repeat, join and padEnd, the results of
+// the ordinary calls and the lazily allocated 512 MiB ArrayBuffer are node 20's (V8's)
+// answers; V8 itself dies of out-of-memory on the 2**31-1 element fill, which is refused
+// here before any store; filling a 4 GiB typed array is stopped by the watchdog's heap
+// check between two slices of the fill.
+func TestHostileHugeAllocations(t *testing.T) {
+	r := runHostile(t, "huge_alloc.html", Options{ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
+		"log: fill RangeError Array.prototype.fill: 2147483647 elements do not fit in the heap limit (-max-heap)",
+		"log: repeat RangeError Invalid string length",
+		"log: join RangeError Invalid string length",
+		"log: padEnd RangeError Invalid string length",
+		"log: abxxx ababab 1,2,3 1-2-3 1,2,3 77777 10005 199 03330 0,2,2 0,0,0.5,0.5 1 ab ",
+		"log: 536870912",
+		`error: Script stopped: task "script huge_alloc.html" grew the heap to`,
+		"log: next script runs",
+		"log: timer queued before")
+	if r.index("not reached") >= 0 || r.index("made") >= 0 {
+		t.Errorf("a huge allocation went through: %q", r.all)
+	}
+}
