@@ -24,9 +24,28 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	}
 	relatedTarget := event.relatedTarget
 	event.path = event.path[:0]
+	// "Let isActivationEvent be true, if event is a MouseEvent object and event's
+	// type attribute is "click"; otherwise false. If isActivationEvent is true and target
+	// has activation behavior, then set activationTarget to target."
+	var act *activation
+	isActivation := isActivationEvent(event)
+	if n, ok := hasActivationBehavior(target); ok && isActivation {
+		act = &activation{target: n}
+	}
 	appendToEventPath(event, target, targetOverride, relatedTarget)
 	for parent := target.getTheParent(event); parent != nil; parent = parent.getTheParent(event) {
+		// "If isActivationEvent is true, event's bubbles attribute is true,
+		// activationTarget is null, and parent has activation behavior, then set
+		// activationTarget to parent."
+		if n, ok := hasActivationBehavior(parent); ok && isActivation && event.bubbles && act == nil {
+			act = &activation{target: n}
+		}
 		appendToEventPath(event, parent, nil, relatedTarget)
+	}
+	// "If activationTarget is non-null and activationTarget has legacy-pre-activation
+	// behavior, then run activationTarget's legacy-pre-activation behavior."
+	if act != nil {
+		act.legacyPreActivation()
 	}
 	for i := len(event.path) - 1; i >= 0; i-- {
 		if event.path[i].shadowAdjustedTarget != nil {
@@ -50,6 +69,19 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	event.phase = phaseNone
 	event.currentTarget = nil
 	event.path = event.path[:0]
+	// "If activationTarget is non-null": "If event's canceled flag is unset, then run
+	// activationTarget's activation behavior with event"; "Otherwise, if activationTarget
+	// has legacy-canceled-activation behavior, then run [it]" -- after the event's phase,
+	// path and flags are cleared (deferred to the end of this function).
+	defer func() {
+		if act != nil {
+			if event.canceled {
+				act.legacyCanceledActivation()
+			} else {
+				act.activationBehavior()
+			}
+		}
+	}()
 	event.dispatching = false
 	event.stopPropagation = false
 	event.stopImmediatePropagation = false
@@ -106,12 +138,12 @@ func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phas
 		if r == nil {
 			continue
 		}
-		_, isWindow := currentTarget.(*Window)
-		var prevEvent *Event
-		if isWindow {
-			prevEvent = r.currentEvent
-			r.currentEvent = event
-		}
+		// 2.6-2.8. "Let global be listener callback's associated realm's global object": the
+		// window, whatever the target. "If global is a Window object: set currentEvent to
+		// global's current event; if invocationTargetInShadowTree is false, set global's
+		// current event to event" (there are no shadow trees).
+		prevEvent := r.currentEvent
+		r.currentEvent = event
 		if l.passive {
 			event.inPassiveListener = true
 		}
@@ -128,9 +160,8 @@ func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phas
 			}
 		}
 		event.inPassiveListener = false
-		if isWindow {
-			r.currentEvent = prevEvent
-		}
+		// 2.13. "If global is a Window object, then set global's current event to currentEvent."
+		r.currentEvent = prevEvent
 		if event.stopImmediatePropagation {
 			break
 		}

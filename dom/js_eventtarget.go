@@ -48,14 +48,17 @@ func (r *realm) installEventTarget() {
 	m.Method("addEventListener", 2, r.addEventListenerMethod)
 	m.Method("removeEventListener", 2, func(t Target, call goja.FunctionCall) goja.Value {
 		cb := call.Argument(1)
-		if isNullish(cb) {
-			return goja.Undefined()
-		}
+		// The options are converted (a capture getter runs) before the steps look at a
+		// null callback: "1. Let capture be the result of flattening options. ... 3. If
+		// this's event listener list contains an event listener whose ...".
 		capture := false
 		if o, ok := call.Argument(2).(*goja.Object); ok {
 			capture = toBool(o.Get("capture"))
 		} else {
 			capture = toBool(call.Argument(2))
+		}
+		if isNullish(cb) {
+			return goja.Undefined()
 		}
 		if l := findListener(t, toDOMString(call.Argument(0)), cb, capture); l != nil {
 			removeEventListener(t, l)
@@ -83,14 +86,13 @@ func (r *realm) addEventListenerMethod(t Target, call goja.FunctionCall) goja.Va
 	ctx := webidl.Failed("addEventListener", "EventTarget")
 	typ := toDOMString(call.Argument(0))
 	cb := call.Argument(1)
-	if isNullish(cb) {
-		return goja.Undefined()
-	}
-	if _, ok := cb.(*goja.Object); !ok {
+	if _, ok := cb.(*goja.Object); !ok && !isNullish(cb) {
 		panic(r.idl.TypeError(ctx + "parameter 2 is not of type 'Object'."))
 	}
+	// "1. Let capture, passive, once, and signal be the result of flattening more options":
+	// the dictionary is read (its getters run, a null signal throws) even when the callback
+	// is null, which step 3 then ignores.
 	l := &listener{typ: typ, callback: cb}
-	l.fn, _ = goja.AssertFunction(cb)
 	opts := call.Argument(2)
 	passiveSet := false
 	if o, ok := opts.(*goja.Object); ok {
@@ -109,6 +111,10 @@ func (r *realm) addEventListenerMethod(t Target, call goja.FunctionCall) goja.Va
 	} else {
 		l.capture = toBool(opts)
 	}
+	if isNullish(cb) {
+		return goja.Undefined()
+	}
+	l.fn, _ = goja.AssertFunction(cb)
 	addEventListener(t, l, passiveSet)
 	return goja.Undefined()
 }

@@ -316,11 +316,8 @@ func (r *realm) installHTMLInputElement(he *webidl.Interface) {
 		return r.str(v)
 	}, func(n *Node, v goja.Value) { n.form.value, n.form.dirtyValue = toStringNullEmpty(v), true })
 	m.Accessor("checked", func(n *Node) goja.Value {
-		if n.form.dirtyChecked {
-			return r.rt.ToValue(n.form.checked)
-		}
-		return r.rt.ToValue(n.HasAttribute("checked"))
-	}, func(n *Node, v goja.Value) { n.form.checked, n.form.dirtyChecked = toBool(v), true })
+		return r.rt.ToValue(n.checkedness())
+	}, func(n *Node, v goja.Value) { n.setCheckedness(toBool(v)) })
 }
 
 // installHTMLTextAreaElement. https://html.spec.whatwg.org/multipage/form-elements.html#htmltextareaelement

@@ -1,0 +1,163 @@
+// Spec: DOM Standard, 2025-09 (https://dom.spec.whatwg.org/#concept-event-dispatch, the
+// activation steps of dispatch) and HTML Living Standard, 2025-09 (the input element's
+// activation behaviour, https://html.spec.whatwg.org/multipage/input.html#the-input-element,
+// checkbox and radio states). Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package dom
+
+import "golang.org/x/net/html"
+
+// activation is what dispatch keeps about its activation target: the element, and what its
+// legacy-pre-activation behaviour changed (so a canceled click can restore it).
+type activation struct {
+	target *Node
+	// The checkbox's or radio's checkedness before the click, and for a radio the button
+	// of its group that was checked then.
+	oldChecked      bool
+	previousInGroup *Node
+}
+
+// isActivationEvent: "event is a MouseEvent object and event's type attribute is "click""
+// (dispatch step 5.3).
+func isActivationEvent(e *Event) bool {
+	return e.typ == "click" && (e.kind == kindMouseEvent || e.kind == kindPointerEvent)
+}
+
+// hasActivationBehavior reports whether t is an element with activation behaviour that
+// loopscope implements: an <input> in the checkbox or radio state.
+// FIXME(spec): the other activation behaviours (<a href>, buttons and forms, labels,
+// <summary>) are not implemented.
+func hasActivationBehavior(t Target) (*Node, bool) {
+	n, ok := t.(*Node)
+	if !ok || n.kind != ElementNode || n.h.Namespace != "" || n.h.Data != "input" {
+		return nil, false
+	}
+	switch n.inputType() {
+	case "checkbox", "radio":
+		return n, true
+	}
+	return nil, false
+}
+
+// inputType is the input element's type attribute's state keyword ("text" when absent or
+// unknown is enough here: only checkbox and radio matter).
+func (n *Node) inputType() string {
+	v, _ := n.GetAttribute("type")
+	return asciiLower(v)
+}
+
+// checkedness is the input's checkedness: its dirty value once set, else the checked
+// content attribute.
+func (n *Node) checkedness() bool {
+	if n.form.dirtyChecked {
+		return n.form.checked
+	}
+	return n.HasAttribute("checked")
+}
+
+// setCheckedness sets the checkedness (and the dirty checkedness flag); a radio button
+// that becomes checked unchecks the others of its group.
+// https://html.spec.whatwg.org/multipage/input.html#radio-button-state-(type=radio)
+func (n *Node) setCheckedness(v bool) {
+	n.form.checked, n.form.dirtyChecked = v, true
+	if v && n.inputType() == "radio" {
+		for _, o := range n.radioGroup() {
+			if o != n {
+				o.form.checked, o.form.dirtyChecked = false, true
+			}
+		}
+	}
+	n.doc.changed()
+}
+
+// radioGroup returns the radio buttons of n's group: inputs of type radio in the same tree
+// with the same non-empty name and the same form owner.
+// https://html.spec.whatwg.org/multipage/input.html#radio-button-group
+// DEPARTURE: the form owner is the nearest <form> ancestor (no form attribute).
+func (n *Node) radioGroup() []*Node {
+	name, _ := n.GetAttribute("name")
+	if name == "" {
+		return []*Node{n}
+	}
+	form := formAncestor(n.h)
+	var out []*Node
+	for c := range root(n.h).Descendants() {
+		if c.Type != html.ElementNode || c.Data != "input" || c.Namespace != "" {
+			continue
+		}
+		o := n.doc.NodeFor(c)
+		if on, _ := o.GetAttribute("name"); on == name && o.inputType() == "radio" && formAncestor(c) == form {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func formAncestor(h *html.Node) *html.Node {
+	for p := h.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.Data == "form" && p.Namespace == "" {
+			return p
+		}
+	}
+	return nil
+}
+
+// legacyPreActivation is the input's legacy-pre-activation behaviour: a checkbox toggles its
+// checkedness, a radio button becomes checked (remembering what to restore).
+func (a *activation) legacyPreActivation() {
+	n := a.target
+	a.oldChecked = n.checkedness()
+	switch n.inputType() {
+	case "checkbox":
+		n.setCheckedness(!a.oldChecked)
+	case "radio":
+		for _, o := range n.radioGroup() {
+			if o.checkedness() {
+				a.previousInGroup = o
+			}
+		}
+		n.setCheckedness(true)
+	}
+}
+
+// legacyCanceledActivation restores what legacyPreActivation changed.
+func (a *activation) legacyCanceledActivation() {
+	n := a.target
+	switch n.inputType() {
+	case "checkbox":
+		n.setCheckedness(a.oldChecked)
+	case "radio":
+		if a.previousInGroup != nil && a.previousInGroup.inputType() == "radio" {
+			a.previousInGroup.setCheckedness(true)
+		} else {
+			n.setCheckedness(a.oldChecked)
+		}
+	}
+}
+
+// activationBehavior is the checkbox's and radio's activation behaviour: "If the element is
+// not connected, then return. Fire an event named input at the element with the bubbles and
+// composed attributes initialized to true. Fire an event named change at the element with
+// the bubbles attribute initialized to true." (A radio that was already checked fires
+// neither: its checkedness did not change.)
+func (a *activation) activationBehavior() {
+	n := a.target
+	if !n.IsConnected() {
+		return
+	}
+	if n.inputType() == "radio" && a.oldChecked {
+		return
+	}
+	n.fireSimple("input", EventInit{Bubbles: true, Composed: true})
+	n.fireSimple("change", EventInit{Bubbles: true})
+}
+
+// fireSimple fires a trusted Event named typ at n ("fire an event").
+func (n *Node) fireSimple(typ string, init EventInit) {
+	e := createEvent(typ, kindEvent, init)
+	e.trusted = true
+	if r := n.doc.realm; r != nil {
+		e.timeStamp = r.host.Now()
+	}
+	dispatch(e, n, false)
+}
