@@ -35,7 +35,7 @@ func TestWindowScriptStoppedInHUD(t *testing.T) {
 	x0, y0 := windowOrigin(t)
 	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: task "script endless_loop.html" ran for more than 1s`), time.Minute)
 	w.waitLine(t, regexp.MustCompile(`^timer queued before$`), 30*time.Second)
-	hudRect := image.Rect(800-338, barOffset+8, 800-8, barOffset+8+240)
+	hudRect := image.Rect(800-338, barOffset+600-8-250, 800-8, barOffset+600-8) // its bottom right corner
 	stopRed := color.RGBA{0xff, 0x60, 0x60, 0xff}
 	if n := countColor(windowShot(t, x0, y0, "tmp-nohud"), hudRect, stopRed, 10); n > 0 {
 		t.Errorf("red text before the HUD is open (%d px)", n)

@@ -50,7 +50,7 @@ func TestWindowInstruments(t *testing.T) {
 	osClick(t, x0+400, y0+barOffset+450)
 	w.waitLine(t, regexp.MustCompile(`^clicked \d+$`), 10*time.Second)
 	paneRect := image.Rect(800, barOffset+22, windowW, barOffset+600)
-	hudRect := image.Rect(800-338, barOffset+8, 800-8, barOffset+8+204)
+	hudRect := image.Rect(800-338, barOffset+600-8-204, 800-8, barOffset+600-8) // its bottom right corner
 	hudBG := color.RGBA{0x2d, 0x2f, 0x36, 0xff} // the HUD's translucent background over white
 
 	before := windowShot(t, x0, y0, "tmp-before")

@@ -1,6 +1,9 @@
 package loop
 
-import "sync"
+import (
+	"sync"
+	"unicode/utf8"
+)
 
 // Kind is what a trace span records.
 type Kind uint8
@@ -127,10 +130,28 @@ func (t *Trace) internSpanName(name string) string {
 	return name
 }
 
+// maxSpanText bounds a span's Name and Detail (bytes): with the ring's fixed number of
+// spans, what the trace keeps is bounded in bytes whatever names a page makes (a function
+// named with a megabyte string, endless distinct names past the interned ones).
+const maxSpanText = 200
+
+// boundSpanText cuts s to maxSpanText bytes on a rune boundary, marking the cut.
+func boundSpanText(s string) string {
+	if len(s) <= maxSpanText {
+		return s
+	}
+	cut := maxSpanText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 func (t *Trace) add(s Span) {
 	if !t.enabled {
 		return
 	}
+	s.Name, s.Detail = boundSpanText(s.Name), boundSpanText(s.Detail)
 	t.mu.Lock()
 	s.Name = t.internSpanName(s.Name)
 	if s.Detail != "" {

@@ -2,7 +2,9 @@ package loop
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -121,5 +123,32 @@ func TestTraceInternsNames(t *testing.T) {
 	}
 	if got := tr.Spans(); got[len(got)-1].Name != fmt.Sprint("distinct ", 2*maxInternedNames-1) {
 		t.Errorf("a name past the cap was not kept as it is: %q", got[len(got)-1].Name)
+	}
+}
+
+// TestTraceBoundedInBytes (issue 17): the trace records whether or not anything shows it, so
+// what it keeps must be bounded in bytes over any run: a long run of spans with endless
+// distinct, huge names keeps the ring's number of spans, each name cut to maxSpanText bytes
+// (on a rune boundary), and the newest spans.
+func TestTraceBoundedInBytes(t *testing.T) {
+	const capacity = 4096
+	tr := NewTrace(capacity)
+	huge := strings.Repeat("é", 50_000) // 100 KB of two-byte runes
+	for i := range 20 * capacity {
+		tr.Add(Span{Kind: KindFunctionCall, Name: fmt.Sprint(i, " ", huge), Detail: huge, Start: float64(i), End: float64(i) + 0.5})
+	}
+	spans := tr.Spans()
+	text := 0
+	for _, s := range spans {
+		text += len(s.Name) + len(s.Detail)
+		if !utf8.ValidString(s.Name) || !utf8.ValidString(s.Detail) {
+			t.Fatalf("a cut name is not valid UTF-8: %q", s.Name)
+		}
+	}
+	if len(spans) != capacity || text > capacity*2*(maxSpanText+len("…")) {
+		t.Errorf("the trace keeps %d spans and %d bytes of names: want %d spans, at most %d bytes", len(spans), text, capacity, capacity*2*(maxSpanText+len("…")))
+	}
+	if last := spans[len(spans)-1]; last.Start != float64(20*capacity-1) || !strings.HasPrefix(last.Name, fmt.Sprint(20*capacity-1, " éé")) {
+		t.Errorf("the newest span kept is %v %.20q, want the last one recorded", last.Start, last.Name)
 	}
 }

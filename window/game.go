@@ -33,6 +33,7 @@ type game struct {
 	info     infoPanel
 	predict  predictView
 	watch    fileWatch // a page file and its scripts, reloaded when they change (reload.go)
+	fit      windowFit // the OS window's size (geometry.go)
 
 	mode page.Mode
 	// exportStatus is set by the trace export's goroutine when the file is written.
@@ -72,6 +73,7 @@ func (g *game) Update() error {
 		g.con.Error(msg)
 	}
 	g.input.update(g)
+	g.fitWindow()
 	return nil
 }
 
@@ -85,7 +87,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 }
 
 // Layout keeps the window's logical size fixed (the window scales it).
-func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) { return winW, winH }
+func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) { return winW, g.layoutH() }
 
 // clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
 // rendering opportunity unless Draw does (a vsync-paced display) or the page-time grid does

@@ -2,7 +2,10 @@ package window
 
 import (
 	"image/color"
+	"math"
 	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Geometry of the window (device-independent pixels): the top bar, the page at the left,
@@ -70,4 +73,52 @@ func wrap(s string, n int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// windowFit sizes the OS window: the shell is laid out at winW×winH (less the strip below
+// the page while I hides it, so hiding it leaves no blank strip), scaled down as a whole on a
+// screen too small for it (a 1366×768 laptop: the 776 px layout plus the title bar and a
+// panel would not fit). Ebiten scales what is drawn and the cursor's position alike.
+type windowFit struct {
+	scale float64 // 1, or less on a small screen
+	h     int     // the layout's height now
+}
+
+// windowMargin is room left on the screen for the window's title bar, a panel or a dock.
+const windowMargin = 100
+
+// fitScale is the scale that makes the whole window fit the monitor it opens on.
+func fitScale() float64 {
+	m := ebiten.Monitor()
+	if m == nil {
+		return 1
+	}
+	mw, mh := m.Size()
+	if mw <= 0 || mh <= 0 {
+		return 1
+	}
+	s := min(1, float64(mh-windowMargin)/winH, float64(mw-16)/winW)
+	return max(s, 0.5) // a tiny screen scrolls or overlaps rather than making text unreadable
+}
+
+// layoutH is the height the shell is laid out at now.
+func (g *game) layoutH() int {
+	if !g.info.visible && !g.gallery.visible {
+		return winH - infoH
+	}
+	return winH
+}
+
+// fitWindow resizes the OS window when the layout's height changed (I, or the gallery).
+func (g *game) fitWindow() {
+	h := g.layoutH()
+	if h == g.fit.h {
+		return
+	}
+	g.fit.h = h
+	s := g.fit.scale
+	if s <= 0 {
+		s = 1
+	}
+	ebiten.SetWindowSize(int(math.Round(winW*s)), int(math.Round(float64(h)*s)))
 }

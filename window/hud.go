@@ -117,14 +117,13 @@ const hudW, hudH = 330, 204
 
 func (h *hud) reset() { h.m = hudMetrics{} }
 
-// draw measures the frame's spans and draws the HUD over the page's top right corner.
+// draw measures the frame's spans and draws the HUD over the page's bottom right corner.
 func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	prev := h.m
 	h.m.measure(fr.spans, fr.now, fr.clickAt)
 	h.m.blocking(fr.spans, fr.now, fr.steps.Live.Task != "")
 	m := &h.m
 	m.keepNewest(&prev, fr.clickAt)
-	x0, y0 := float32(pageW-hudW-8), float32(barH+8)
 	height := float32(hudH)
 	if m.stops > 0 {
 		height += 30 // the two lines of the newest script stop
@@ -132,6 +131,8 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	if m.blockedFor > 50 {
 		height += 15
 	}
+	// The bottom right corner of the page: pages put their heading and controls at the top.
+	x0, y0 := float32(pageW-hudW-8), float32(barH+pageH-8)-height
 	vector.DrawFilledRect(dst, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
 	x, y := int(x0)+8, int(y0)+6
 	line := func(s string, c color.Color) {

@@ -31,19 +31,19 @@ func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session
 			text += demo.Question + " (The explanation follows your check.)\n"
 		}
 	}
+	help := wrap(keyHelp, 200)
+	helpY := winH - len(help)*lineH - 4
 	y := int(y0) + 6
 	for _, para := range strings.Split(strings.TrimSpace(text), "\n") {
 		for _, ln := range wrap(para, 190) {
-			if y > winH-3*lineH {
+			if y > helpY-lineH {
 				break
 			}
 			f.draw(dst, ln, 8, y, color.RGBA{0x22, 0x22, 0x22, 0xff}, false)
 			y += lineH
 		}
 	}
-	y = winH - 2*lineH - 4
-	for _, ln := range wrap(keyHelp, 200) {
-		f.draw(dst, ln, 8, y, color.RGBA{0x55, 0x55, 0x77, 0xff}, false)
-		y += lineH
+	for i, ln := range help {
+		f.draw(dst, ln, 8, helpY+i*lineH, color.RGBA{0x55, 0x55, 0x77, 0xff}, false)
 	}
 }

@@ -54,6 +54,8 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
 		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.pageKeys(1) }},
 		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.pageKeys(-1) }},
+		{keys: key(ebiten.KeyBracketRight), do: func(g *game) { g.timeline().zoomBy(1) }},
+		{keys: key(ebiten.KeyBracketLeft), do: func(g *game) { g.timeline().zoomBy(-1) }},
 		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) {
 			if g.tabs.selected == tabConsole {
 				g.console().back = 0
@@ -84,7 +86,7 @@ func (g *game) pageKeys(dir int) {
 		g.console().scroll(dir * (conRows - 2))
 		return
 	}
-	g.timeline().scroll(dir * tlRows / 2)
+	g.timeline().scroll(dir * g.timeline().rows() / 2)
 }
 
 // runningPage is the running page (nil: none).

@@ -13,13 +13,17 @@ import (
 
 // timeline is the per-frame timeline: one row per frame interval (16.7 ms of page time),
 // newest at the bottom, spans coloured like browser devtools, vsync lines where frames
-// began. It can be frozen (P) and scrolled back (wheel, PgUp/PgDn) through the whole trace;
-// a click on a span tells what it was.
+// began. It can be frozen (P), panned back through the whole trace (wheel, PgUp/PgDn) and
+// zoomed (] and [, or Ctrl+wheel) from 16 frames a row to a millisecond a row, where spans
+// carry their names; a click on a span tells what it was. The trace it reads records
+// whether the timeline is shown or not (bounded: loop.Trace), so opening it later shows
+// the past.
 type timeline struct {
-	frozen     bool
-	frozenAll  []page.Span
-	frozenNow  float64
-	scrollRows int
+	frozen    bool
+	frozenAll []page.Span
+	frozenNow float64
+	backMS    float64 // how far back from now the bottom row is (ms of page time)
+	zoom      int     // 0: a row per frame; n > 0: 2^n rows a frame; n < 0: 2^-n frames a row
 
 	cur     []page.Span // the spans drawn last (for clicks)
 	curBase float64     // start time of the bottom row drawn last
@@ -34,13 +38,29 @@ type timeline struct {
 
 // Geometry inside the pane.
 const (
-	tlHeader   = 40
-	tlLabelW   = 52
-	tlGridW    = paneW - tlLabelW - 8
-	tlRowH     = 4
-	tlRows     = 120 // 2 s
-	tlInterval = 1000.0 / 60
+	tlHeader    = 40
+	tlLabelW    = 60
+	tlGridW     = paneW - tlLabelW - 8
+	tlGridH     = 480
+	tlRowH      = 4                // a row's height at zoom 0 and below
+	tlRows      = tlGridH / tlRowH // 120: 2 s at zoom 0
+	tlInterval  = 1000.0 / 60
+	tlMinZoom   = -4 // 16 frames a row: 32 s on screen
+	tlMaxZoom   = 4  // 1 ms a row
+	tlLabelRowH = 16 // rows this tall carry their spans' names
 )
+
+// rowMS is how much page time one row covers.
+func (t *timeline) rowMS() float64 { return tlInterval / math.Exp2(float64(t.zoom)) }
+
+// rowH is a row's height: taller as it zooms in, so spans get room for their names.
+func (t *timeline) rowH() int { return tlRowH << min(max(t.zoom, 0), 2) }
+
+// rows is how many rows the grid shows.
+func (t *timeline) rows() int { return tlGridH / t.rowH() }
+
+// zoomBy zooms in (n > 0) or out, keeping the bottom row's time.
+func (t *timeline) zoomBy(n int) { t.zoom = min(max(t.zoom+n, tlMinZoom), tlMaxZoom) }
 
 // Span categories, in drawing priority (a later one covers an earlier one).
 const (
@@ -99,7 +119,7 @@ func category(k page.Kind) uint8 {
 }
 
 func (t *timeline) reset() {
-	t.frozen, t.frozenAll, t.scrollRows, t.hasSel, t.cur = false, nil, 0, false, nil
+	t.frozen, t.frozenAll, t.backMS, t.hasSel, t.cur = false, nil, 0, false, nil
 }
 
 func (t *timeline) toggleFrozen() {
@@ -110,22 +130,24 @@ func (t *timeline) toggleFrozen() {
 	t.frozen = true // the next draw takes the copy
 }
 
-func (t *timeline) live() { t.frozen, t.frozenAll, t.scrollRows = false, nil, 0 }
+func (t *timeline) live() { t.frozen, t.frozenAll, t.backMS = false, nil, 0 }
 
+// scroll pans rows back (negative: forward); panning freezes the view.
 func (t *timeline) scroll(rows int) {
 	t.frozen = true
-	t.scrollRows = max(t.scrollRows+rows, 0)
+	t.backMS = max(t.backMS+float64(rows)*t.rowMS(), 0)
 }
 
 // rasterize fills t.cats: one byte per pixel column per row, bottom row starting at base.
 func (t *timeline) rasterize(spans []page.Span, base float64) {
-	if t.cats == nil {
-		t.cats = make([]uint8, tlGridW*tlRows)
+	rows, iv := t.rows(), t.rowMS()
+	if len(t.cats) != tlGridW*rows {
+		t.cats = make([]uint8, tlGridW*rows)
 	}
 	clear(t.cats)
-	pxPerMs := float64(tlGridW) / tlInterval
-	oldest := base - (tlRows-1)*tlInterval
-	newest := base + tlInterval
+	pxPerMs := float64(tlGridW) / iv
+	oldest := base - float64(rows-1)*iv
+	newest := base + iv
 	for i := range spans {
 		s := &spans[i]
 		c := category(s.Kind)
@@ -137,18 +159,18 @@ func (t *timeline) rasterize(spans []page.Span, base float64) {
 			to = from + 1.5/pxPerMs // a line 1-2 px wide
 		}
 		// Row r (0 = bottom) covers [base - r*iv, base - (r-1)*iv).
-		for r := min(int(math.Ceil((base-from)/tlInterval)), tlRows-1); r >= 0; r-- {
-			rs := base - float64(r)*tlInterval
+		for r := min(int(math.Ceil((base-from)/iv)), rows-1); r >= 0; r-- {
+			rs := base - float64(r)*iv
 			if rs >= to {
 				break
 			}
-			if rs+tlInterval <= from {
+			if rs+iv <= from {
 				continue
 			}
 			x0 := int(math.Max(from-rs, 0) * pxPerMs)
-			x1 := int(math.Ceil(math.Min(to-rs, tlInterval) * pxPerMs))
+			x1 := int(math.Ceil(math.Min(to-rs, iv) * pxPerMs))
 			x1 = min(max(x1, x0+1), tlGridW)
-			row := t.cats[(tlRows-1-r)*tlGridW:]
+			row := t.cats[(rows-1-r)*tlGridW:]
 			for x := x0; x < x1; x++ {
 				if row[x] < c {
 					row[x] = c
@@ -161,8 +183,18 @@ func (t *timeline) rasterize(spans []page.Span, base float64) {
 func (t *timeline) tab() string  { return "Timeline (T)" }
 func (t *timeline) wants() wants { return wants{spans: true} }
 
-// wheel scrolls back (positive) or forward through the trace.
-func (t *timeline) wheel(dy float64) { t.scroll(int(dy * 3)) }
+// wheel pans back (positive) or forward through the trace; with Ctrl it zooms.
+func (t *timeline) wheel(dy float64) {
+	if ebiten.IsKeyPressed(ebiten.KeyControl) {
+		if dy > 0 {
+			t.zoomBy(1)
+		} else if dy < 0 {
+			t.zoomBy(-1)
+		}
+		return
+	}
+	t.scroll(int(math.Round(dy * 3)))
+}
 
 func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	fillPane(dst)
@@ -181,22 +213,25 @@ func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 			break
 		}
 	}
-	base := anchor + math.Floor((now-anchor)/tlInterval)*tlInterval - float64(t.scrollRows)*tlInterval
+	iv := t.rowMS()
+	base := anchor + math.Floor((now-t.backMS-anchor)/iv)*iv
 	t.cur, t.curBase = spans, base
 	t.rasterize(spans, base)
 	t.drawGrid(dst)
+	t.drawNames(dst, f, spans, base)
 	t.drawLegend(dst, f, base)
 	t.drawSelected(dst, f)
 }
 
-// drawGrid draws the rasterised rows, tlRowH pixels each with a gap.
+// drawGrid draws the rasterised rows, rowH pixels each with a gap.
 func (t *timeline) drawGrid(dst *ebiten.Image) {
-	if t.img == nil {
-		t.img = ebiten.NewImage(tlGridW, tlRows)
-		t.pix = make([]byte, 4*tlGridW*tlRows)
-		t.gaps = ebiten.NewImage(tlGridW, tlRows*tlRowH)
-		for r := 0; r < tlRows; r++ {
-			vector.DrawFilledRect(t.gaps, 0, float32(r*tlRowH+tlRowH-1), tlGridW, 1, paneBG, false)
+	rows, rh := t.rows(), t.rowH()
+	if t.img == nil || t.img.Bounds().Dy() != rows {
+		t.img = ebiten.NewImage(tlGridW, rows)
+		t.pix = make([]byte, 4*tlGridW*rows)
+		t.gaps = ebiten.NewImage(tlGridW, tlGridH)
+		for r := 0; r < rows; r++ {
+			vector.DrawFilledRect(t.gaps, 0, float32(r*rh+rh-1), tlGridW, 1, paneBG, false)
 		}
 	}
 	for i, c := range t.cats {
@@ -206,7 +241,7 @@ func (t *timeline) drawGrid(dst *ebiten.Image) {
 	t.img.WritePixels(t.pix)
 	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Scale(1, tlRowH)
+	op.GeoM.Scale(1, float64(rh))
 	op.GeoM.Translate(float64(gx), float64(gy))
 	dst.DrawImage(t.img, op)
 	op = &ebiten.DrawImageOptions{}
@@ -214,37 +249,106 @@ func (t *timeline) drawGrid(dst *ebiten.Image) {
 	dst.DrawImage(t.gaps, op)
 }
 
+// spanLabel is where a span's name goes: its row (0 = top), first pixel and width.
+type spanLabel struct {
+	row, x, w int
+	text      string
+}
+
+// labels are the names the rows can show when zoomed in: for each span wide enough in a
+// row, where its colour is the one drawn there (the innermost span wins), its name (a
+// callback's function name, a task's name, a mark's name).
+func (t *timeline) labels(spans []page.Span, base float64) []spanLabel {
+	if t.rowH() < tlLabelRowH {
+		return nil
+	}
+	rows, iv := t.rows(), t.rowMS()
+	pxPerMs := float64(tlGridW) / iv
+	var out []spanLabel
+	for i := range spans {
+		s := &spans[i]
+		c := category(s.Kind)
+		if c == catNone || c == catVsync || s.Name == "" {
+			continue
+		}
+		for r := 0; r < rows; r++ {
+			rs := base - float64(r)*iv
+			from, to := math.Max(s.Start, rs), math.Min(s.End, rs+iv)
+			if to <= from {
+				continue
+			}
+			x0, x1 := int(math.Ceil((from-rs)*pxPerMs)), min(int((to-rs)*pxPerMs), tlGridW)
+			// The name goes where the span's own colour shows from its start on (an inner
+			// span drawn over it ends the room).
+			row := t.cats[(rows-1-r)*tlGridW:]
+			w := 0
+			for x0+w < x1 && row[x0+w] == c {
+				w++
+			}
+			if w < 24 {
+				continue
+			}
+			out = append(out, spanLabel{row: rows - 1 - r, x: x0, w: w, text: s.Name})
+		}
+	}
+	return out
+}
+
+// drawNames writes the spans' names into the rows when they are tall enough.
+func (t *timeline) drawNames(dst *ebiten.Image, f *fonts, spans []page.Span, base float64) {
+	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	for _, l := range t.labels(spans, base) {
+		f.draw(dst, clip(l.text, (l.w-4)/7), gx+l.x+2, gy+l.row*t.rowH()-1, color.Black, false)
+	}
+}
+
 // drawLegend draws the header (state and colour legend) and the time labels of the rows.
 func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
 	x0, y0 := paneBodyRect.x, paneBodyRect.y
+	iv, rows, rh := t.rowMS(), t.rows(), t.rowH()
 	state := "live"
 	if t.frozen {
-		state = fmt.Sprintf("frozen (P: live) · %.2f s back", float64(t.scrollRows)*tlInterval/1000)
+		state = fmt.Sprintf("frozen (P: live) · %.2f s back", t.backMS/1000)
 	}
-	f.draw(dst, "one row per frame (16.7 ms), newest at the bottom · "+state, x0+8, y0+4, paneText, false)
+	f.draw(dst, fmt.Sprintf("a row is %s, newest at the bottom · %s", rowText(iv), state), x0+8, y0+4, paneText, false)
 	lx := x0 + 8
 	for c := catIdle; c < numCats; c++ {
 		vector.DrawFilledRect(dst, float32(lx), float32(y0+25), 9, 9, catColors[c], false)
 		f.draw(dst, catNames[c], lx+12, y0+21, paneDim, false)
 		lx += 18 + int(6.2*float64(len(catNames[c])))
 	}
-	// Time labels every quarter second of rows.
+	// A time label every 60 px or so of rows.
 	gy := y0 + tlHeader
-	for r := 0; r < tlRows; r += 15 {
-		rs := base - float64(r)*tlInterval
-		y := gy + (tlRows-1-r)*tlRowH - 6
+	every := max(1, 60/rh)
+	for r := 0; r < rows; r += every {
+		rs := base - float64(r)*iv
+		y := gy + (rows-1-r)*rh + rh/2 - 8
 		label := fmt.Sprintf("%.2fs", rs/1000)
-		f.drawMono(dst, label, x0+tlLabelW-4-7*len(label), y, paneDim)
+		if iv < 5 {
+			label = fmt.Sprintf("%.3fs", rs/1000)
+		}
+		f.draw(dst, label, x0+tlLabelW-4-7*len(label), y, paneDim, false)
 	}
+}
+
+// rowText says how much time a row covers.
+func rowText(iv float64) string {
+	switch {
+	case math.Abs(iv-tlInterval) < 1e-9:
+		return "a frame (16.7 ms)"
+	case iv > tlInterval:
+		return fmt.Sprintf("%.0f frames (%.0f ms)", iv/tlInterval, iv)
+	}
+	return fmt.Sprintf("%.2f ms (zoomed ×%.0f)", iv, tlInterval/iv)
 }
 
 // drawSelected tells what the selected span was (or how to select one).
 func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
 	x0 := paneBodyRect.x
-	dy := paneBodyRect.y + tlHeader + tlRows*tlRowH + 6
+	dy := paneBodyRect.y + tlHeader + tlGridH + 6
 	if !t.hasSel {
-		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn scrolls back,", x0+8, dy, paneDim, false)
-		f.draw(dst, "P freezes the view, Home returns to live.", x0+8, dy+lineH, paneDim, false)
+		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn pan back, ] and [", x0+8, dy, paneDim, false)
+		f.draw(dst, "(or Ctrl+wheel) zoom in and out, P freezes, Home returns to live.", x0+8, dy+lineH, paneDim, false)
 		return
 	}
 	s := t.sel
@@ -266,12 +370,13 @@ func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
 // reports whether there was one.
 func (t *timeline) click(x, y int) bool {
 	gx, gy := x-tlLabelW, y-tlHeader
-	if gx < 0 || gx >= tlGridW || gy < 0 || gy >= tlRows*tlRowH {
+	if gx < 0 || gx >= tlGridW || gy < 0 || gy >= tlGridH {
 		return false
 	}
-	r := tlRows - 1 - gy/tlRowH
-	at := t.curBase - float64(r)*tlInterval + float64(gx)*tlInterval/tlGridW
-	tol := 1.5 * tlInterval / tlGridW
+	iv := t.rowMS()
+	r := t.rows() - 1 - gy/t.rowH()
+	at := t.curBase - float64(r)*iv + float64(gx)*iv/tlGridW
+	tol := 1.5 * iv / tlGridW
 	best, found := -1, false
 	for i := range t.cur {
 		s := &t.cur[i]

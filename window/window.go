@@ -42,15 +42,16 @@ type Options struct {
 // Run opens the window and blocks until it is closed. It must be called on the main thread.
 func Run(opts Options) error {
 	ebiten.SetWindowTitle("loopscope")
-	ebiten.SetWindowSize(winW, winH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// With the default 60 TPS about half of short OS clicks are never seen; sync with frames.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	g := newGame(opts)
+	g.fit.scale = fitScale()
 	if opts.Target != "" {
 		g.gallery.visible = false
 		g.open(opts.Target)
 	}
+	g.fitWindow()
 	stop := make(chan struct{})
 	go runVsyncClock(stop, g.clockTick)
 	err := ebiten.RunGame(g)

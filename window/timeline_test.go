@@ -1,0 +1,126 @@
+//go:build !headless
+
+package window
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	_ "earlyinit.loopscope/displaycheck"
+
+	"loopscope/page"
+)
+
+// TestTimelineZoomPanAndNames (issue 17): ] zooms in (shorter, taller rows) until a
+// callback's span is wide enough to carry its function's name; [ zooms out to many frames a
+// row; panning moves by rows of the zoom shown and keeps the time when the zoom changes.
+func TestTimelineZoomPanAndNames(t *testing.T) {
+	base := 1000.0
+	spans := []page.Span{
+		{Kind: page.KindTask, Name: "setTimeout callback", Start: base + 1, End: base + 4},
+		{Kind: page.KindFunctionCall, Name: "onTimer", Start: base + 1.5, End: base + 3.5},
+	}
+	var tl timeline
+	tl.rasterize(spans, base)
+	if l := tl.labels(spans, base); len(l) != 0 {
+		t.Errorf("a row per frame (4 px) shows names: %v", l)
+	}
+	tl.zoomBy(2) // 4.17 ms a row, 16 px tall
+	if tl.rowMS() != tlInterval/4 || tl.rowH() < tlLabelRowH || tl.rows()*tl.rowH() != tlGridH {
+		t.Fatalf("zoom 2: %.2f ms, %d px rows, %d rows", tl.rowMS(), tl.rowH(), tl.rows())
+	}
+	tl.rasterize(spans, base)
+	var names []string
+	at := map[string]spanLabel{}
+	for _, l := range tl.labels(spans, base) {
+		names = append(names, l.text)
+		at[l.text] = l
+		if l.row != tl.rows()-1 {
+			t.Errorf("%q is labelled in row %d, want the bottom row %d", l.text, l.row, tl.rows()-1)
+		}
+	}
+	task, call := at["setTimeout callback"], at["onTimer"]
+	if strings.Join(names, ",") != "setTimeout callback,onTimer" || task.x+task.w > call.x || call.w < 150 {
+		t.Errorf("zoomed in, the names shown are %q at %+v: want the task's before its callback's (not under it) and the callback's over its 2 ms", names, at)
+	}
+	tl.zoomBy(100)
+	if tl.zoom != tlMaxZoom {
+		t.Errorf("zoom went to %d, past its limit %d", tl.zoom, tlMaxZoom)
+	}
+	// Pan: half a screen at zoom 0 is 60 frames; at 16 frames a row it is 60 rows of those.
+	tl.zoom = 0
+	tl.scroll(tl.rows() / 2)
+	if !tl.frozen || math.Abs(tl.backMS-60*tlInterval) > 1e-6 {
+		t.Errorf("panning half a screen back: %.1f ms back, frozen %v; want 1000 ms, frozen", tl.backMS, tl.frozen)
+	}
+	tl.zoomBy(-100)
+	if tl.zoom != tlMinZoom || math.Abs(tl.backMS-60*tlInterval) > 1e-6 || math.Abs(tl.rowMS()-16*tlInterval) > 1e-9 {
+		t.Errorf("zoomed out: zoom %d, %.1f ms back, %.1f ms a row", tl.zoom, tl.backMS, tl.rowMS())
+	}
+	tl.scroll(-1000)
+	if tl.backMS != 0 {
+		t.Errorf("panning forward past now: %.1f ms back, want 0", tl.backMS)
+	}
+}
+
+// TestTimelineShowsThePast (issue 17): a page runs for two minutes with the timeline never
+// drawn; the trace kept recording (bounded), so a timeline opened afterwards, zoomed out and
+// panned back to the start, shows the start-up callback in its row, and zoomed in there,
+// with its name.
+func TestTimelineShowsThePast(t *testing.T) {
+	p, err := page.New([]byte(`<script>
+setTimeout(function startUp() { const t = performance.now(); while (performance.now() - t < 30); }, 0);
+setInterval(function tick() {}, 100);
+</script>`), "file:///past.html", "", page.Options{VirtualTime: true, TrackMicrotasks: true, Console: newConsoleLog(nil, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.RunToCompletion(p, 120_000, 120_000)
+	spans := p.Spans()
+	var startUp page.Span
+	for _, s := range spans {
+		if s.Kind == page.KindFunctionCall && s.Name == "startUp" {
+			startUp = s
+		}
+	}
+	if startUp.Name == "" || startUp.End-startUp.Start < 29 {
+		t.Fatalf("the trace no longer holds the start-up callback after two minutes (%d spans from %.0f ms)", len(spans), spans[0].Start)
+	}
+	now := p.Now()
+	var tl timeline // opened now
+	tl.zoomBy(tlMinZoom)
+	// Pan back until the start-up callback is on screen, as PgUp does.
+	for n := 0; n < 100; n++ {
+		base := now - tl.backMS
+		if startUp.Start >= base-float64(tl.rows()-1)*tl.rowMS() {
+			break
+		}
+		tl.scroll(tl.rows() / 2)
+	}
+	base := now - tl.backMS
+	tl.rasterize(spans, base)
+	if !hasCategory(tl.cats, catScripting) {
+		t.Errorf("zoomed out and panned back %.1f s, no scripting shown (start-up at %.0f ms, now %.0f)", tl.backMS/1000, startUp.Start, now)
+	}
+	// Zoomed in on it (1 ms a row), the start-up callback is named.
+	tl.zoom = tlMaxZoom
+	base = startUp.Start + 10
+	tl.rasterize(spans, base)
+	found := false
+	for _, l := range tl.labels(spans, base) {
+		found = found || l.text == "startUp"
+	}
+	if !found {
+		t.Errorf("zoomed in on the start-up callback, its name is not shown: %v", tl.labels(spans, base))
+	}
+}
+
+func hasCategory(cats []uint8, c uint8) bool {
+	for _, x := range cats {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
