@@ -194,15 +194,11 @@ const barOffset = 26
 // windowSize is the loopscope window's size (window/: 800×600 page, 480 pane, bars).
 const windowW, windowH = 1280, 776
 
-// key presses keys in the focused window with xdotool.
+// key presses keys in the focused window with xdotool, each held long enough for a slow
+// frame to see it (holdKeys).
 func key(t *testing.T, keys ...string) {
 	t.Helper()
-	for _, k := range keys {
-		if out, err := exec.Command("xdotool", "key", k).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool key %s: %v %s", k, err, out)
-		}
-		time.Sleep(150 * time.Millisecond)
-	}
+	holdKeys(t, keys...)
 }
 
 // waitForPixel polls screenshots until the screen pixel at (x, y) has colour c (±3 a channel).
@@ -229,7 +225,7 @@ func osClick(t *testing.T, x, y int) {
 		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
 			t.Fatalf("xdotool %v: %v %s", args, err, out)
 		}
-		time.Sleep(60 * time.Millisecond)
+		time.Sleep(keyHold) // a slow frame sees the button down, then up (see holdKeys)
 	}
 }
 
@@ -251,6 +247,21 @@ func windowShot(t *testing.T, x0, y0 int, name string) *image.RGBA {
 		}
 	}
 	return img
+}
+
+// waitShot takes screenshots of the window (windowShot) until ok holds for one or timeout
+// passes, and returns the last: a test waits for what it checks to be drawn, however slow
+// the machine, then asserts on that screenshot.
+func waitShot(t *testing.T, x0, y0 int, name string, timeout time.Duration, ok func(*image.RGBA) bool) *image.RGBA {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		img := windowShot(t, x0, y0, name)
+		if ok(img) || time.Now().After(deadline) {
+			return img
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 // countColor counts the pixels in r within tol of c.

@@ -41,8 +41,8 @@ func TestWindowScriptStoppedInHUD(t *testing.T) {
 		t.Errorf("red text before the HUD is open (%d px)", n)
 	}
 	key(t, "h")
-	time.Sleep(700 * time.Millisecond)
-	if n := countColor(windowShot(t, x0, y0, "hud-stopped"), hudRect, stopRed, 10); n < 40 {
+	img := waitShot(t, x0, y0, "hud-stopped", time.Minute, func(img *image.RGBA) bool { return countColor(img, hudRect, stopRed, 10) >= 40 })
+	if n := countColor(img, hudRect, stopRed, 10); n < 40 {
 		t.Errorf("the HUD does not show the stopped script in red (%d px)", n)
 	}
 }

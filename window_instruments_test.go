@@ -51,55 +51,72 @@ func TestWindowInstruments(t *testing.T) {
 	w.waitLine(t, regexp.MustCompile(`^clicked \d+$`), 10*time.Second)
 	paneRect := image.Rect(800, barOffset+22, windowW, barOffset+600)
 	hudRect := image.Rect(800-338, barOffset+600-8-204, 800-8, barOffset+600-8) // its bottom right corner
-	hudBG := color.RGBA{0x2d, 0x2f, 0x36, 0xff} // the HUD's translucent background over white
+	hudBG := color.RGBA{0x2d, 0x2f, 0x36, 0xff}                                 // the HUD's translucent background over white
 
 	before := windowShot(t, x0, y0, "tmp-before")
 	if n := countColor(before, hudRect, hudBG, 6); n > 1000 {
 		t.Errorf("the HUD's background is there before H (%d px)", n)
 	}
 	key(t, "h")
-	time.Sleep(700 * time.Millisecond)
-	img := windowShot(t, x0, y0, "hud")
+	img := waitShot(t, x0, y0, "hud", time.Minute, func(img *image.RGBA) bool { return countColor(img, hudRect, hudBG, 12) >= 20000 })
 	if n := countColor(img, hudRect, hudBG, 12); n < 20000 {
 		t.Errorf("H: the HUD is not drawn (%d px of its background)", n)
 	}
 	key(t, "t")
-	time.Sleep(1500 * time.Millisecond)
-	img = windowShot(t, x0, y0, "timeline")
-	for _, c := range []struct {
+	spanColours := []struct {
 		name string
 		c    color.RGBA
-	}{{"scripting (yellow)", color.RGBA{0xf2, 0xc7, 0x44, 0xff}}, {"paint (green)", color.RGBA{0x5c, 0xb8, 0x5c, 0xff}}, {"style/layout (purple)", color.RGBA{0x8e, 0x6c, 0xe0, 0xff}}, {"vsync (blue)", color.RGBA{0x4d, 0xa3, 0xff, 0xff}}} {
-		if n := countColor(img, image.Rect(800+52, barOffset+22+40, windowW, barOffset+22+40+480), c.c, 4); n < 20 {
+	}{{"scripting (yellow)", color.RGBA{0xf2, 0xc7, 0x44, 0xff}}, {"paint (green)", color.RGBA{0x5c, 0xb8, 0x5c, 0xff}}, {"style/layout (purple)", color.RGBA{0x8e, 0x6c, 0xe0, 0xff}}, {"vsync (blue)", color.RGBA{0x4d, 0xa3, 0xff, 0xff}}}
+	grid := image.Rect(800+60, barOffset+22+40, windowW, barOffset+22+40+480)
+	img = waitShot(t, x0, y0, "timeline", time.Minute, func(img *image.RGBA) bool {
+		for _, c := range spanColours {
+			if countColor(img, grid, c.c, 4) < 20 {
+				return false
+			}
+		}
+		return true
+	})
+	for _, c := range spanColours {
+		if n := countColor(img, grid, c.c, 4); n < 20 {
 			t.Errorf("T: the timeline shows no %s spans (%d px)", c.name, n)
 		}
 	}
 	key(t, "f")
-	time.Sleep(700 * time.Millisecond)
-	img = windowShot(t, x0, y0, "filmstrip")
+	img = waitShot(t, x0, y0, "filmstrip", time.Minute, func(img *image.RGBA) bool {
+		return countColor(img, paneRect, color.RGBA{0x3a, 0x7b, 0xd5, 0xff}, 40) >= 200
+	})
 	if n := countColor(img, paneRect, color.RGBA{0x3a, 0x7b, 0xd5, 0xff}, 40); n < 200 {
 		t.Errorf("F: no thumbnails of the page's blue box in the filmstrip (%d px)", n)
 	}
 	key(t, "q", "space")
-	time.Sleep(700 * time.Millisecond)
-	img = windowShot(t, x0, y0, "queues")
+	barRect := image.Rect(500, 0, 1000, barOffset)
+	img = waitShot(t, x0, y0, "queues", time.Minute, func(img *image.RGBA) bool {
+		return countColor(img, paneRect, color.RGBA{0x8c, 0xb4, 0xff, 0xff}, 10) >= 300 && countColor(img, barRect, color.RGBA{0xff, 0xd0, 0x60, 0xff}, 10) >= 50
+	})
 	if n := countColor(img, paneRect, color.RGBA{0x8c, 0xb4, 0xff, 0xff}, 10); n < 300 {
 		t.Errorf("Q: the queues view's headings are not drawn (%d px)", n)
 	}
 	// Paused: the bar says so in amber, and the page's box stops moving.
-	if n := countColor(img, image.Rect(500, 0, 1000, barOffset), color.RGBA{0xff, 0xd0, 0x60, 0xff}, 10); n < 50 {
+	if n := countColor(img, barRect, color.RGBA{0xff, 0xd0, 0x60, 0xff}, 10); n < 50 {
 		t.Errorf("Space: the bar does not show the paused state (%d amber px)", n)
 	}
-	a := windowShot(t, x0, y0, "tmp-paused-a")
-	time.Sleep(400 * time.Millisecond)
-	b := windowShot(t, x0, y0, "tmp-paused-b")
+	// Paused, the page stops changing: two screenshots 400 ms apart are the same (the frame
+	// that was on its way when the pause came may still be presented first).
 	pageRect := image.Rect(0, barOffset, 800, barOffset+600)
+	var a, b *image.RGBA
+	for deadline := time.Now().Add(time.Minute); ; {
+		a = windowShot(t, x0, y0, "tmp-paused-a")
+		time.Sleep(400 * time.Millisecond)
+		b = windowShot(t, x0, y0, "tmp-paused-b")
+		if diffPixels(a, b, pageRect, hudRect) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
 	if n := diffPixels(a, b, pageRect, hudRect); n > 0 {
 		t.Errorf("paused: the page still changes (%d pixels differ)", n)
 	}
 	key(t, "3", "3", "3") // three frames: the box moves by three frames' worth
-	time.Sleep(400 * time.Millisecond)
-	c := windowShot(t, x0, y0, "tmp-paused-c")
+	c := waitShot(t, x0, y0, "tmp-paused-c", time.Minute, func(c *image.RGBA) bool { return diffPixels(b, c, pageRect, hudRect) > 0 })
 	if n := diffPixels(b, c, pageRect, hudRect); n == 0 {
 		t.Errorf("stepping three frames: the page did not change")
 	}

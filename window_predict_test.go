@@ -133,7 +133,10 @@ func pointerForKeys(t *testing.T, x0, y0 int) {
 }
 
 // holdKeys presses each key (or chord, "shift+Up") down for a while before releasing it, so
-// a window that polls its keys once a frame sees it even when frames are slow.
+// a window that polls its keys once a frame sees it even when frames are slow: on a loaded
+// 2-core machine a software-rendered frame under Xvfb can take well over 100 ms, and a key
+// pressed and released between two frames is never seen. The hold stays under X's
+// auto-repeat delay (660 ms), so a held key is one press.
 func holdKeys(t *testing.T, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
@@ -146,10 +149,13 @@ func holdKeys(t *testing.T, keys ...string) {
 			if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
 				t.Fatalf("xdotool %v: %v %s", args, err, out)
 			}
-			time.Sleep(120 * time.Millisecond)
+			time.Sleep(keyHold)
 		}
 	}
 }
+
+// keyHold is how long holdKeys keeps a key down, and waits after releasing it.
+const keyHold = 300 * time.Millisecond
 
 // TestWindowModeShownAndReset, with real keys: the mode is always in its own badge in the top
 // bar (green for spec, red for a legacy mode); M changes it, and the next demo opened from

@@ -58,13 +58,7 @@ func TestWindow(t *testing.T) {
 		}
 	}
 	// An OS-level click in the middle of the page view.
-	cx, cy := x0+400, y0+barOffset+300
-	for _, args := range [][]string{{"mousemove", fmt.Sprint(cx), fmt.Sprint(cy)}, {"mousedown", "1"}, {"mouseup", "1"}} {
-		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool %v: %v %s", args, err, out)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	osClick(t, x0+400, y0+barOffset+300)
 	m = w.waitLine(t, regexp.MustCompile(`^click isTrusted (\w+)$`), 10*time.Second)
 	if m[1] != "true" {
 		t.Errorf("click isTrusted = %s, want true", m[1])
