@@ -45,8 +45,10 @@ func NewRealm(rt *goja.Runtime) *Realm {
 		panic(err)
 	}
 	factory, _ := goja.AssertFunction(f)
-	return &Realm{rt: rt, slot: goja.NewSymbol("[[loopscope impl]]"), ctorFactory: factory,
+	w := &Realm{rt: rt, slot: goja.NewSymbol("[[loopscope impl]]"), ctorFactory: factory,
 		byName: make(map[string]*Interface, 96)}
+	w.hideSlot()
+	return w
 }
 
 // Runtime returns the realm's runtime.
@@ -101,7 +103,7 @@ func (w *Realm) NewObject(proto *goja.Object, v any) *goja.Object {
 
 // SetSlot makes v the Go value behind the platform object o.
 func (w *Realm) SetSlot(o *goja.Object, v any) {
-	_ = o.DefineDataPropertySymbol(w.slot, w.rt.NewDynamicObject(&slotRef{v, o}), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	_ = o.DefineDataPropertySymbol(w.slot, w.rt.NewDynamicObject(&slotRef{v, o}), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 }
 
 // Unwrap returns the Go value behind a platform object, or nil.
@@ -125,8 +127,8 @@ func (w *Realm) Unwrap(v goja.Value) any {
 
 // slotRef is the Go value stored in a platform object's hidden slot: an empty dynamic
 // object, so scripts that find the symbol see nothing. owner is the object it was made for.
-// DEPARTURE: the slot's symbol is visible to Object.getOwnPropertySymbols (goja has no
-// internal slots for host objects); it cannot be forged or moved.
+// The slot's symbol is left out of every list of own keys the page can get (hiddenslot.go);
+// the slot cannot be forged or moved.
 type slotRef struct {
 	v     any
 	owner *goja.Object

@@ -57,3 +57,38 @@ func TestBindingBehaviour(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotHidden: the hidden slot of a platform object is in no list of own keys the page
+// can get, is not copied by Object.assign or spread, and a Proxy that lists the target's
+// keys itself keeps working (issue 14).
+func TestSlotHidden(t *testing.T) {
+	rt := goja.New()
+	w := webidl.NewRealm(rt)
+	w.DefineInterface("Thing", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+		w.SetSlot(call.This, &counter{})
+		return call.This
+	})
+	w.Expose(rt.GlobalObject())
+	for _, tc := range []struct{ src, want string }{
+		{`var k = new Thing(); k.own = 1; k[Symbol.for('s')] = 2; Object.getOwnPropertySymbols(k).map(String).join()`, "Symbol(s)"},
+		{`Reflect.ownKeys(k).map(String).join()`, "own,Symbol(s)"},
+		{`Object.getOwnPropertySymbols(Object.getOwnPropertyDescriptors(k)).length + ' ' + Object.keys(Object.getOwnPropertyDescriptors(k))`, "1 own"},
+		{`Object.getOwnPropertySymbols(Object.assign({}, k)).length + ' ' + Object.getOwnPropertySymbols({...k}).length`, "1 1"},
+		{`Reflect.ownKeys(new Proxy(k, { ownKeys: t => Reflect.ownKeys(t) })).length`, "2"},
+		{`Reflect.ownKeys({a: 1, [Symbol.iterator]: 2}).length + ' ' + Reflect.ownKeys.name + Reflect.ownKeys.length + ' ' + Object.getOwnPropertySymbols.name`, "2 ownKeys1 getOwnPropertySymbols"},
+		{`try { Reflect.ownKeys(1) } catch (e) { e.name }`, "TypeError"},
+		{`Object.getOwnPropertySymbols(Thing.prototype).map(String).join()`, "Symbol(Symbol.toStringTag)"},
+	} {
+		v, err := rt.RunString(tc.src)
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		if got := v.String(); got != tc.want {
+			t.Errorf("%s = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	if w.Unwrap(rt.Get("k")) == nil {
+		t.Error("the slot is gone from the platform object")
+	}
+}
