@@ -132,7 +132,7 @@ func (n *Node) AttributeNames() []string {
 // handleAttributeChanges queues the mutation record and runs the attribute change steps.
 // https://dom.spec.whatwg.org/#handle-attribute-changes
 func (n *Node) handleAttributeChanges(localName, ns string, old nullString, value string, present bool) {
-	n.doc.changed()
+	n.doc.changedNode(ChangeAttribute, n.h, localName)
 	queueAttributeMutationRecord(n, localName, ns, old)
 	if ns == "" {
 		n.attributeChangeSteps(localName, old.s, value, present)

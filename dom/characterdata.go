@@ -111,7 +111,7 @@ func (n *Node) ReplaceData(offset, count int, data string) error {
 	}
 	queueMutationRecord("characterData", n, "", "", nullable(old), nil, nil, nil, nil)
 	n.h.Data = next
-	n.doc.changed()
+	n.doc.changedNode(ChangeText, n.h, "")
 	fireCharacterDataModifiedEvent(n, old, next)
 	return nil
 }

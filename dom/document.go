@@ -25,6 +25,8 @@ type Document struct {
 	window        *Window // the document's window (its listeners exist before Install)
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
+
+	onChange ChangeHook // the renderer's invalidation (changes.go)
 }
 
 // ParseDocument parses a whole HTML page. It never panics: any bytes give a document.
@@ -93,9 +95,6 @@ func (d *Document) URL() string { return d.urlStr }
 // Version is incremented on every mutation that could change rendering (tree,
 // attributes, character data).
 func (d *Document) Version() uint64 { return d.version }
-
-// changed records a mutation that could change rendering.
-func (d *Document) changed() { d.version++ }
 
 // NodeFor returns the DOM node of an html.Node of this document (created on first use).
 func (d *Document) NodeFor(h *html.Node) *Node {

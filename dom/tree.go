@@ -182,7 +182,7 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 		}
 		linkBefore(parent.h, c.h, ref)
 		parent.doc.table.promoteSubtree(c.h)
-		parent.doc.changed()
+		parent.doc.changedNode(ChangeChildren, parent.h, "")
 	}
 	if !suppressObservers {
 		queueTreeMutationRecord(parent, nodes, nil, parent.doc.NodeFor(prevSibling), child)
@@ -195,7 +195,7 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 
 // childrenChangedSteps runs when parent's children change.
 // https://dom.spec.whatwg.org/#concept-node-children-changed-ext
-func childrenChangedSteps(parent *Node) { parent.doc.changed() }
+func childrenChangedSteps(parent *Node) { parent.doc.changedNode(ChangeChildren, parent.h, "") }
 
 // replaceChild replaces child with node within parent.
 // https://dom.spec.whatwg.org/#concept-node-replace
@@ -317,7 +317,7 @@ func remove(node *Node, suppressObservers bool) {
 	oldPrev := node.PreviousSibling()
 	oldNext := node.NextSibling()
 	unlink(node.h)
-	node.doc.changed()
+	node.doc.changedNode(ChangeChildren, parentH, "")
 	// Transient registered observers for subtree observers of the old ancestors.
 	for a := parentH; a != nil; a = a.Parent {
 		an := node.doc.table.get(a)

@@ -131,6 +131,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	l.SetErrorReporter(p.Window)
 	p.Idle = idle.Install(l)
 	p.Engine = render.NewEngine(doc, opts.Width, opts.Height)
+	tellEngineOfChanges(doc, p.Engine)
 	l.SetRenderer(renderer{p})
 	p.Window.SetLayout(&layout{p: p})
 	l.ResetTimeOrigin()

@@ -23,6 +23,8 @@ type elementState struct {
 
 	box    *box // from the last layout
 	boxGen uint32
+
+	pass uint32 // the incremental restyle that last restyled it (invalidation.go)
 }
 
 // sheetCache is the parsed form of one <style> element's text.
@@ -34,10 +36,25 @@ type sheetCache struct {
 
 // Style brings every element's computed style up to date: the cascade when the DOM or
 // viewport changed (starting CSS transitions on the way), then the animated values of
-// running transitions at the time of the last UpdateAnimations.
+// running transitions at the time of the last UpdateAnimations. After DOM changes it was
+// told about (NoteChange), only the elements they affect are restyled (invalidation.go).
 // https://drafts.csswg.org/css-cascade/#cascading
 func (e *Engine) Style() {
 	v := e.src.Version()
+	e.inv.work = FrameWork{}
+	if len(e.running) > 0 || len(e.animated) > 0 {
+		// The transitions' values at the time of UpdateAnimations (and none of those that
+		// ended there): the before-change styles of the restyle below.
+		// https://drafts.csswg.org/css-transitions/#before-change-style
+		e.applyAnimationsTracked()
+	}
+	if e.styled && v != e.styledVersion && !e.resizedForStyle && e.restyleChanged(v) {
+		e.styledVersion = v
+		if len(e.running) > 0 {
+			e.applyAnimationsTracked() // on the new base styles, with the transitions started
+		}
+		return
+	}
 	if !e.styled || v != e.styledVersion || e.resizedForStyle {
 		e.collectStyleSheets()
 		e.gen++
@@ -53,13 +70,10 @@ func (e *Engine) Style() {
 			}
 		}
 		e.styled, e.styledVersion, e.resizedForStyle = true, v, false
-		e.restyled = true
+		e.resetInvalidation(v, cx)
+		e.inv.work.Restyled, e.inv.work.FullCascade = len(e.states), true
+		e.raiseDamage(damageBoxes)
 		e.applyAnimations()
-		return
-	}
-	if len(e.running) > 0 || len(e.animated) > 0 {
-		e.applyAnimations()
-		e.restyled = true
 	}
 }
 

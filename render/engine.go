@@ -67,7 +67,7 @@ type Engine struct {
 	now      float64
 	running  []*transition
 	animated []*elementState // states whose used style carries animated values
-	restyled bool            // the used styles changed since the last layout
+	damage   damageLevel     // how far the style changes since the last layout reach
 
 	// layout
 	root        *box // the initial containing block's child: the root element's box
@@ -87,6 +87,12 @@ type Engine struct {
 	pool      chan *image.RGBA
 	layers    []*image.RGBA
 	mu        sync.Mutex // guards lastFrame against Recycle
+
+	// invalidation (invalidation.go, damage.go)
+	inv         invalidation
+	painted     []displayItem // the display list lastFrame was rastered from
+	listFresh   bool          // list was built since the last Paint (painted is the one before)
+	paintedBase canvasColor   // the canvas lastFrame was rastered with
 }
 
 // NewEngine returns an engine for src with a viewport of width × height px.
@@ -126,7 +132,7 @@ func (e *Engine) Resize(width, height int) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) NeedsUpdate(now float64) bool {
 	return e.lastFrame == nil || e.resizedForStyle || e.resizedForLayout || !e.styled || e.src.Version() != e.styledVersion ||
-		len(e.running) > 0 || len(e.animated) > 0 || e.restyled || e.relaid
+		len(e.running) > 0 || len(e.animated) > 0 || e.damage != damageNone || e.relaid
 }
 
 // BoxOf returns the border box of an element from the last layout (for inline

@@ -24,16 +24,30 @@ func (a marginPair) collapse(b marginPair) marginPair {
 func (a marginPair) value() float64 { return a.pos + a.neg }
 
 // Layout computes the box tree's geometry from the current styles: block and inline
-// flow, then absolutely and fixed positioned boxes, then page coordinates.
-// https://drafts.csswg.org/css2/#visual-model-intro
+// flow, then absolutely and fixed positioned boxes, then page coordinates. How much it
+// redoes follows the style changes' damage: only the display list for paint-only
+// changes, the geometry of the same box tree for layout changes, the box tree too for
+// the rest. https://drafts.csswg.org/css2/#visual-model-intro
 func (e *Engine) Layout() {
-	if e.laidOut && !e.restyled && !e.resizedForLayout {
+	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
+		if e.damage == damagePaint {
+			e.damage = damageNone
+			e.buildDisplayList()
+			e.relaid = true
+		}
 		return
 	}
-	e.layoutGen++
+	if e.laidOut && !e.resizedForLayout && e.damage == damageLayout && e.root != nil {
+		e.inv.work.LaidOut = resetGeometry(e.root) // the same boxes, laid out again
+	} else {
+		e.layoutGen++
+		e.root = e.buildBoxTree()
+		if e.root != nil {
+			e.inv.work.LaidOut = resetGeometry(e.root)
+		}
+	}
 	e.abs = e.abs[:0]
-	e.root = e.buildBoxTree()
-	e.laidOut, e.restyled, e.resizedForLayout = true, false, false
+	e.laidOut, e.damage, e.resizedForLayout = true, damageNone, false
 	e.relaid = true
 	if e.root == nil {
 		e.buildDisplayList()

@@ -78,9 +78,11 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 		if hs.boxSizing == 1 {
 			hs.height = px(ch + b.edgesV())
 		}
+		orig := b.st
 		b.st = &hs
 		e.layoutBlockLevel(b, cbw, cbhForChildren, true)
 		hs.height = saved
+		b.st = orig // the element's own style again, which later style changes update in place
 	} else {
 		e.layoutBlockLevel(b, cbw, cbhForChildren, true)
 	}

@@ -10,7 +10,9 @@ import (
 
 // Paint rasterises the display list of the last layout into a new frame and returns it.
 // The engine never writes to a returned frame again, unless it is handed back through
-// Recycle; when nothing changed since the last Paint the same frame is returned.
+// Recycle; when nothing changed since the last Paint the same frame is returned. Only the
+// rectangles where the display list changed are rastered (damage.go); the rest of the
+// frame is the last frame's.
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) Paint() *image.RGBA {
 	if !e.laidOut {
@@ -19,12 +21,23 @@ func (e *Engine) Paint() *image.RGBA {
 	e.mu.Lock()
 	last := e.lastFrame
 	e.mu.Unlock()
+	e.inv.work.Rastered = 0
 	if last != nil && !e.relaid && last.Rect.Dx() == e.width && last.Rect.Dy() == e.height {
 		return last
 	}
-	img := e.newFrame()
-	e.rasterise(img)
-	e.relaid = false
+	rects, partial := e.damageRects(last)
+	e.relaid, e.listFresh, e.paintedBase = false, false, e.canvas
+	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
+	if partial {
+		copy(img.Pix, last.Pix)
+		for _, r := range rects {
+			e.rasterise(img, r)
+			e.inv.work.Rastered += r.Dx() * r.Dy()
+		}
+	} else {
+		e.rasterise(img, img.Rect)
+		e.inv.work.Rastered = len(img.Pix) / 4
+	}
 	e.mu.Lock()
 	e.lastFrame = img
 	e.mu.Unlock()
@@ -64,13 +77,15 @@ func (e *Engine) newFrame() *image.RGBA {
 	}
 }
 
-// rasterise executes the display list into img.
-func (e *Engine) rasterise(img *image.RGBA) {
-	fillSrc(img, img.Rect, premultiplied(e.canvas.c))
+// rasterise executes the display list into the area of img (all of it, or a damaged
+// rectangle): the pixels outside area are left as they are.
+func (e *Engine) rasterise(img *image.RGBA, area image.Rectangle) {
+	area = area.Intersect(img.Rect)
+	fillSrc(img, area, premultiplied(e.canvas.c))
 	dst := img
 	depth := 0
 	stack := make([]*image.RGBA, 0, 4)
-	clip := img.Rect
+	clip := area
 	clips := make([]image.Rectangle, 0, 4)
 	for i := 0; i < len(e.list); i++ {
 		it := &e.list[i]
@@ -88,12 +103,12 @@ func (e *Engine) rasterise(img *image.RGBA) {
 			clip = clips[len(clips)-1]
 			clips = clips[:len(clips)-1]
 		case opPushLayer:
-			if it.alpha <= 0 || it.r.Intersect(img.Rect).Empty() {
+			if it.alpha <= 0 || it.r.Intersect(area).Empty() {
 				i = skipLayer(e.list, i) // invisible: skip to the matching pop
 				continue
 			}
 			layer := e.layer(depth)
-			r := it.r.Intersect(layer.Rect)
+			r := it.r.Intersect(layer.Rect).Intersect(area)
 			fillSrc(layer, r, color.RGBA{})
 			stack = append(stack, dst)
 			dst = layer
@@ -102,7 +117,7 @@ func (e *Engine) rasterise(img *image.RGBA) {
 			depth--
 			parent := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			compositeLayer(parent, dst, it.r, it.alpha)
+			compositeLayer(parent, dst, it.r.Intersect(area), it.alpha)
 			dst = parent
 		}
 	}

@@ -45,9 +45,8 @@ func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
 			if f.st.color.A == 0 {
 				continue
 			}
-			bx, by := int(math.Floor(x)), int(math.Floor(y))
 			e.list = append(e.list, displayItem{op: opText, text: f.text, face: f.face, x: x, y: b.ay + f.baseline + dy,
-				c: premultiplied(f.st.color), r: image.Rect(bx-2, by-2, int(math.Ceil(x+f.w))+2, int(math.Ceil(y+f.h))+2)})
+				c: premultiplied(f.st.color), r: inkRect(x, y, f.w, f.h, f.face)})
 		case fragInline:
 			f.b.tx, f.b.ty = dx, dy
 			if !f.st.visible {
@@ -120,7 +119,16 @@ func (e *Engine) paintMarker(b *box, dx, dy float64) {
 	w := f.measure(text)
 	x -= w
 	e.list = append(e.list, displayItem{op: opText, text: text, face: f, x: x, y: y, c: premultiplied(b.st.color),
-		r: image.Rect(int(x)-2, int(y-f.ascent)-2, int(x+w)+2, int(y+f.descent)+2)})
+		r: inkRect(x, y-f.ascent, w, f.ascent+f.descent, f)})
+}
+
+// inkRect bounds the pixels a run of text in face f, w wide, on a line box at (x, y) of
+// height h draws: the line box with a margin of a quarter of the font's height for
+// glyphs that reach past their advance, ascent or descent. Partial raster counts on it
+// (damage.go).
+func inkRect(x, y, w, h float64, f *face) image.Rectangle {
+	pad := 2 + math.Ceil((f.ascent+f.descent)/4)
+	return image.Rect(int(math.Floor(x-pad)), int(math.Floor(y-pad)), int(math.Ceil(x+w+pad)), int(math.Ceil(y+h+pad)))
 }
 
 // firstBaseline returns the baseline of a box's first line box, from its border-box top.

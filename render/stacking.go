@@ -60,7 +60,8 @@ type stackLists struct{ neg, zero, pos []*box }
 // display list and the hit-test list.
 // https://drafts.csswg.org/css2/#elaborate-stacking-contexts
 func (e *Engine) buildDisplayList() {
-	e.list, e.hits, e.clips = e.list[:0], e.hits[:0], e.clips[:0]
+	e.startDisplayList()
+	e.hits, e.clips = e.hits[:0], e.clips[:0]
 	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}
 	r := e.root
 	if r == nil {

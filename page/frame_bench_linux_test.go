@@ -1,0 +1,131 @@
+package page
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"loopscope/dom"
+	"loopscope/loop"
+)
+
+// threadCPU is the CPU time of the calling OS thread: on a shared machine, wall time
+// measures the neighbours too.
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}
+
+// divsPage is a page of n block divs, each with a line of text, like the page the Chromium
+// figures of the one-change-per-frame benchmarks come from (tools/chrome/bench/divs.html).
+func divsPage(n int) []byte {
+	var sb strings.Builder
+	sb.WriteString("<!DOCTYPE html><style>body { margin: 0 } .d { height: 12px; font-size: 10px; background: #eef }</style><body>\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "<div class=d id=d%d>%d</div>\n", i, i)
+	}
+	return []byte(sb.String())
+}
+
+// benchOneChangePerFrame renders frames of a page of n divs where, before every frame, one
+// div (a different one each time, spread over the page) gets a new inline style: an op is
+// one frame's rendering update, through the real DOM and its change notifications: style,
+// layout, paint and raster of the 800×600 viewport. The metrics are the CPU time of the
+// benchmark's thread (the machine is shared), in ms per frame.
+func benchOneChangePerFrame(b *testing.B, n int, style func(i int) string) {
+	p, err := New(divsPage(n), "file:///divs.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 100})
+	divs := make([]*dom.Node, 0, n)
+	for c := p.Doc.Body().FirstChild(); c != nil; c = c.NextSibling() {
+		if c.IsElement() {
+			divs = append(divs, c)
+		}
+	}
+	p.Engine.Style()
+	p.Engine.Layout()
+	prev := p.Engine.Paint()
+	var tStyle, tLayout, tPaint time.Duration
+	rastered := 0
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d := divs[(i*7919)%n] // a prime stride: every frame a different div
+		if err := d.SetAttribute("style", style(i)); err != nil {
+			b.Fatal(err)
+		}
+		t0 := threadCPU()
+		p.Engine.Style()
+		t1 := threadCPU()
+		p.Engine.Layout()
+		t2 := threadCPU()
+		img := p.Engine.Paint()
+		t3 := threadCPU()
+		p.Engine.Recycle(prev) // as the page does with the frame nobody shows any more
+		prev = img
+		rastered += p.Engine.Work().Rastered
+		tStyle, tLayout, tPaint = tStyle+t1-t0, tLayout+t2-t1, tPaint+t3-t2
+	}
+	b.StopTimer()
+	per := float64(b.N) * 1e6 // ms
+	b.ReportMetric(float64((tStyle+tLayout+tPaint).Nanoseconds())/per, "cpu-ms/frame")
+	b.ReportMetric(float64(tStyle.Nanoseconds())/per, "style-ms")
+	b.ReportMetric(float64(tLayout.Nanoseconds())/per, "layout-ms")
+	b.ReportMetric(float64(tPaint.Nanoseconds())/per, "paint-ms")
+	b.ReportMetric(float64(rastered)/float64(b.N), "px-rastered/frame")
+	runtime.KeepAlive(p)
+}
+
+// BenchmarkOneChangePerFrame: a paint-only change (background-color) and a layout change
+// (width) of one div per frame, in pages of 1,000, 10,000 and 100,000 divs. The growth of
+// ms/frame with n is the point: a browser's cost follows the change, not the page.
+func BenchmarkOneChangePerFrame(b *testing.B) {
+	colors := []string{"#f00", "#0a0", "#00f", "#fa0"}
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("background/%d", n), func(b *testing.B) {
+			benchOneChangePerFrame(b, n, func(i int) string { return "background-color: " + colors[i%len(colors)] })
+		})
+		b.Run(fmt.Sprintf("width/%d", n), func(b *testing.B) {
+			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("width: %dpx", 100+i%300) })
+		})
+	}
+}
+
+// BenchmarkMemoryPerDiv: the heap a page holds per div (a div with a line of text, styled,
+// laid out and painted), from the live heap of a page of 10,000 divs against an empty one.
+func BenchmarkMemoryPerDiv(b *testing.B) {
+	const n = 10000
+	for i := 0; i < b.N; i++ {
+		base := liveHeap()
+		empty := loadAndPaint(b, 0)
+		mid := liveHeap()
+		full := loadAndPaint(b, n)
+		end := liveHeap()
+		b.ReportMetric((float64(end)-float64(mid)-(float64(mid)-float64(base)))/n, "B/div")
+		runtime.KeepAlive(empty)
+		runtime.KeepAlive(full)
+	}
+}
+
+func loadAndPaint(b *testing.B, n int) *Page {
+	p, err := New(divsPage(n), "file:///divs.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 100})
+	p.Engine.Style()
+	p.Engine.Layout()
+	p.Engine.Paint()
+	return p
+}

@@ -1,0 +1,444 @@
+package render
+
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"loopscope/css"
+)
+
+// This file is style invalidation: instead of a full cascade for any DOM change, the
+// engine hears of each mutation (NoteChange), restyles only the elements a change can
+// affect (the element itself, and what the selectors in use make depend on it), and says
+// how far the change reaches down the pipeline (damageLevel): nothing, the display list,
+// layout, or the box tree. When it is unsure it falls back to the full cascade.
+// Blink's "style invalidation" (third_party/blink/renderer/core/css/invalidation/README.md)
+// is the model; the selector analysis here is much coarser.
+
+// ChangeKind says what one DOM mutation touched.
+type ChangeKind uint8
+
+const (
+	ChangeAttribute ChangeKind = iota // an element's attribute
+	ChangeText                        // a Text or Comment node's data
+	ChangeChildren                    // a node's children (insertions and removals)
+)
+
+// damageLevel is how far a style change reaches: each level includes the ones before.
+type damageLevel uint8
+
+const (
+	damageNone   damageLevel = iota
+	damagePaint              // the display list changes (colours, opacity, transform, stacking)
+	damageLayout             // geometry changes on the same box tree
+	damageBoxes              // the box tree itself changes (display, position, fonts, text)
+)
+
+// maxPendingChanges bounds the changes kept between frames; past it, a full cascade is
+// cheaper than sorting them out.
+const maxPendingChanges = 4096
+
+// pendingChange is one mutation heard of since the last style update.
+type pendingChange struct {
+	kind ChangeKind
+	node *html.Node
+	attr string
+}
+
+// invalidation is the engine's record of what changed since the last style update.
+type invalidation struct {
+	noted   uint64 // the source Version of the last change heard of
+	lost    bool   // a Version bump nobody told us about, or too many changes: full cascade
+	pending []pendingChange
+	deps    selectorDeps
+	cx      computeContext // of the last full cascade (root font size, viewport)
+	pass    uint32         // incremented by each incremental restyle
+	snaps   []styleSnap    // used styles before this pass changed them
+
+	// What the last frame did, for the trace: elements restyled, boxes laid out, pixels
+	// rastered (FrameWork).
+	work FrameWork
+}
+
+// styleSnap is an element's used style before a restyle or an animation step.
+type styleSnap struct {
+	st           *elementState
+	old, oldBase computedStyle // used and base styles
+}
+
+// FrameWork counts the work of the last style, layout and paint steps.
+type FrameWork struct {
+	Restyled    int  // elements whose style was computed
+	FullCascade bool // the whole document was restyled
+	LaidOut     int  // boxes laid out (0 when layout was skipped)
+	Rastered    int  // pixels rastered (0 when the frame was reused)
+}
+
+// Work returns what the last style, layout and paint steps did.
+func (e *Engine) Work() FrameWork { return e.inv.work }
+
+// NoteChange tells the engine about one DOM mutation, right after it: version is the
+// source's Version after the mutation, n the element whose attribute changed (attr, its
+// local name), the character data node, or the parent whose children changed. Changes
+// must be reported for every Version bump, in order; a gap makes the next Style a full
+// cascade, which is always correct.
+func (e *Engine) NoteChange(kind ChangeKind, n *html.Node, attr string, version uint64) {
+	iv := &e.inv
+	if version != iv.noted+1 || len(iv.pending) >= maxPendingChanges {
+		iv.lost = true
+	}
+	iv.noted = version
+	if iv.lost {
+		iv.pending = iv.pending[:0]
+		return
+	}
+	iv.pending = append(iv.pending, pendingChange{kind, n, attr})
+}
+
+// resetInvalidation records that a full cascade at version v took every change in.
+func (e *Engine) resetInvalidation(v uint64, cx computeContext) {
+	iv := &e.inv
+	clear(iv.pending)
+	iv.pending, iv.lost, iv.noted, iv.cx = iv.pending[:0], false, v, cx
+	iv.deps = analyseSelectors(e.rules)
+}
+
+// selectorDeps is what the selectors in use can depend on, found by reading them.
+type selectorDeps struct {
+	attrs    map[string]bool // attribute names selectors test ("class" for .x, "id" for #x)
+	anyAttr  bool            // a pseudo-class reads attributes not listed (:checked, :link, :lang)
+	siblings bool            // a sibling combinator (+, ~): a change reaches later siblings
+	text     bool            // selectors read text or children (:empty, :contains, :has):
+	unsure   bool            // a selector reaches ancestors (:has) or is not understood
+}
+
+// analyseSelectors reads the selectors of rules (their serialisation by cascadia) for
+// the attributes and relations they depend on. It over-approximates: a '.', '#' or '+'
+// inside a string counts too.
+func analyseSelectors(rules []styleRule) selectorDeps {
+	d := selectorDeps{attrs: map[string]bool{}}
+	for i := range rules {
+		d.scan(rules[i].sel.String())
+	}
+	return d
+}
+
+func (d *selectorDeps) scan(s string) {
+	ident := func(i int) (string, int) {
+		j := i
+		for j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9' || s[j] >= 0x80) {
+			j++
+		}
+		return strings.ToLower(s[i:j]), j
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '.':
+			d.attrs["class"] = true
+		case '#':
+			d.attrs["id"] = true
+		case '[':
+			name, _ := ident(i + 1)
+			if k := strings.IndexByte(name, '|'); k >= 0 {
+				name = name[k+1:]
+			}
+			d.attrs[name] = true
+		case '+', '~':
+			d.siblings = true
+		case ':':
+			name, j := ident(i + 1)
+			d.pseudoClass(name)
+			i = j - 1
+		}
+	}
+}
+
+// pseudoClass records what one pseudo-class depends on.
+func (d *selectorDeps) pseudoClass(name string) {
+	switch name {
+	case "not", "is", "where", "matches-any":
+		// their arguments are scanned as the rest of the selector
+	case "first-child", "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type",
+		"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "root":
+		d.siblings = true // a sibling's insertion or removal (children changes restyle fully anyway)
+	case "empty":
+		d.text = true
+	case "checked", "disabled", "enabled", "link", "any-link", "required", "optional", "read-only",
+		"read-write", "placeholder-shown", "selected", "lang", "input", "button":
+		d.anyAttr = true
+	case "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target":
+		// dynamic states the renderer does not match: no DOM dependency
+	default: // :has, :contains, :matches (text regexps) and anything unknown
+		d.text, d.unsure = true, true
+	}
+}
+
+// restyleChanged brings styles up to date with the pending changes at Version v by
+// restyling only what they affect. It returns false, having changed nothing, when it
+// cannot (a change it was not told about, a style sheet or the tree's shape changed):
+// the caller then runs the full cascade.
+func (e *Engine) restyleChanged(v uint64) bool {
+	iv := &e.inv
+	if iv.lost || iv.noted != v || len(iv.pending) == 0 {
+		return false
+	}
+	type root struct {
+		st      *elementState
+		depth   int
+		subtree bool
+	}
+	var roots []root
+	add := func(n *html.Node, subtree bool) bool {
+		if n.Type != html.ElementNode {
+			return true
+		}
+		st := e.states[n]
+		if st == nil || st.gen != e.gen {
+			return !connectedTo(n, e.src.Root()) // unstyled: in a display:none subtree, or new
+		}
+		d := 0
+		for a := n.Parent; a != nil; a = a.Parent {
+			d++
+		}
+		roots = append(roots, root{st, d, subtree})
+		return true
+	}
+	docRoot := e.src.Root()
+	for _, c := range iv.pending {
+		switch c.kind {
+		case ChangeChildren:
+			return false // FIXME: insertions and removals restyle everything
+		case ChangeText:
+			p := c.node.Parent
+			if p == nil || !connectedTo(p, docRoot) {
+				continue
+			}
+			if iv.deps.text || p.Type == html.ElementNode && p.Data == "style" {
+				return false
+			}
+			if !add(p, false) { // the text's boxes are rebuilt (damageBoxes below)
+				return false
+			}
+		case ChangeAttribute:
+			n := c.node
+			if n.Type != html.ElementNode || !connectedTo(n, docRoot) {
+				continue
+			}
+			if n.Data == "style" {
+				return false
+			}
+			selected := iv.deps.anyAttr || iv.deps.attrs[c.attr]
+			if selected && iv.deps.unsure {
+				return false
+			}
+			if !selected && c.attr != "style" {
+				continue // nothing reads it
+			}
+			if !add(n, selected) {
+				return false
+			}
+			if selected && iv.deps.siblings {
+				for s := n.NextSibling; s != nil; s = s.NextSibling {
+					if !add(s, true) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(roots, func(a, b root) int { return a.depth - b.depth })
+	iv.pass++
+	iv.snaps = iv.snaps[:0]
+	cx := iv.cx
+	for _, r := range roots {
+		if !e.restyleElement(r.st, r.subtree, &cx) {
+			e.undoRestyle()
+			return false
+		}
+	}
+	level := e.finishRestyle()
+	for _, c := range iv.pending {
+		if c.kind == ChangeText {
+			level = damageBoxes
+		}
+	}
+	clear(iv.pending)
+	iv.pending = iv.pending[:0]
+	e.raiseDamage(level)
+	return true
+}
+
+// restyleElement recomputes one element's base style from the cascade, and its
+// children's when subtree is set or when a property they inherit changed. It reports
+// false when only a full cascade will do (display changed to or from none, the root's
+// font size, an unstyled child). finishRestyle then starts transitions and sets the used
+// styles.
+func (e *Engine) restyleElement(st *elementState, subtree bool, cx *computeContext) bool {
+	iv := &e.inv
+	if st.pass == iv.pass && !subtree {
+		return true // done already as part of an ancestor's subtree
+	}
+	parent := &e.rootStyle
+	if p := st.node.Parent; p != nil && p.Type == html.ElementNode {
+		ps := e.states[p]
+		if ps == nil || ps.gen != e.gen || ps.base.display == css.DisplayNone {
+			return false
+		}
+		parent = &ps.base
+	}
+	if st.pass != iv.pass {
+		iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used, oldBase: st.base})
+	}
+	st.pass = iv.pass
+	oldBase := st.base
+	e.cascadeElement(st, parent, cx)
+	iv.work.Restyled++
+	if (oldBase.display == css.DisplayNone) != (st.base.display == css.DisplayNone) ||
+		st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && st.base.fontSize != oldBase.fontSize {
+		return false
+	}
+	if st.base.display == css.DisplayNone || !subtree && !inheritedDiffer(&oldBase, &st.base) {
+		return true
+	}
+	for c := st.node.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		cs := e.states[c]
+		if cs == nil || cs.gen != e.gen || !e.restyleElement(cs, subtree, cx) {
+			return false
+		}
+	}
+	return true
+}
+
+// finishRestyle completes a successful incremental pass: transitions start from each
+// restyled element's before-change style, as in the full cascade, and the damage of each
+// change is recorded.
+// https://drafts.csswg.org/css-transitions/#starting
+func (e *Engine) finishRestyle() damageLevel {
+	level := damageNone
+	for i := range e.inv.snaps {
+		s := &e.inv.snaps[i]
+		if s.oldBase.display != css.DisplayNone {
+			e.startTransitions(s.st, &s.old)
+		}
+		s.st.used = s.st.base
+		l := styleDamage(&s.old, &s.st.used)
+		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
+			e.refreshAnonymousStyles(s.st)
+		}
+		level = max(level, l)
+	}
+	e.inv.snaps = e.inv.snaps[:0]
+	return level
+}
+
+// undoRestyle puts back the styles an abandoned incremental pass changed, so that the
+// full cascade that follows sees the same before-change styles (transitions).
+func (e *Engine) undoRestyle() {
+	for i := len(e.inv.snaps) - 1; i >= 0; i-- {
+		s := &e.inv.snaps[i]
+		s.st.used, s.st.base = s.old, s.oldBase
+	}
+	e.inv.snaps = e.inv.snaps[:0]
+}
+
+// refreshAnonymousStyles updates the inherited properties that the anonymous block
+// children of st's box copied from it (anonStyle).
+func (e *Engine) refreshAnonymousStyles(st *elementState) {
+	if st.box == nil || st.boxGen != e.layoutGen {
+		return
+	}
+	for _, c := range st.box.children {
+		if c.node == nil {
+			*c.st = *e.anonStyle(&st.used)
+		}
+	}
+}
+
+// inheritedDiffer reports whether a property children inherit differs.
+func inheritedDiffer(a, b *computedStyle) bool {
+	return a.color != b.color || a.fontSize != b.fontSize || a.fontWeight != b.fontWeight || a.mono != b.mono ||
+		a.monoGeneric != b.monoGeneric || a.sizeKeyword != b.sizeKeyword || a.lineHeight != b.lineHeight ||
+		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.whiteSpace != b.whiteSpace ||
+		a.visible != b.visible || a.listStyle != b.listStyle || !slices.Equal(a.transitions, b.transitions)
+}
+
+// styleDamage says how far the change from style a to style b reaches.
+func styleDamage(a, b *computedStyle) damageLevel {
+	switch {
+	case a.display != b.display || a.position != b.position || a.listItem != b.listItem || a.whiteSpace != b.whiteSpace ||
+		a.fontSize != b.fontSize || a.fontWeight != b.fontWeight || a.mono != b.mono:
+		return damageBoxes
+	case a.inset != b.inset || a.width != b.width || a.height != b.height || a.margin != b.margin ||
+		a.padding != b.padding || a.borderWidth != b.borderWidth || a.lineHeight != b.lineHeight ||
+		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.boxSizing != b.boxSizing ||
+		a.overflowClip != b.overflowClip:
+		return damageLayout
+	case a.background != b.background || a.color != b.color || a.borderColor != b.borderColor ||
+		a.borderStyle != b.borderStyle || a.opacity != b.opacity || a.hasTransform != b.hasTransform ||
+		a.tx != b.tx || a.ty != b.ty || a.visible != b.visible || a.zAuto != b.zAuto || a.zIndex != b.zIndex ||
+		a.listStyle != b.listStyle:
+		return damagePaint
+	}
+	return damageNone
+}
+
+// raiseDamage records that the pipeline must redo at least level.
+func (e *Engine) raiseDamage(level damageLevel) { e.damage = max(e.damage, level) }
+
+// applyAnimationsTracked applies the running transitions' values and records how far
+// the used styles they change reach.
+func (e *Engine) applyAnimationsTracked() {
+	iv := &e.inv
+	n := len(iv.snaps)
+	seen := func(st *elementState) bool {
+		for _, s := range iv.snaps[n:] {
+			if s.st == st {
+				return true
+			}
+		}
+		return false
+	}
+	for _, st := range e.animated {
+		if !seen(st) {
+			iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used})
+		}
+	}
+	for _, t := range e.running {
+		if !seen(t.st) {
+			iv.snaps = append(iv.snaps, styleSnap{st: t.st, old: t.st.used})
+		}
+	}
+	e.applyAnimations()
+	for _, s := range iv.snaps[n:] {
+		l := styleDamage(&s.old, &s.st.used)
+		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
+			e.refreshAnonymousStyles(s.st)
+		}
+		e.raiseDamage(l)
+	}
+	iv.snaps = iv.snaps[:0]
+}
+
+// resetGeometry clears what layout computes in b's subtree, so that the same box tree
+// can be laid out again, and returns the number of boxes.
+func resetGeometry(b *box) int {
+	b.x, b.y, b.w, b.h, b.ax, b.ay, b.tx, b.ty = 0, 0, 0, 0, 0, 0, 0, 0
+	b.margin, b.border, b.padding = [4]float64{}, [4]float64{}, [4]float64{}
+	b.baseline, b.hasBaseline, b.staticX, b.staticY = 0, false, 0, 0
+	b.frags = b.frags[:0]
+	n := 1
+	for i := range b.pieces {
+		if p := &b.pieces[i]; p.b != nil && p.b.kind == kindInline && p.kind != pieceClose {
+			n += resetGeometry(p.b)
+		}
+	}
+	for _, c := range b.children {
+		n += resetGeometry(c)
+	}
+	return n
+}

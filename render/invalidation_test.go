@@ -1,0 +1,161 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// invalidationPage mixes what incremental rendering must get right: selectors on
+// classes, ids and attributes with descendant, child and sibling combinators, inherited
+// properties, anonymous blocks, inline boxes, inline-blocks, positioned and stacked boxes
+// with opacity and transforms, overflow clips, list markers and transitions.
+const invalidationPage = `<!DOCTYPE html><style>
+body { margin: 4px; font-size: 12px; line-height: 14px }
+.a { background: #fde; padding: 2px }
+.b > span { color: #a00 }
+.a + .b { border-left: 3px solid #08f }
+.hot ~ div { margin-left: 6px }
+[data-on] { background: #ff0 }
+#p1 .c { font-weight: bold }
+.t { transition: background-color 50ms, transform 50ms linear, width 40ms, opacity 30ms }
+ul li:nth-child(2) { color: #060 }
+.clip { overflow: hidden; height: 30px }
+</style><body>
+<div id=p1 class=a>one <span class=c>two</span> three<div class=b>block <span>in</span> b</div> tail</div>
+<div id=p2 class="b t">text <b>bold</b> <i>it</i> <span style="display:inline-block; width: 30px; height: 10px; background: #0c0"></span></div>
+<div id=p3 class=t style="position: relative; left: 5px; width: 120px; height: 20px; background: #ccf">rel</div>
+<div id=p4 style="position: absolute; left: 150px; top: 40px; width: 60px; height: 40px; background: rgba(0,0,255,.5); z-index: 2">abs</div>
+<div id=p5 class="clip t" style="opacity: .8"><div style="height: 50px; background: #efe">clipped text that runs on</div></div>
+<ul id=p6><li>first</li><li>second</li><li id=p7>third <span>x</span></li></ul>
+<div id=p8 style="transform: translate(3px, 2px); background: #fcc; width: 50%">moved</div>
+<div id=p9><p>para <span id=p10 style="background: #cff; padding: 0 3px">span</span> more words here</p></div>
+</body>`
+
+// noteSource is a Source that reports each mutation to an engine, as the DOM does.
+type noteSource struct {
+	staticSource
+	notes []*Engine
+}
+
+func (s *noteSource) change(kind ChangeKind, n *html.Node, attr string) {
+	s.version++
+	for _, e := range s.notes {
+		e.NoteChange(kind, n, attr, s.version)
+	}
+}
+
+var mutationStyles = []string{
+	"background-color: #f80", "background-color: rgba(0, 128, 0, 0.5)", "color: #00f", "color: #444",
+	"width: 80px", "width: 40%", "height: 25px", "opacity: 0.5", "opacity: 0", "transform: translate(10px, 4px)",
+	"display: none", "display: inline-block", "position: absolute; top: 5px; left: 300px", "position: relative; top: 3px",
+	"margin: 5px", "padding: 4px", "font-size: 16px", "border: 2px solid #333", "visibility: hidden",
+	"z-index: 3; position: relative", "overflow: hidden; height: 12px", "line-height: 20px", "text-align: right",
+	"font-weight: bold", "list-style-type: decimal", "background-color: #eee; color: #900",
+}
+
+var mutationClasses = []string{"", "a", "b", "t", "hot", "clip", "a t", "c"}
+
+// mutate makes one random change to the document through src.
+func mutate(rng *rand.Rand, src *noteSource, els []*html.Node) {
+	n := els[rng.Intn(len(els))]
+	switch k := rng.Intn(10); {
+	case k < 5:
+		setAttr(n, "style", mutationStyles[rng.Intn(len(mutationStyles))])
+		src.change(ChangeAttribute, n, "style")
+	case k < 7:
+		setAttr(n, "class", mutationClasses[rng.Intn(len(mutationClasses))])
+		src.change(ChangeAttribute, n, "class")
+	case k < 8:
+		if _, ok := attr(n, "data-on"); ok {
+			removeAttr(n, "data-on")
+		} else {
+			setAttr(n, "data-on", "")
+		}
+		src.change(ChangeAttribute, n, "data-on")
+	case k < 9:
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.TextNode {
+				c.Data = strings.Repeat("word ", 1+rng.Intn(4))
+				src.change(ChangeText, c, "")
+				return
+			}
+		}
+		setAttr(n, "title", "x") // no selector reads it
+		src.change(ChangeAttribute, n, "title")
+	default:
+		if c := n.LastChild; c != nil && rng.Intn(2) == 0 {
+			n.RemoveChild(c)
+		} else {
+			n.AppendChild(&html.Node{Type: html.TextNode, Data: " new"})
+		}
+		src.change(ChangeChildren, n, "")
+	}
+}
+
+func removeAttr(n *html.Node, key string) {
+	for i := range n.Attr {
+		if n.Attr[i].Key == key {
+			n.Attr = append(n.Attr[:i], n.Attr[i+1:]...)
+			return
+		}
+	}
+}
+
+// TestIncrementalFramesMatchFullFrames renders seeded random mutation sequences twice:
+// with an engine told about each change (incremental restyle, relayout, partial raster)
+// and with one that restyles, lays out and rasters everything each frame. Every frame
+// must be identical byte for byte.
+func TestIncrementalFramesMatchFullFrames(t *testing.T) {
+	for seed := int64(1); seed <= 16; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			doc, err := html.Parse(strings.NewReader(invalidationPage))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := &noteSource{staticSource: staticSource{doc: doc, version: 1}}
+			inc := NewEngine(src, 400, 200)
+			full := NewEngine(src, 400, 200) // told nothing: a full cascade and box tree each frame
+			src.notes = []*Engine{inc}
+			var els []*html.Node
+			for n := range doc.Descendants() {
+				if n.Type == html.ElementNode && n.Data != "style" && n.Data != "head" && n.Data != "html" {
+					els = append(els, n)
+				}
+			}
+			rng := rand.New(rand.NewSource(seed))
+			partial := 0
+			for frame := 0; frame < 60; frame++ {
+				for k := rng.Intn(3); k >= 0; k-- {
+					mutate(rng, src, els)
+				}
+				now := float64(frame) * 16
+				got := renderFrame(inc, now)
+				if w := inc.Work(); !w.FullCascade && w.Rastered < 400*200 {
+					partial++
+				}
+				full.lastFrame = nil // and a full raster
+				want := renderFrame(full, now)
+				if !bytes.Equal(got.Pix, want.Pix) {
+					savePNG(t, t.TempDir()+"/got.png", got)
+					t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
+				}
+			}
+			t.Logf("%d of 60 frames were partial", partial)
+		})
+	}
+}
+
+func firstDiff(a, b *image.RGBA) image.Point {
+	for i := 0; i < len(a.Pix); i += 4 {
+		if !bytes.Equal(a.Pix[i:i+4], b.Pix[i:i+4]) {
+			return image.Pt((i/4)%a.Rect.Dx(), (i/4)/a.Rect.Dx())
+		}
+	}
+	return image.Point{-1, -1}
+}
