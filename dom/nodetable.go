@@ -24,7 +24,10 @@ import (
 //     tree no longer depends on anyone holding it.
 //
 // A node that was dropped without state is simply made afresh when reached again (its
-// wrapper is new, but nothing could have held the old one).
+// wrapper is new, but nothing could have held the old one). A detached node that never
+// reached script (no wrapper) and has no state gets no weak entry at all: a weak pointer
+// costs more than the node, and only Go code that kept the *Node itself could tell the
+// fresh one from it.
 type nodeTable struct {
 	strong    map[*html.Node]*Node
 	weak      map[*html.Node]weak.Pointer[Node] // detached at the last sweep
@@ -118,7 +121,11 @@ func (d *Document) SweepDetachedNodes() {
 	for h, n := range t.strong {
 		if n.group != nil {
 			delete(t.strong, h)
-			t.weak[h] = weak.Make(n)
+			if n.obj != nil || n.hasState() {
+				t.weak[h] = weak.Make(n)
+			}
+			// else it never reached script and has nothing a fresh *Node would lack:
+			// no weak pointer (making one costs more than the whole node)
 		}
 	}
 	// The next sweep is due when the strong table has doubled again. Weak entries do not

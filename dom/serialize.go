@@ -141,11 +141,18 @@ func parseFragment(ctx *Node, markup string) (frag *Node, err error) {
 	if ctx != nil && ctx.kind == ElementNode {
 		c = &html.Node{Type: html.ElementNode, Data: ctx.h.Data, DataAtom: ctx.h.DataAtom, Namespace: ctx.h.Namespace}
 	}
+	d := ctx.doc
+	if parsesAsText(c, markup) {
+		frag = d.CreateDocumentFragment()
+		if markup != "" {
+			linkBefore(frag.h, &html.Node{Type: html.TextNode, Data: markup}, nil)
+		}
+		return frag, nil
+	}
 	nodes, err := html.ParseFragment(strings.NewReader(markup), c)
 	if err != nil {
 		return nil, err
 	}
-	d := ctx.doc
 	frag = d.CreateDocumentFragment()
 	for _, h := range nodes {
 		if h.Parent != nil {
@@ -155,6 +162,25 @@ func parseFragment(ctx *Node, markup string) (frag *Node, err error) {
 		d.initParsed(h)
 	}
 	return frag, nil
+}
+
+// parsesAsText reports whether the fragment parsing algorithm, in context element ctx,
+// certainly turns markup into one Text node with markup as its data: no markup, no
+// character reference, no newline or NUL the tokenizer would rewrite, and a context whose
+// insertion mode inserts character tokens where they are (not html, head, tables,
+// select, template, frameset; not foreign content; not the newline a pre drops). Setting
+// innerHTML to plain text then costs no parse.
+func parsesAsText(ctx *html.Node, markup string) bool {
+	if strings.ContainsAny(markup, "<&\r\x00") || ctx.Namespace != "" {
+		return false
+	}
+	switch ctx.Data {
+	case "html", "head", "table", "tbody", "thead", "tfoot", "tr", "colgroup", "select", "template", "frameset":
+		return false
+	case "pre", "listing", "textarea":
+		return !strings.HasPrefix(markup, "\n")
+	}
+	return true
 }
 
 // initParsed runs the attribute change steps for event handler content attributes of

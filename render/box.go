@@ -38,6 +38,11 @@ type box struct {
 
 	outOfFlow        bool
 	staticX, staticY float64 // static position, relative to parent's border box
+
+	// The display items paintBox recorded for the box's background and borders, in the
+	// list numbered listGen (damage.go patches them in place).
+	paintFrom, paintTo int32
+	listGen            uint32
 }
 
 // pieceKind is the kind of an inline formatting context item.

@@ -14,6 +14,7 @@ const maxDamageRects = 8
 // startDisplayList starts a new display list, keeping the one the last frame was
 // rastered from for damageRects.
 func (e *Engine) startDisplayList() {
+	e.listGen++
 	if e.listFresh { // built before and not painted: the painted list is still e.painted
 		e.list = e.list[:0]
 		return
@@ -27,6 +28,10 @@ func (e *Engine) startDisplayList() {
 // be rastered (no previous frame, another size or canvas colour, another list shape,
 // or damage over most of the viewport).
 func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
+	if e.inv.patched && !e.listFresh {
+		ok := last != nil && last.Rect.Dx() == e.width && last.Rect.Dy() == e.height
+		return e.inv.patchDamage, ok
+	}
 	if last == nil || !e.listFresh || last.Rect.Dx() != e.width || last.Rect.Dy() != e.height ||
 		e.paintedBase != e.canvas || len(e.painted) != len(e.list) {
 		return nil, false
@@ -61,4 +66,79 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 		return nil, false
 	}
 	return rects, true
+}
+
+// notePaintChange records an element whose style changed from old to its used style
+// with paint damage only: when nothing but its background and border colours changed,
+// its display items can be patched in place (patchDisplayList).
+func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
+	iv := &e.inv
+	probe := *old
+	probe.background, probe.borderColor = st.used.background, st.used.borderColor
+	if styleDamage(&probe, &st.used) != damageNone {
+		iv.unpatchable = true
+		return
+	}
+	iv.patches = append(iv.patches, st)
+}
+
+// patchDisplayList repaints the background and borders of the elements notePaintChange
+// recorded into their items of the current display list, instead of building a new list,
+// and records the rectangles they cover for Paint. It changes nothing and returns false
+// when an element's items cannot be replaced one for one (a colour became transparent, a
+// box painted twice or not at all, the canvas's background, another list since).
+func (e *Engine) patchDisplayList() bool {
+	iv := &e.inv
+	if iv.unpatchable || len(iv.patches) == 0 || e.listFresh || e.lastFrame == nil {
+		return false
+	}
+	base := len(e.list)
+	for _, st := range iv.patches {
+		b := st.box
+		if b == nil || st.boxGen != e.layoutGen || b.listGen != e.listGen || b.paintFrom < 0 || b.kind == kindInline ||
+			e.canvas.from == b || !b.st.visible || b.st != &st.used {
+			e.list = e.list[:base]
+			return false
+		}
+		n := len(e.list)
+		e.paintBackgroundAndBorders(b.st, b.ax+b.tx, b.ay+b.ty, b.w, b.h, b.border)
+		if len(e.list)-n != int(b.paintTo-b.paintFrom) {
+			e.list = e.list[:base]
+			return false
+		}
+	}
+	view := image.Rect(0, 0, e.width, e.height)
+	iv.patchDamage = iv.patchDamage[:0]
+	k := base
+	for _, st := range iv.patches {
+		b := st.box
+		for i := b.paintFrom; i < b.paintTo; i++ {
+			old := &e.list[i]
+			if *old != e.list[k] {
+				if r := old.r.Union(e.list[k].r).Intersect(view); !r.Empty() {
+					iv.patchDamage = append(iv.patchDamage, r)
+				}
+				*old = e.list[k]
+			}
+			k++
+		}
+	}
+	clear(e.list[base:])
+	e.list = e.list[:base]
+	if len(iv.patchDamage) > maxDamageRects {
+		var u image.Rectangle
+		for _, r := range iv.patchDamage {
+			u = u.Union(r)
+		}
+		iv.patchDamage = append(iv.patchDamage[:0], u)
+	}
+	iv.patched = true
+	return true
+}
+
+// forgetPaintChanges drops the paint changes recorded for patching once Layout has
+// used them (or built a new display list).
+func (e *Engine) forgetPaintChanges() {
+	clear(e.inv.patches)
+	e.inv.patches, e.inv.unpatchable = e.inv.patches[:0], false
 }

@@ -93,6 +93,7 @@ type Engine struct {
 	painted     []displayItem // the display list lastFrame was rastered from
 	listFresh   bool          // list was built since the last Paint (painted is the one before)
 	paintedBase canvasColor   // the canvas lastFrame was rastered with
+	listGen     uint32        // numbers the display lists built
 }
 
 // NewEngine returns an engine for src with a viewport of width × height px.

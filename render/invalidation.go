@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"slices"
 	"strings"
 
@@ -57,6 +58,12 @@ type invalidation struct {
 	pass    uint32         // incremented by each incremental restyle
 	snaps   []styleSnap    // used styles before this pass changed them
 
+	// Paint-only changes that can patch the display list in place (damage.go).
+	patches     []*elementState
+	unpatchable bool              // a paint change that needs a new display list
+	patched     bool              // the list was patched since the last Paint
+	patchDamage []image.Rectangle // the rectangles the patches cover
+
 	// What the last frame did, for the trace: elements restyled, boxes laid out, pixels
 	// rastered (FrameWork).
 	work FrameWork
@@ -73,6 +80,7 @@ type FrameWork struct {
 	Restyled    int  // elements whose style was computed
 	FullCascade bool // the whole document was restyled
 	LaidOut     int  // boxes laid out (0 when layout was skipped)
+	Patched     bool // the display list was patched in place, not built again
 	Rastered    int  // pixels rastered (0 when the frame was reused)
 }
 
@@ -330,6 +338,9 @@ func (e *Engine) finishRestyle() damageLevel {
 		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
 			e.refreshAnonymousStyles(s.st)
 		}
+		if l == damagePaint {
+			e.notePaintChange(s.st, &s.old)
+		}
 		level = max(level, l)
 	}
 	e.inv.snaps = e.inv.snaps[:0]
@@ -418,6 +429,9 @@ func (e *Engine) applyAnimationsTracked() {
 		l := styleDamage(&s.old, &s.st.used)
 		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
 			e.refreshAnonymousStyles(s.st)
+		}
+		if l == damagePaint {
+			e.notePaintChange(s.st, &s.old)
 		}
 		e.raiseDamage(l)
 	}

@@ -113,42 +113,68 @@ func removeAttr(n *html.Node, key string) {
 // must be identical byte for byte.
 func TestIncrementalFramesMatchFullFrames(t *testing.T) {
 	for seed := int64(1); seed <= 16; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) { compareWithFullFrames(t, seed, mutate) })
+	}
+}
+
+// TestPatchedFramesMatchFullFrames is the same with background colour changes only (and
+// the transitions they start), which patch the display list in place.
+func TestPatchedFramesMatchFullFrames(t *testing.T) {
+	colours := []string{"#f80", "rgba(0, 0, 255, 0.4)", "#0c0", "#fde", "#123"}
+	for seed := int64(1); seed <= 8; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			doc, err := html.Parse(strings.NewReader(invalidationPage))
-			if err != nil {
-				t.Fatal(err)
+			patched := compareWithFullFrames(t, seed, func(rng *rand.Rand, src *noteSource, els []*html.Node) {
+				n := els[rng.Intn(len(els))]
+				setAttr(n, "style", "background-color: "+colours[rng.Intn(len(colours))])
+				src.change(ChangeAttribute, n, "style")
+			})
+			if patched == 0 {
+				t.Error("no frame patched its display list")
 			}
-			src := &noteSource{staticSource: staticSource{doc: doc, version: 1}}
-			inc := NewEngine(src, 400, 200)
-			full := NewEngine(src, 400, 200) // told nothing: a full cascade and box tree each frame
-			src.notes = []*Engine{inc}
-			var els []*html.Node
-			for n := range doc.Descendants() {
-				if n.Type == html.ElementNode && n.Data != "style" && n.Data != "head" && n.Data != "html" {
-					els = append(els, n)
-				}
-			}
-			rng := rand.New(rand.NewSource(seed))
-			partial := 0
-			for frame := 0; frame < 60; frame++ {
-				for k := rng.Intn(3); k >= 0; k-- {
-					mutate(rng, src, els)
-				}
-				now := float64(frame) * 16
-				got := renderFrame(inc, now)
-				if w := inc.Work(); !w.FullCascade && w.Rastered < 400*200 {
-					partial++
-				}
-				full.lastFrame = nil // and a full raster
-				want := renderFrame(full, now)
-				if !bytes.Equal(got.Pix, want.Pix) {
-					savePNG(t, t.TempDir()+"/got.png", got)
-					t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
-				}
-			}
-			t.Logf("%d of 60 frames were partial", partial)
 		})
 	}
+}
+
+// compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
+// mutations, and returns how many patched their display list.
+func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
+	doc, err := html.Parse(strings.NewReader(invalidationPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &noteSource{staticSource: staticSource{doc: doc, version: 1}}
+	inc := NewEngine(src, 400, 200)
+	full := NewEngine(src, 400, 200) // told nothing: a full cascade and box tree each frame
+	src.notes = []*Engine{inc}
+	var els []*html.Node
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data != "style" && n.Data != "head" && n.Data != "html" {
+			els = append(els, n)
+		}
+	}
+	rng := rand.New(rand.NewSource(seed))
+	partial, patched := 0, 0
+	for frame := 0; frame < 60; frame++ {
+		for k := rng.Intn(3); k >= 0; k-- {
+			mutate(rng, src, els)
+		}
+		now := float64(frame) * 16
+		got := renderFrame(inc, now)
+		if w := inc.Work(); !w.FullCascade && w.Rastered < 400*200 {
+			partial++
+			if w.Patched {
+				patched++
+			}
+		}
+		full.lastFrame = nil // and a full raster
+		want := renderFrame(full, now)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			savePNG(t, t.TempDir()+"/got.png", got)
+			t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
+		}
+	}
+	t.Logf("%d of 60 frames were partial, %d of them patched the display list", partial, patched)
+	return patched
 }
 
 func firstDiff(a, b *image.RGBA) image.Point {

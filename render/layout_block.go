@@ -29,10 +29,13 @@ func (a marginPair) value() float64 { return a.pos + a.neg }
 // changes, the geometry of the same box tree for layout changes, the box tree too for
 // the rest. https://drafts.csswg.org/css2/#visual-model-intro
 func (e *Engine) Layout() {
+	defer e.forgetPaintChanges()
 	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
 		if e.damage == damagePaint {
 			e.damage = damageNone
-			e.buildDisplayList()
+			if e.inv.work.Patched = e.patchDisplayList(); !e.inv.work.Patched {
+				e.buildDisplayList()
+			}
 			e.relaid = true
 		}
 		return

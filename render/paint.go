@@ -26,7 +26,7 @@ func (e *Engine) Paint() *image.RGBA {
 		return last
 	}
 	rects, partial := e.damageRects(last)
-	e.relaid, e.listFresh, e.paintedBase = false, false, e.canvas
+	e.relaid, e.listFresh, e.paintedBase, e.inv.patched = false, false, e.canvas, false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
 	if partial {
 		copy(img.Pix, last.Pix)

@@ -164,7 +164,12 @@ func (e *Engine) paintBox(b *box, dx, dy float64) {
 		st2.background = color.NRGBA{}
 		st = &st2
 	}
+	from := len(e.list)
 	e.paintBackgroundAndBorders(st, x, y, b.w, b.h, b.border)
+	if b.listGen == e.listGen { // painted twice in one list: not patchable
+		from = -1
+	}
+	b.paintFrom, b.paintTo, b.listGen = int32(from), int32(len(e.list)), e.listGen
 }
 
 func deviceRect(x0, y0, x1, y1 float64) image.Rectangle {
