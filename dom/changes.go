@@ -21,6 +21,10 @@ type ChangeHook func(kind ChangeKind, h *html.Node, attr string, version uint64)
 // hearing of every Version bump: one it missed makes it restyle everything.
 func (d *Document) SetChangeHook(f ChangeHook) { d.onChange = f }
 
+// changed records a mutation that could change rendering without saying what it touched:
+// the renderer restyles everything.
+func (d *Document) changed() { d.changedNode(ChangeChildren, d.node.h, "") }
+
 // changedNode records a mutation that could change rendering.
 func (d *Document) changedNode(kind ChangeKind, h *html.Node, attr string) {
 	d.version++

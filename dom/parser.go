@@ -119,7 +119,7 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 	prev := pn.parent.LastChild
 	linkBefore(pn.parent, pn.h, nil)
 	d.table.promoteSubtree(pn.h)
-	d.changed()
+	d.changedNode(ChangeChildren, pn.parent, "")
 	// "Queue a tree mutation record for parent with « node », « », previous sibling and
 	// null" (DOM insert, step 7.4 via "children changed"): only when someone observes.
 	if r := d.realm; r != nil && r.observedNodes > 0 {
