@@ -225,7 +225,19 @@ func drawText(dst *image.RGBA, it *displayItem, clip image.Rectangle) {
 	f := it.face
 	x := it.x
 	by := int(math.Floor(it.y + 0.5))
+	// A glyph is rasterised only if it can reach the clip: its ink stays within an em of
+	// its advance box (text at 2,000 px would otherwise rasterise every glyph of a run of
+	// which one or two are on screen, each a 4 MB mask).
+	em := f.ascent + f.descent
+	minX, maxX := float64(clip.Min.X)-em, float64(clip.Max.X)+em
 	for _, r := range it.text {
+		if x > maxX {
+			break // advances are never negative: the rest of the run is right of the clip
+		}
+		if x+f.advance(r) < minX {
+			x += f.advance(r)
+			continue
+		}
 		ix := math.Floor(x)
 		phase := uint8(math.Floor((x - ix) * subpixelPhases))
 		if phase >= subpixelPhases {

@@ -297,3 +297,36 @@ func TestStyleSheetChanges(t *testing.T) {
 		t.Errorf("stale sheet caches: %d", len(e.sheets))
 	}
 }
+
+// TestHugeGlyphsOutsideTheClip: text at a huge size rasterises only the glyphs that can
+// reach the clip (issue 14: every glyph of a run was rasterised, megabytes each, which
+// stalled FuzzRenderGeometry), and the visible ones are still drawn.
+func TestHugeGlyphsOutsideTheClip(t *testing.T) {
+	src := parsePage(t, `<body style="margin:0"><p style="font-size:10000px; margin:-1200px 0 0 -100px; white-space:nowrap">labcdefghijkmnopqrstuvwxyz</p>`)
+	e := NewEngine(src, 200, 150)
+	img := renderFrame(e, 0)
+	rasterised := 0
+	for _, f := range e.fonts.faces {
+		for r := range f.asciiGlyph {
+			for _, g := range f.asciiGlyph[r] {
+				if g != nil {
+					rasterised++
+				}
+			}
+		}
+		rasterised += len(f.glyphs)
+	}
+	if rasterised == 0 || rasterised > 3 {
+		t.Errorf("%d glyphs rasterised for a 200×150 view of 2,000 px text, want 1 to 3", rasterised)
+	}
+	ink := false
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i] < 128 {
+			ink = true
+			break
+		}
+	}
+	if !ink {
+		t.Error("the visible part of the first glyph was not drawn")
+	}
+}
