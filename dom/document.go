@@ -342,6 +342,9 @@ func getElementByID(d *Document, scope *html.Node, id string) *Node {
 	return nil
 }
 
+// ResolveURL parses s relative to the document URL (a script's src as its URL).
+func (d *Document) ResolveURL(s string) string { return d.resolveURL(s) }
+
 // resolveURL parses s relative to the document URL.
 func (d *Document) resolveURL(s string) string {
 	u, err := url.Parse(strings.TrimSpace(s))

@@ -210,10 +210,30 @@ func (l *Loop) reportSyntaxError(err error) {
 		// Where it is, as Chrome's console shows it: "(at page.html:12:5)".
 		text += fmt.Sprintf(" (at %s:%d:%d)", path.Base(file), line, col)
 	}
-	if l.errors != nil && l.errors.FireError(text, file, line, col, goja.Null()) {
+	if l.errors != nil && l.fireError(text, file, line, col, goja.Null()) {
 		return
 	}
 	l.console.Error(text)
+}
+
+// MuteErrorsOf marks the script named name as one whose errors are muted: the error event
+// of an exception it throws says "Script error." with no filename, position or error value
+// (https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception, "muted
+// errors"); the console still shows the whole error. CHROME: a page's external scripts from
+// file: URLs are muted (each file: URL is an opaque origin, so the script is "cross-origin").
+func (l *Loop) MuteErrorsOf(name string) {
+	if l.mutedErrors == nil {
+		l.mutedErrors = map[string]bool{}
+	}
+	l.mutedErrors[name] = true
+}
+
+// fireError fires the error event, muted when the error comes from a muted script.
+func (l *Loop) fireError(text, file string, line, col int, val goja.Value) bool {
+	if l.mutedErrors[file] {
+		return l.errors.FireError("Script error.", "", 0, 0, goja.Null())
+	}
+	return l.errors.FireError(text, file, line, col, val)
 }
 
 // ReportException reports an exception thrown by a callback or script
@@ -276,7 +296,7 @@ func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
 				file, line, col = st[0].SrcName(), p.Line, p.Column
 			}
 		}
-		if l.errors.FireError(text, file, line, col, val) {
+		if l.fireError(text, file, line, col, val) {
 			return
 		}
 	}

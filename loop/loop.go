@@ -109,10 +109,11 @@ type Loop struct {
 	intrinsics    intrinsics // the realm's own built-ins, for host code (pagevalue.go)
 	stats         Stats
 
-	mt            microtasks // the async context tracker (asynccontext.go)
-	entryIsScript bool       // the outermost call into JS runs a script (for the JS stack)
-	logTail       *logTail   // the newest console lines (the Log box)
-	sources       Sources    // the scripts' text, for a source pane
+	mt            microtasks      // the async context tracker (asynccontext.go)
+	entryIsScript bool            // the outermost call into JS runs a script (for the JS stack)
+	logTail       *logTail        // the newest console lines (the Log box)
+	sources       Sources         // the scripts' text, for a source pane
+	mutedErrors   map[string]bool // scripts whose errors are muted (MuteErrorsOf)
 }
 
 // Stats are counters of what the loop did.

@@ -167,7 +167,9 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 		if s.Src == "" {
 			text = pos.inFile(text) // its errors give lines of the file
 		} else {
-			name = s.Src
+			// Its frames and errors name its URL (file:///…/x.js), as the page's name its own.
+			name = p.Doc.ResolveURL(s.Src)
+			l.MuteErrorsOf(name)
 			b, err := p.readScript(s.Src)
 			if err != nil {
 				run = func() { l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err)) }
