@@ -61,6 +61,12 @@ func (t *Trace) WriteChromeTrace(w io.Writer) error {
 			}
 		case KindIdlePeriod:
 			args["deadline_ms"], args["used_ms"] = s.Deadline, s.Used
+		case KindStyle:
+			args["elements_restyled"] = s.Work
+		case KindLayout:
+			args["boxes_laid_out"] = s.Work
+		case KindPaint:
+			args["pixels_rastered"] = s.Work
 		}
 		if len(args) > 0 {
 			e.Args = args

@@ -4,6 +4,8 @@
 
 package loop
 
+import "math"
+
 // renderingOpportunity takes the display's rendering opportunity, if one has come by now, and
 // updates the rendering when something needs it. stepStart is when this iteration began.
 //
@@ -106,7 +108,18 @@ func (l *Loop) styleLayoutPaint(frameTime float64) {
 	s3 := l.Now()
 	r.Paint(frameTime)
 	e := l.Now()
-	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2})
-	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: s3})
-	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s3, End: e})
+	var restyled, laidOut, rastered int32
+	if w, ok := r.(RenderWork); ok {
+		a, b, c := w.Work()
+		restyled, laidOut, rastered = int32(min(a, math.MaxInt32)), int32(min(b, math.MaxInt32)), int32(min(c, math.MaxInt32))
+	}
+	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2, Work: restyled})
+	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: s3, Work: laidOut})
+	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s3, End: e, Work: rastered})
+}
+
+// RenderWork is implemented by a Renderer that counts the work of its last Style, Layout
+// and Paint: the trace records it on their spans (a frame's cost follows what changed).
+type RenderWork interface {
+	Work() (restyled, laidOut, rastered int)
 }

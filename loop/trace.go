@@ -82,7 +82,11 @@ func (k Kind) ChromeName() string {
 
 // Span is one thing the loop did, from Start to End (ms since the time origin).
 type Span struct {
-	Kind   Kind
+	Kind Kind
+	// Work is what a rendering step did, when the renderer counts it (RenderWork): elements
+	// restyled (KindStyle), boxes laid out (KindLayout), pixels rastered (KindPaint). (Here,
+	// in Kind's padding, it costs the ring nothing.)
+	Work   int32
 	Source Source // for tasks
 	Name   string
 	Detail string // KindMicrotask: the handler and where it was queued from

@@ -329,6 +329,12 @@ func (r renderer) UpdateAnimations(now float64) {
 	}
 }
 
+// Work implements loop.RenderWork: the engine's counts for the trace.
+func (r renderer) Work() (restyled, laidOut, rastered int) {
+	w := r.p.Engine.Work()
+	return w.Restyled, w.LaidOut, w.Rastered
+}
+
 func (r renderer) Style() {
 	defer r.recoverStep("style")
 	r.p.Engine.Style()

@@ -1,0 +1,49 @@
+package page
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"loopscope/loop"
+)
+
+// TestFrameWorkFollowsTheChange: after the first frame, a timeout that changes one div's
+// background among 200 makes a frame that restyles one element, lays out no box and
+// rasters only that div's rectangle; the trace's style, layout and paint spans say so.
+func TestFrameWorkFollowsTheChange(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("<style>body { margin: 0 } div { height: 10px; background: #eee }</style>")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&sb, "<div id=d%d></div>", i)
+	}
+	sb.WriteString("<script>setTimeout(() => { document.getElementById('d3').style.backgroundColor = 'red' }, 500)</script>")
+	p, err := New([]byte(sb.String()), "file:///work.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 1000})
+	var frames [][3]int32
+	var cur [3]int32
+	for _, s := range p.Spans() {
+		switch s.Kind {
+		case loop.KindStyle:
+			cur[0] = s.Work
+		case loop.KindLayout:
+			cur[1] = s.Work
+		case loop.KindPaint:
+			cur[2] = s.Work
+			frames = append(frames, cur)
+		}
+	}
+	if len(frames) < 2 {
+		t.Fatalf("%d painted frames, want the first and the change's", len(frames))
+	}
+	first, last := frames[0], frames[len(frames)-1]
+	if first[0] < 200 || first[1] < 200 || first[2] != 800*600 {
+		t.Errorf("first frame: %v elements restyled, boxes laid out, pixels rastered; want everything", first)
+	}
+	if last != [3]int32{1, 0, 800 * 10} {
+		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want [1 0 8000]", last)
+	}
+}
