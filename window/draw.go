@@ -44,7 +44,6 @@ type sceneKey struct {
 	gallery  int
 	predict  int
 	hudFrame int64
-	second   int64
 }
 
 func (d *drawer) init() { d.pageImage = ebiten.NewImage(pageW, pageH) }
@@ -116,9 +115,11 @@ func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
 
 // scene gathers what is on screen now, fetching the page data the instruments shown want.
 func (d *drawer) scene(g *game, p *page.Page) sceneKey {
-	// Once a second everything is drawn anyway (a window uncovered on a desktop without vsync).
-	k := sceneKey{console: g.con.version(), ui: g.uiVersion, gallery: g.gallery.version, predict: g.predict.version, second: time.Now().Unix()}
+	// Nothing is drawn again for its own sake: with the screen kept between frames, Ebiten
+	// presents it as it is (an uncovered window included).
+	k := sceneKey{console: g.con.version(), ui: g.uiVersion, gallery: g.gallery.version, predict: g.predict.version}
 	if g.gallery.visible || p == nil {
+		g.spansShown.Store(false)
 		return k
 	}
 	k.frame = g.session.newest.Load()
@@ -128,6 +129,7 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 	fr := &d.fr
 	fr.page, fr.now, fr.con, fr.snap = p, p.Now(), g.con, nil
 	w := g.panes[g.tabs.selected].wants()
+	g.spansShown.Store(g.hud.visible || w.spans || w.snapshot)
 	if g.hud.visible || w.spans {
 		fr.spans = p.SpansSince(fr.now-3000, 50000, fr.spans[:0])
 		k.spans = p.SpansRecorded()

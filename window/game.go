@@ -44,6 +44,9 @@ type game struct {
 	clickAt      float64 // page time of the last real click's release (-1: none)
 	// uiVersion changes with everything the user did that changes the screen.
 	uiVersion int
+	// spansShown: an instrument on screen draws the trace (HUD, timeline): the vsync clock
+	// wakes Draw when spans are recorded (pacer.wake).
+	spansShown atomic.Bool
 }
 
 func newGame(opts Options) *game {
@@ -96,6 +99,18 @@ func (g *game) clockTick() {
 	if !g.pacer.drawPostsVsync() {
 		g.session.postVsync()
 	}
+	scene := uint64(g.session.painted.Load())<<32 ^ uint64(g.con.version())
+	interval := idleWake
+	if g.exportStatus.Load() != nil {
+		interval = 0
+	}
+	if g.spansShown.Load() {
+		if p, _ := g.session.current(); p != nil {
+			scene ^= p.SpansRecorded() << 16
+		}
+		interval = min(interval, hudWake)
+	}
+	g.pacer.wake(scene, interval)
 }
 
 // open loads a page or demo in the current mode and starts it; the instruments start over.

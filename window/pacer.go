@@ -23,7 +23,10 @@ const presentEvery = 2 * refresh
 // steady interval, and from then on each Draw posts the opportunity itself and the clock
 // stops. Under Xvfb there is no vsync: Draw runs as fast as the software renderer allows,
 // at an irregular rate. Then the clock keeps posting, Draw presents at most at 30 fps, and
-// only when something on screen changed (ebiten.SetScreenClearedEveryFrame(false)).
+// only when something on screen changed (ebiten.SetScreenClearedEveryFrame(false)). And
+// Ebiten then waits for input instead of polling (FPSModeVsyncOffMinimum): Update and Draw
+// run on input, or when the clock wakes them because what the window shows may have
+// changed (wake): a window at rest costs nothing.
 type pacer struct {
 	last      time.Time
 	intervals []time.Duration
@@ -31,6 +34,35 @@ type pacer struct {
 	vsynced   atomic.Bool // Draw is paced by a real display (set once)
 	next      time.Time
 	redraw    int // Draws that must draw everything (the screen image was replaced)
+
+	waiting    atomic.Bool  // Ebiten waits for input or ScheduleFrame (no vsync)
+	wakeFrames atomic.Int32 // frames to schedule whatever the scene (after the mode change)
+	lastScene  uint64       // the clock goroutine's: the scene fingerprint it last woke for
+	lastWake   time.Time    // the clock goroutine's
+}
+
+// idleWake is how often a window at rest is drawn anyway, for what changes without input
+// or a page frame (a page file changed on disk, the HUD's rates): a present every 2 s.
+const idleWake = 2 * time.Second
+
+// hudWake is how often the HUD's frame rate and busy time move on while it is shown.
+const hudWake = 250 * time.Millisecond
+
+// wake runs on the vsync clock's goroutine: when Ebiten waits for input, it schedules a
+// frame if scene (a fingerprint of what the window shows: painted frames, console lines,
+// trace spans) changed since the last wake, or every interval.
+func (p *pacer) wake(scene uint64, interval time.Duration) {
+	if !p.waiting.Load() {
+		return
+	}
+	now := time.Now()
+	if p.wakeFrames.Load() > 0 {
+		p.wakeFrames.Add(-1)
+	} else if scene == p.lastScene && now.Sub(p.lastWake) < interval {
+		return
+	}
+	p.lastScene, p.lastWake = scene, now
+	ebiten.ScheduleFrame() //nolint:staticcheck // FPSModeVsyncOffMinimum's wake-up
 }
 
 const samples = 30
@@ -82,10 +114,14 @@ func (p *pacer) decide() {
 		p.vsynced.Store(true)
 		return
 	}
-	ebiten.SetVsyncEnabled(false)
+	// No vsync, and Update/Draw only on input or wake: Ebiten waits on the X connection
+	// instead of polling it (SetVsyncEnabled(false) alone spins the loop).
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the one mode that blocks
 	// Ebiten replaces the (now persistent) screen image at the next frame: draw it all again.
 	ebiten.SetScreenClearedEveryFrame(false)
 	p.redraw = 3
+	p.wakeFrames.Store(int32(p.redraw))
+	p.waiting.Store(true)
 }
 
 // runVsyncClock calls tick at absolute 1/60 s deadlines until stop is closed.
