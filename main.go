@@ -37,7 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return checkDemos(stdout, stderr)
 	case c.copyDemo != "":
 		return copyDemo(c.copyDemo, c.target, stdout, stderr)
-	case c.isNode():
+	case c.isNode() && c.inTerminal():
 		return runNode(c, stdout, stderr)
 	case c.headless:
 		return runHeadless(c, stdout, stderr)

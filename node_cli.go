@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"loopscope/demos"
 	nodedemos "loopscope/demos/node"
 	"loopscope/loop"
 	"loopscope/node"
@@ -32,6 +33,52 @@ func (c *cli) isNode() bool {
 		}
 	}
 	return false
+}
+
+// inTerminal reports whether a Node target runs in the terminal (runNode) rather than in
+// the window: with -headless, in a build without the window, or with the flags that only a
+// terminal run has (-virtual-time, -trace, -report).
+func (c *cli) inTerminal() bool {
+	return c.headless || !hasWindow || c.virtualTime || c.traceFile != "" || c.report
+}
+
+// windowOpener is the window's Open: a Node script (a .js file, a built-in Node demo, or
+// the target given with -env node) opens as a Node page (page.OpenNode), anything else as
+// openTarget opens it. A Node demo's script is written to a folder that cleanup removes.
+func windowOpener(c *cli) (open func(string, page.Options) (*page.Page, *demos.Demo, error), cleanup func()) {
+	dir := ""
+	cleanup = func() {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+	open = func(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
+		env := ""
+		if target == c.target {
+			env = c.env
+		}
+		if !(&cli{env: env, target: target}).isNode() {
+			return openTarget(target, opts)
+		}
+		file, demo := target, (*demos.Demo)(nil)
+		if d, err := nodedemos.Get(target); err == nil {
+			if _, statErr := os.Stat(target); statErr != nil {
+				if dir == "" {
+					if dir, err = os.MkdirTemp("", "loopscope-node-demo"); err != nil {
+						return nil, nil, err
+					}
+				}
+				if file, err = d.WriteScript(dir); err != nil {
+					return nil, nil, err
+				}
+				g := d.Gallery()
+				demo = &g
+			}
+		}
+		p, err := page.OpenNode(file, opts)
+		return p, demo, err
+	}
+	return open, cleanup
 }
 
 // checkEnv checks -env and the flags that go with the Node profile.

@@ -14,8 +14,13 @@ import (
 	"loopscope/window"
 )
 
-// runWindow opens the window: the gallery, or the given page or demo.
+// hasWindow: this build has the window shell.
+const hasWindow = true
+
+// runWindow opens the window: the gallery, or the given page, demo or Node script.
 func runWindow(c *cli, stdout, stderr io.Writer) int {
+	open, cleanup := windowOpener(c)
+	defer cleanup()
 	err := window.Run(window.Options{
 		Target:        c.target,
 		Mode:          c.mode,
@@ -24,7 +29,7 @@ func runWindow(c *cli, stdout, stderr io.Writer) int {
 		Record:        c.record,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
-		Open:          openTarget,
+		Open:          open,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope: window:", err)

@@ -18,6 +18,10 @@ var files embed.FS
 type Demo struct {
 	Name string
 	HTML []byte
+	// Node marks a Node demo (package demos/node, Demo.Gallery): no HTML but Script, which
+	// runs as a Node main module; the gallery lists it with the pages, marked as Node.
+	Node   bool
+	Script []byte
 	page.Case
 }
 

@@ -9,10 +9,22 @@ import "errors"
 // exports let another model drive them without going through Run's HTML steps.
 
 // RunTask runs fn as one task of the given name: it is the current task while it runs (a
-// watchdog stop names it), and it is a span in the trace.
+// watchdog stop names it), and it is a span in the trace. In step mode it is a task as
+// Run's are: the queues view shows it running, and a task step ends after it.
 func (l *Loop) RunTask(src Source, name string, fn func()) {
-	l.runTask(&task{source: src, name: name, fn: fn, at: l.Now()})
+	t := &task{source: src, name: name, fn: fn, at: l.Now()}
+	l.stepTaskStart(t)
+	l.runTask(t)
+	l.stepDone(StepTask)
 }
+
+// StepGate is a point between tasks where a paused loop waits (step mode), for a model
+// that does not use Run (Run has its own). It does nothing without step mode.
+func (l *Loop) StepGate() { l.stepGate() }
+
+// StepDone tells step mode that the model finished something of kind k (StepPhase: a
+// phase ended): a step that k completes ends there, and a paused loop waits.
+func (l *Loop) StepDone(k StepKind) { l.stepDone(k) }
 
 // StartWatchdog starts the watchdog for a model that does not use Run; the returned
 // function stops it.
@@ -38,6 +50,9 @@ func (l *Loop) Halt() {
 	l.halted = true
 	l.rt.Interrupt(halt{})
 }
+
+// Stopped reports whether Stop was called (a model that does not use Run ends then).
+func (l *Loop) Stopped() bool { return l.stopped }
 
 // Halted reports whether Halt was called.
 func (l *Loop) Halted() bool { return l.halted }

@@ -37,6 +37,11 @@ const (
 	// boundary, callback, task or rendering update came first. The loop waits inside the
 	// call, with the page's JS stack as it is.
 	StepHostCall
+	// StepPhase runs until the next phase of a processing model that has phases (package
+	// node: libuv's timers, pending callbacks, idle/prepare, poll, check, close callbacks)
+	// has ended, empty or not (StepDone(StepPhase)). HTML's loop has none: for a page it
+	// is StepFrame.
+	StepPhase
 )
 
 func (k StepKind) String() string {
@@ -51,6 +56,8 @@ func (k StepKind) String() string {
 		return "microtask"
 	case StepHostCall:
 		return "queue or log call"
+	case StepPhase:
+		return "phase"
 	}
 	return "none"
 }
@@ -299,6 +306,8 @@ func (l *Loop) stepDone(k StepKind) {
 		done = k != StepHostCall
 	case StepHostCall:
 		done = true
+	case StepPhase:
+		done = k == StepPhase || k == StepFrame
 	}
 	if done {
 		s.budget = 0

@@ -2,48 +2,70 @@ package node
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/dop251/goja"
 )
 
 // Snapshot is what the Node loop's queues hold at one moment, for a queues view: the
-// phase, the nextTick queue's length, the timers (soonest first), the immediates and the
-// I/O requests in flight or completed. goja keeps its microtask queue private (DESIGN.md).
+// phase, the nextTick queue, the timers (soonest first), the immediates and the I/O
+// requests in flight or completed. goja keeps its microtask queue private (DESIGN.md): the
+// loop's own model of it (loop.Snapshot's Boxes) goes beside this one.
 type Snapshot struct {
-	Now        float64
-	Phase      Phase
-	NextTicks  int
-	Timers     []TimerView
-	Immediates int
-	PendingIO  int // requests running off the loop
-	DoneIO     int // completed, waiting for the poll phase
+	Now           float64
+	Phase         Phase
+	NextTicks     int
+	NextTickNames []string // the first ones, next to run first
+	Timers        []TimerView
+	Immediates    int
+	// ImmediateNames are the first immediates waiting for a check phase, in order.
+	ImmediateNames []string
+	PendingIO      int // requests running off the loop
+	DoneIO         int // completed, waiting for the poll phase
 }
 
 // TimerView is one active timer.
 type TimerView struct {
 	ID     int
+	Name   string // its callback's name
 	Due    float64
 	Repeat bool
 	Refed  bool
 }
 
-// Inspect returns a snapshot, with at most max timers. Call it on the loop's goroutine.
+// Inspect returns a snapshot, with at most max entries a list. Call it on the loop's
+// goroutine (a function posted to the loop runs there, also while step mode waits).
 func (p *Process) Inspect(max int) Snapshot {
-	s := Snapshot{Now: p.l.Now(), Phase: p.phase, Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - len(p.io.done), DoneIO: len(p.io.done)}
+	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - len(p.io.done), DoneIO: len(p.io.done)}
 	if n, ok := goja.AssertFunction(p.nextTickLength); ok {
 		if v, err := n(goja.Undefined()); err == nil {
 			s.NextTicks = int(v.ToInteger())
 		}
 	}
-	for _, t := range p.timers.heap {
-		s.Timers = append(s.Timers, TimerView{ID: t.id, Due: t.due(), Repeat: t.repeat, Refed: t.refed})
+	if n, ok := goja.AssertFunction(p.nextTickCallbacks); ok && s.NextTicks > 0 {
+		if v, err := n(goja.Undefined(), p.rt.ToValue(max)); err == nil {
+			if arr, ok := v.(*goja.Object); ok {
+				for i := 0; i < int(arr.Get("length").ToInteger()); i++ {
+					s.NextTickNames = append(s.NextTickNames, p.l.FunctionName(arr.Get(strconv.Itoa(i))))
+				}
+			}
+		}
 	}
-	sort.Slice(s.Timers, func(i, j int) bool {
-		a, b := s.Timers[i], s.Timers[j]
-		return a.Due < b.Due || a.Due == b.Due && a.ID < b.ID
+	active := append([]*timeout(nil), p.timers.heap...)
+	sort.Slice(active, func(i, j int) bool {
+		a, b := active[i], active[j]
+		return a.due() < b.due() || a.due() == b.due() && a.id < b.id
 	})
-	if len(s.Timers) > max {
-		s.Timers = s.Timers[:max]
+	for _, t := range active[:min(len(active), max)] {
+		s.Timers = append(s.Timers, TimerView{ID: t.id, Name: p.l.FunctionName(t.fn), Due: t.due(), Repeat: t.repeat, Refed: t.refed})
+	}
+	for _, im := range p.immediates.queue {
+		if len(s.ImmediateNames) == max {
+			break
+		}
+		if !im.cleared {
+			s.ImmediateNames = append(s.ImmediateNames, p.l.FunctionName(im.fn))
+		}
 	}
 	return s
 }

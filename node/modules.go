@@ -34,6 +34,7 @@ func (p *Process) install() {
 	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
 	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
 	p.nextTickLength = host.Get("nextTickLength")
+	p.nextTickCallbacks = host.Get("nextTickCallbacks")
 	timers := host.Get("timers").ToObject(rt)
 	for _, k := range timers.Keys() {
 		_ = g.Set(k, timers.Get(k))
@@ -103,15 +104,22 @@ func (p *Process) hostObject() goja.Value {
 	set("threw", func() { p.ticks.threw = true })
 	set("ticksDrained", func() { p.ticks.scheduled = false })
 	set("setTimer", func(c goja.FunctionCall) goja.Value {
-		return rt.ToValue(p.setTimer(c.Argument(0), c.Argument(1), c.Argument(2), c.Argument(3).ToBoolean()))
+		id := p.setTimer(c.Argument(0), c.Argument(1), c.Argument(2), c.Argument(3).ToBoolean())
+		p.l.StepDone(loop.StepHostCall) // step mode: a stop after each call that touches a queue
+		return rt.ToValue(id)
 	})
 	set("clearTimer", func(id int) { p.clearTimer(id) })
 	set("timerRef", func(id int, ref bool) { p.timerRef(id, ref) })
 	set("timerHasRef", func(id int) bool { return p.timerHasRef(id) })
 	set("timerRefresh", func(id int) { p.timerRefresh(id) })
 	set("setImmediate", func(c goja.FunctionCall) goja.Value {
-		return rt.ToValue(p.setImmediate(c.Argument(0), c.Argument(1)))
+		id := p.setImmediate(c.Argument(0), c.Argument(1))
+		p.l.StepDone(loop.StepHostCall)
+		return rt.ToValue(id)
 	})
+	// In step mode the JS half reports every nextTick (tickQueued), a stop as above.
+	_ = h.Set("stepping", p.l.Stepper() != nil)
+	set("tickQueued", func() { p.l.StepDone(loop.StepHostCall) })
 	set("clearImmediate", func(id int) { p.clearImmediate(id) })
 	set("immediateRef", func(id int, ref bool) { p.immediateRef(id, ref) })
 	set("immediateHasRef", func(id int) bool { return p.immediateHasRef(id) })
@@ -170,6 +178,7 @@ func (p *Process) installConsole(util *goja.Object) {
 			text := v.String()
 			now := p.l.Now()
 			p.l.Trace().Add(loop.Span{Kind: loop.KindConsole, Name: text, Start: now, End: now})
+			defer p.l.StepDone(loop.StepHostCall) // step mode: a stop after each log call
 			if level == "error" || level == "warn" || level == "trace" {
 				p.l.Console().Error(text)
 			} else {

@@ -39,7 +39,7 @@ type hostFuncs struct {
 // nextTick queue, its microtasks, then the ticks and microtasks those queue, and the
 // unhandled rejections (processTicksAndRejections). name is the task's name in the trace.
 func (p *Process) macrotask(name string, fn, this goja.Value, args goja.Value) {
-	if p.l.Halted() {
+	if p.l.Halted() || p.l.Stopped() {
 		return
 	}
 	p.l.RunTask(loop.SourceTimer, name, func() {
@@ -58,7 +58,7 @@ func (p *Process) macrotask(name string, fn, this goja.Value, args goja.Value) {
 // them (node10 mode's timers and check phases). next returns the next callback to run, or
 // false; it is asked again after each one, so a callback can cancel a later one.
 func (p *Process) batch(name string, next func() (fn, this, args goja.Value, ok bool)) {
-	if p.l.Halted() {
+	if p.l.Halted() || p.l.Stopped() {
 		return
 	}
 	p.l.RunTask(loop.SourceTimer, name, func() {

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
@@ -41,6 +42,15 @@ type Options struct {
 	TraceCapacity int
 	// Clock overrides the clock VirtualTime chooses (tests, step mode).
 	Clock loop.Clock
+	// Console receives console output and uncaught errors instead of Stdout/Stderr (the
+	// window's console pane); process.stdout.write still goes to Stdout.
+	Console loop.Console
+	// Stepping gives the process step mode (loop.EnableStepping): it waits before the main
+	// module and after each task, callback and phase while paused (StepPhase steps by phase).
+	Stepping bool
+	// TrackMicrotasks names each microtask in the trace and, with Stepping, models the
+	// microtask queue for a queues view (loop.EnableMicrotaskTracking).
+	TrackMicrotasks bool
 }
 
 // Process is one Node process: its loop, its queues and its process object.
@@ -59,10 +69,13 @@ type Process struct {
 	rej        rejections
 	proc       *processState
 	fn         hostFuncs // the JS half's functions (js/host.js)
-	phase      Phase     // the phase running now (for the instruments)
-	req        *require.RequireModule
-	// nextTickLength is the JS half's count of queued ticks (for Inspect).
-	nextTickLength goja.Value
+	// phase is the phase running now (a Phase), for the instruments: written on the loop's
+	// goroutine, read from any (CurrentPhase).
+	phase atomic.Int32
+	req   *require.RequireModule
+	// nextTickLength and nextTickCallbacks are the JS half's count and list of queued ticks
+	// (for Inspect).
+	nextTickLength, nextTickCallbacks goja.Value
 }
 
 // ErrNotFound is a main module that cannot be read.
@@ -100,16 +113,26 @@ func New(file string, opts Options) (*Process, error) {
 		}
 	}
 	p := &Process{opts: opts, file: abs}
+	console := opts.Console
+	if console == nil {
+		console = loop.NewWriterConsole(opts.Stdout, opts.Stderr)
+	}
 	p.l = loop.New(loop.Options{
 		Clock:         clock,
 		Mode:          opts.Mode,
-		Console:       loop.NewWriterConsole(opts.Stdout, opts.Stderr),
+		Console:       console,
 		ScriptTimeout: opts.ScriptTimeout,
 		MaxHeap:       opts.MaxHeap,
 		TraceCapacity: opts.TraceCapacity,
 	})
 	p.rt = p.l.Runtime()
 	p.l.SetStopNote(" The process ends (exit status 1).")
+	if opts.Stepping {
+		p.l.EnableStepping()
+	}
+	if opts.TrackMicrotasks {
+		p.l.EnableMicrotaskTracking() // after EnableStepping: the queue model needs step mode
+	}
 	p.install()
 	return p, nil
 }
@@ -125,6 +148,10 @@ func (p *Process) Run() int {
 	defer stop()
 	p.l.ResetTimeOrigin()
 	p.updateTime()
+	p.l.StepGate() // step mode: a process opened paused waits before its main module
+	if p.ended() {
+		return p.proc.exitCode
+	}
 	p.runMainModule()
 	if p.opts.VirtualTime {
 		// DEPARTURE: node's own work between the main module and the loop's first

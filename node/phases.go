@@ -38,14 +38,19 @@ var phaseNames = [...]string{"", "timers", "pending callbacks", "idle, prepare",
 func (ph Phase) String() string { return phaseNames[ph] }
 
 // CurrentPhase is the phase the loop is in (PhaseNone: the main module, beforeExit, exit).
-func (p *Process) CurrentPhase() Phase { return p.phase }
+// It is safe to call from any goroutine.
+func (p *Process) CurrentPhase() Phase { return Phase(p.phase.Load()) }
+
+// ended reports whether the process must not run anything more: process.exit, a fatal
+// exception (Halt), or a stop asked from outside (loop.Stop, e.g. the window closing it).
+func (p *Process) ended() bool { return p.proc.stopped || p.l.Halted() || p.l.Stopped() }
 
 // updateTime is uv__update_time: the loop's cached time, in whole ms.
 func (p *Process) updateTime() { p.now = math.Floor(p.l.Now()) }
 
 // alive is uv__loop_alive: refed handles (timers, the immediate idle handle) or requests.
 func (p *Process) alive() bool {
-	if p.proc.stopped || p.l.Halted() {
+	if p.ended() {
 		return false
 	}
 	return p.timers.refed > 0 || p.immediates.refed > 0 || p.io.inflight > 0
@@ -55,7 +60,7 @@ func (p *Process) alive() bool {
 func (p *Process) runTheEventLoop() {
 	for {
 		p.uvRun()
-		if p.proc.stopped || p.l.Halted() {
+		if p.ended() {
 			return
 		}
 		// node: EmitProcessBeforeExit, unless process.exit() was called.
@@ -64,7 +69,7 @@ func (p *Process) runTheEventLoop() {
 			break
 		}
 	}
-	if p.proc.stopped || p.l.Halted() {
+	if p.ended() {
 		return
 	}
 	p.proc.exiting = true
@@ -92,7 +97,7 @@ func (p *Process) uvRun() {
 		p.updateTime()
 		p.phaseSpan(PhaseTimers, p.runTimers)
 	}
-	p.phase = PhaseNone
+	p.phase.Store(int32(PhaseNone))
 }
 
 // backendTimeout is uv_backend_timeout: how long the poll phase may wait (ms; <0: no limit).
@@ -106,13 +111,15 @@ func (p *Process) backendTimeout() float64 {
 	return -1
 }
 
-// phaseSpan runs one phase and records it in the trace when something ran in it.
+// phaseSpan runs one phase and records it in the trace when something ran in it. In step
+// mode the phase's end is a stop for a phase step (the ring keeps it lit while paused).
 func (p *Process) phaseSpan(ph Phase, fn func()) {
-	p.phase = ph
+	p.phase.Store(int32(ph))
 	start := p.l.Now()
 	before := p.l.Trace().Total()
 	fn()
 	if p.l.Trace().Total() != before || ph == PhasePoll && p.l.Now()-start >= 1 {
 		p.l.Trace().Add(loop.Span{Kind: loop.KindTask, Source: loop.SourceTimer, Name: ph.String() + " phase", Start: start, End: p.l.Now()})
 	}
+	p.l.StepDone(loop.StepPhase)
 }

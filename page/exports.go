@@ -92,6 +92,7 @@ const (
 	StepFrame     = loop.StepFrame
 	StepMicrotask = loop.StepMicrotask
 	StepHostCall  = loop.StepHostCall
+	StepPhase     = loop.StepPhase // a Node script's phase (page.OpenNode); for a page, StepFrame
 )
 
 // Boxes are Jake Archibald's four boxes (Tasks, Microtasks, JS stack, Log) as the loop models

@@ -71,6 +71,7 @@ type Page struct {
 	vsync     *vsyncDisplay // Options.PostedVsync
 	snap      atomic.Pointer[Snapshot]
 	snapAsked atomic.Bool
+	node      *nodeState // a Node script (OpenNode, node.go); nil for a page
 }
 
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
@@ -288,7 +289,13 @@ func (p *Page) AfterLoad(f func(loadEnd float64)) {
 }
 
 // Run runs the page's loop (see loop.RunOptions).
-func (p *Page) Run(opts loop.RunOptions) { p.Loop.Run(opts) }
+func (p *Page) Run(opts loop.RunOptions) {
+	if p.node != nil {
+		p.runNode() // a Node script runs until its process ends (opts do not apply)
+		return
+	}
+	p.Loop.Run(opts)
+}
 
 // Loaded reports whether the load event has fired, and when it finished (ms).
 func (p *Page) Loaded() (bool, float64) { return p.loaded, p.loadEnd }

@@ -52,6 +52,9 @@ func pointerKind(name string) (PointerKind, bool) {
 // PostPointer queues the trusted events of a mouse press or release at (x, y) (page
 // coordinates) as one task on the user-interaction task source, hit-tested when it runs.
 func (p *Page) PostPointer(k PointerKind, x, y float64) {
+	if p.node != nil {
+		return // a Node script has no document
+	}
 	p.Loop.Post(func() {
 		p.noteInput(Action{Pointer: k.actionName(), XY: &[2]float64{x, y}})
 		p.Loop.QueueTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, x, y))
@@ -61,6 +64,9 @@ func (p *Page) PostPointer(k PointerKind, x, y float64) {
 // PostSyntheticClick queues a task that runs element.click() on the first element matching
 // selector, from script, as a page would.
 func (p *Page) PostSyntheticClick(selector string) {
+	if p.node != nil {
+		return
+	}
 	name, run := p.syntheticClickTask(selector)
 	p.Loop.Post(func() {
 		p.noteInput(Action{Click: selector, Kind: "synthetic"})
@@ -150,6 +156,10 @@ func (p *Page) RequestSnapshot(max int) {
 	}
 	l := p.Loop
 	if !l.TryPost(func() {
+		if p.node != nil {
+			ns := p.node.proc.Inspect(max)
+			p.node.snap.Store(&ns) // before the loop's: a new Snapshot means both are new
+		}
 		p.snap.Store(l.Inspect(max))
 		p.snapAsked.Store(false)
 	}) {
@@ -163,4 +173,8 @@ func (p *Page) Snapshot() *Snapshot { return p.snap.Load() }
 // RecycleFrame hands a frame that Options.OnFrame delivered back to the engine once nothing
 // reads it any more, so that a later frame is painted into its memory (no 1.9 MB
 // allocation a frame). The newest frame is never reused.
-func (p *Page) RecycleFrame(img *image.RGBA) { p.Engine.Recycle(img) }
+func (p *Page) RecycleFrame(img *image.RGBA) {
+	if p.Engine != nil {
+		p.Engine.Recycle(img)
+	}
+}

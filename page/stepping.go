@@ -43,8 +43,15 @@ func (p *Page) Resume() {
 }
 
 // Step lets a paused page run one step (a task, a callback with its microtask checkpoint,
-// or a frame), then pause again; a running page pauses first.
+// or a frame; for a Node script a phase instead of a frame), then pause again; a running
+// page pauses first.
 func (p *Page) Step(k StepKind) {
+	switch {
+	case p.node != nil && k == StepFrame:
+		k = StepPhase // a Node script has phases, not frames
+	case p.node == nil && k == StepPhase:
+		k = StepFrame
+	}
 	if st := p.Loop.Stepper(); st != nil {
 		st.Step(k)
 		p.followStepper()

@@ -70,7 +70,10 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	}
 	state, col := "running (Space: pause)", color.RGBA{0x9f, 0xe8, 0x9f, 0xff}
 	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
+	exited, status := fr.page.NodeExited()
 	switch {
+	case exited: // a Node script whose process ended
+		state, col = fmt.Sprintf("exited (status %d) · R runs it again", status), color.RGBA{0xcc, 0xcc, 0xcc, 0xff}
 	case fr.steps.Parked:
 		state, col = fmt.Sprintf("paused at %.1f ms · steps: 1 task … 5 call", pausedAt(fr)), amber
 		vector.DrawFilledRect(dst, stateX-14, 8, 3, 11, col, false)

@@ -67,12 +67,16 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 		g.gallery.draw(screen, g.fonts)
 		return
 	}
-	d.present(key.frame, p, g.filmstrip())
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(0, barH)
-	screen.DrawImage(d.pageImage, op)
 	fr := &d.fr
 	fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
+	if p.IsNode() {
+		drawNodeRing(screen, g.fonts, fr) // a Node script: seed 002's phase ring (nodering.go)
+	} else {
+		d.present(key.frame, p, g.filmstrip())
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(0, barH)
+		screen.DrawImage(d.pageImage, op)
+	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
 	if g.predict.active {
@@ -137,7 +141,7 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 	if g.hud.visible {
 		k.hudFrame = g.session.painted.Load() + int64(time.Now().UnixMilli()/250) // fps and busy % move on
 	}
-	if w.snapshot {
+	if w.snapshot || p.IsNode() { // a Node script's ring shows its queues too
 		p.RequestSnapshot(8)
 		fr.snap = p.Snapshot()
 		k.snap = fr.snap

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"loopscope/demos"
+	nodedemos "loopscope/demos/node"
 )
 
 // gallery is the demo gallery: the demos grouped in the order the seeds teach (demos.Lessons),
@@ -49,6 +50,11 @@ const (
 
 func (g *gallery) load() {
 	list, broken := demos.All()
+	nodeList, nodeBroken := nodedemos.All()
+	for _, d := range nodeList {
+		list = append(list, d.Gallery()) // seed 002's Node examples, marked as Node
+	}
+	broken = append(broken, nodeBroken...)
 	g.groups, g.broken = demos.Lessons(list), broken
 	g.visible = true
 	g.pressed = -1
@@ -255,7 +261,14 @@ var (
 	galleryPick    = color.RGBA{0xd6, 0xe4, 0xff, 0xff}
 	galleryHeader  = color.RGBA{0x2b, 0x2d, 0x42, 0xff}
 	galleryMarkerC = color.RGBA{0xc2, 0x5e, 0x00, 0xff}
+	galleryNodeC   = color.RGBA{0x2e, 0x7d, 0x32, 0xff} // Node's badge
 )
+
+// drawNodeBadge marks a Node demo in the gallery's list.
+func drawNodeBadge(screen *ebiten.Image, f *fonts, x, y int) {
+	vector.DrawFilledRect(screen, float32(x), float32(y), 40, rowH-6, galleryNodeC, false)
+	f.draw(screen, "Node", x+6, y, color.White, true)
+}
 
 func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 	vector.DrawFilledRect(screen, 0, 0, winW, barH, barColor, false)
@@ -278,7 +291,10 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 		}
 		f.drawMono(screen, clip(r.demo.Name, 34), 20, y+4, galleryName)
 		title := r.demo.Title
-		if r.demo.WantsRealClick() {
+		if r.demo.Node {
+			title = clip(title, 48)
+			drawNodeBadge(screen, f, galleryListW-52, y+3)
+		} else if r.demo.WantsRealClick() {
 			title = clip(title, 44)
 			f.draw(screen, galleryMarker, galleryListW-90, y+3, galleryMarkerC, true)
 		} else {
@@ -336,6 +352,9 @@ func (g *gallery) drawCard(screen *ebiten.Image, f *fonts) {
 			vx += 8*len(q) + 16
 		}
 		y += lineH + 10
+	}
+	if d.Node {
+		para("", "A Node script (node 20's event loop): the page area shows libuv's phases in a ring, the queues view Node's queues; 3 steps one phase.", galleryNodeC, 66)
 	}
 	if d.WantsRealClick() {
 		para("", "This demo is about a real click: open it and click the page with the mouse.", galleryMarkerC, 66)

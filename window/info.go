@@ -31,7 +31,11 @@ func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session
 			text += demo.Question + " (The explanation follows your check.)\n"
 		}
 	}
-	help := wrap(keyHelp, 200)
+	keys := keyHelp
+	if p, _ := s.current(); p != nil && p.IsNode() {
+		keys = nodeKeyHelp // nodering.go
+	}
+	help := wrap(keys, 200)
 	helpY := winH - len(help)*lineH - 4
 	y := int(y0) + 6
 	for _, para := range strings.Split(strings.TrimSpace(text), "\n") {

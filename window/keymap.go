@@ -37,7 +37,7 @@ func keyMap() []binding {
 				g.modePinned = !g.modePinned
 				return
 			}
-			g.mode = nextMode(g.mode)
+			g.mode = nextMode(g.mode, g.runningPage() != nil && g.runningPage().IsNode())
 			g.open(g.session.currentTarget())
 		}, replacesPage: true},
 		{keys: key(ebiten.KeyN), do: (*game).nextDemo, replacesPage: true},
@@ -64,7 +64,7 @@ func keyMap() []binding {
 			g.timeline().live()
 		}},
 
-		{keys: key(ebiten.KeySpace), do: func(g *game) { g.controls.togglePause(g.runningPage()) }},
+		{keys: key(ebiten.KeySpace), do: (*game).pauseOrRestart},
 		{keys: key(ebiten.Key1, ebiten.KeyNumpad1), do: func(g *game) { g.controls.step(g.runningPage(), page.StepTask) }},
 		{keys: key(ebiten.Key2, ebiten.KeyNumpad2), do: func(g *game) { g.controls.step(g.runningPage(), page.StepCallback) }},
 		{keys: key(ebiten.Key3, ebiten.KeyNumpad3), do: func(g *game) { g.controls.step(g.runningPage(), page.StepFrame) }},
@@ -95,9 +95,12 @@ func (g *game) runningPage() *page.Page {
 	return p
 }
 
-// nextMode is the mode after m (M cycles through them).
-func nextMode(m page.Mode) page.Mode {
+// nextMode is the mode after m (M cycles through them; a Node script's are its own).
+func nextMode(m page.Mode, node bool) page.Mode {
 	all := page.Modes()
+	if node {
+		all = page.NodeModes()
+	}
 	for i, x := range all {
 		if x == m {
 			return all[(i+1)%len(all)]

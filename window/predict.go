@@ -47,6 +47,9 @@ func (v *predictView) start(d *demos.Demo, run page.Run) bool {
 	v.active, v.run = true, run
 	v.lines = demos.Shuffled(run.Expected, predictSeed(d.Name))
 	v.script = scriptLines(d.HTML)
+	if d.Node {
+		v.script = strings.Split(strings.ReplaceAll(strings.TrimRight(string(d.Script), "\n"), "\t", "    "), "\n")
+	}
 	return true
 }
 

@@ -62,6 +62,10 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 		f.draw(screen, "waiting for the page's loop…", x0+qPad, y0+6, paneDim, false)
 		return
 	}
+	if fr.page.IsNode() {
+		q.drawNode(screen, f, fr) // nodequeues.go
+		return
+	}
 	b := &snap.Boxes
 	q.dumpBoxes(b)
 	status := "running · Space pauses; then 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call"

@@ -46,6 +46,12 @@ func Get(name string) (Demo, error) {
 	return Demo{Name: name, Script: src, Case: c}, nil
 }
 
+// Gallery is the demo as the gallery lists it beside the page demos (demos.Demo, marked
+// Node); the window opens it by name.
+func (d Demo) Gallery() demos.Demo {
+	return demos.Demo{Name: d.Name, Node: true, Script: d.Script, Case: d.Case}
+}
+
 // WriteScript writes the demo's script into dir (a Node script is a file: require and
 // __filename need one) and returns its path.
 func (d Demo) WriteScript(dir string) (string, error) {

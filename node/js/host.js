@@ -5,6 +5,7 @@
   'use strict';
   const queue = [];
   let head = 0;
+  const stepping = host.stepping; // step mode: nextTick is a stop (tickQueued)
 
   function fatal(e) { host.fatal(e); }
 
@@ -35,6 +36,7 @@
     }
     if (head === queue.length) host.tickScheduled();
     queue.push({ cb, args: args.length === 0 ? undefined : args });
+    if (stepping) host.tickQueued();
   }
 
   // callback runs one macrotask callback (a timer, an immediate, an I/O completion, an
@@ -115,7 +117,14 @@
     host.then.call(host.resolved, () => { try { cb(); } catch (e) { fatal(e); } });
   }
   function nextTickLength() { return queue.length - head; }
-  return { runTicks, nextTick, nextTickLength, callback, callbackNoTicks, queueMicrotask,
+  // nextTickCallbacks are the first max queued ticks' callbacks, for the queues view (Go
+  // names them without running any of the script's code).
+  function nextTickCallbacks(max) {
+    const out = [];
+    for (let i = head; i < queue.length && out.length < max; i++) out.push(queue[i].cb);
+    return out;
+  }
+  return { runTicks, nextTick, nextTickLength, nextTickCallbacks, callback, callbackNoTicks, queueMicrotask,
     timers: { setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, setImmediate, clearImmediate },
     Timeout, Immediate };
 })

@@ -1,7 +1,7 @@
-setTimeout(() => {}, 50);
+setTimeout(function later() {}, 50);
 setInterval(() => {}, 10).unref();
-setImmediate(() => {});
-process.nextTick(() => {});
+setImmediate(function soon() {});
+process.nextTick(function first() {});
 process.nextTick(() => {});
 require('fs').stat(__filename, () => {});
 snap();
