@@ -95,6 +95,7 @@ func (n *Node) RemoveAttribute(name string) {
 func (n *Node) removeAttributeAt(i int) {
 	a := n.h.Attr[i]
 	n.h.Attr = append(n.h.Attr[:i:i], n.h.Attr[i+1:]...)
+	n.detachAttr(a.Namespace, a.Key, a.Val)
 	n.handleAttributeChanges(a.Key, a.Namespace, nullable(a.Val), "", false)
 }
 

@@ -27,6 +27,7 @@ func (r *realm) installDocument() {
 	r.installDocumentState(m)
 	r.installDocumentFactories(m)
 	r.installDocumentNodeTransfer(m)
+	r.installAttr(r.iface("Element"), m)
 	r.handlerAttrs(doc.Proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
 		return thisNode(call)
 	})

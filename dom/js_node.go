@@ -13,6 +13,8 @@ import (
 // nodeJS holds the per-node JS objects that must stay the same object ([SameObject]).
 type nodeJS struct {
 	childNodes, children, classList, dataset, style *goja.Object
+	attributes                                      *goja.Object        // the NamedNodeMap
+	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 }
 
 func (n *Node) jsData() *nodeJS {
