@@ -152,6 +152,10 @@ func (a *activation) activationBehavior() {
 	n.fireSimple("change", EventInit{Bubbles: true})
 }
 
+// FireSimpleEvent fires a trusted Event named typ (not bubbling, not cancelable) at n:
+// HTML's "fire an event" (a script element's error event).
+func (d *Document) FireSimpleEvent(n *Node, typ string) { n.fireSimple(typ, EventInit{}) }
+
 // fireSimple fires a trusted Event named typ at n ("fire an event").
 func (n *Node) fireSimple(typ string, init EventInit) {
 	e := createEvent(typ, kindEvent, init)

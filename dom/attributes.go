@@ -137,6 +137,9 @@ func (n *Node) handleAttributeChanges(localName, ns string, old nullString, valu
 	queueAttributeMutationRecord(n, localName, ns, old)
 	if ns == "" {
 		n.attributeChangeSteps(localName, old.s, value, present)
+		if localName == "open" && n.h.Data == "details" && n.h.Namespace == "" {
+			n.detailsOpenChanged(old, present)
+		}
 	}
 	fireAttrModifiedEvent(n, localName, old, value, present)
 }

@@ -18,6 +18,7 @@ const (
 	kindTransitionEvent
 	kindMutationEvent
 	kindMessageEvent
+	kindToggleEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -61,6 +62,9 @@ type Event struct {
 	data   goja.Value
 	origin string
 	source goja.Value // the WindowProxy that posted it (window.postMessage), nil: null
+
+	// ToggleEvent.
+	oldState, newState string
 
 	// TransitionEvent.
 	propertyName, pseudoElement string

@@ -31,6 +31,8 @@ func eventClassName(k eventKind) string {
 		return "MutationEvent"
 	case kindMessageEvent:
 		return "MessageEvent"
+	case kindToggleEvent:
+		return "ToggleEvent"
 	}
 	return "Event"
 }
@@ -103,6 +105,7 @@ func (r *realm) installEvents() {
 	r.installUIEvents(ev)
 	r.installErrorEvents(ev)
 	r.installTransitionEvent(ev)
+	r.installToggleEvent(ev)
 	if r.opts.MutationEvents {
 		r.installMutationEvent(ev)
 	}
@@ -236,6 +239,17 @@ func (r *realm) installTransitionEvent(ev *webidl.Interface) {
 	m.Getter("propertyName", func(e *Event) goja.Value { return r.str(e.propertyName) })
 	m.Getter("elapsedTime", func(e *Event) goja.Value { return r.rt.ToValue(e.elapsedTime) })
 	m.Getter("pseudoElement", func(e *Event) goja.Value { return r.str(e.pseudoElement) })
+}
+
+// installToggleEvent. https://html.spec.whatwg.org/multipage/interaction.html#the-toggleevent-interface
+func (r *realm) installToggleEvent(ev *webidl.Interface) {
+	te := r.idl.DefineInterface("ToggleEvent", ev, 1, r.eventCtor("ToggleEvent", kindToggleEvent, func(e *Event, dict goja.Value, _ string) {
+		e.oldState = dictString(dict, "oldState", "")
+		e.newState = dictString(dict, "newState", "")
+	}))
+	m := webidl.On(te, r.thisEvent)
+	m.Getter("oldState", func(e *Event) goja.Value { return r.str(e.oldState) })
+	m.Getter("newState", func(e *Event) goja.Value { return r.str(e.newState) })
 }
 
 // installMutationEvent defines the legacy MutationEvent (only in the mutation-events mode).

@@ -30,6 +30,8 @@ func htmlElementInterface(name string) string {
 		return "HTMLButtonElement"
 	case "canvas":
 		return "HTMLCanvasElement"
+	case "details":
+		return "HTMLDetailsElement"
 	case "div":
 		return "HTMLDivElement"
 	case "form":
@@ -250,6 +252,8 @@ func (r *realm) installHTMLElements(he *webidl.Interface) {
 		r.thisHTMLElement(call)
 		return r.win
 	})
+	details := r.defineHTMLElementInterface("HTMLDetailsElement", he)
+	r.reflectBool(details, "open", "open")
 	a := r.defineHTMLElementInterface("HTMLAnchorElement", he)
 	r.reflectURL(a, "href", "href")
 	r.reflect(a, "target", "target")

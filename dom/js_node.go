@@ -15,6 +15,7 @@ type nodeJS struct {
 	childNodes, children, classList, dataset, style *goja.Object
 	attributes                                      *goja.Object        // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
+	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
 }
 
 func (n *Node) jsData() *nodeJS {

@@ -173,7 +173,13 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 			l.MuteErrorsOf(name)
 			b, err := p.readScript(s.Src)
 			if err != nil {
-				run = func() { l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err)) }
+				// "Execute the script element": "If el's result is null, then fire an event
+				// named error at el, and return" (the parser then goes on). The line is
+				// loopscope's equivalent of the network error Chrome's console shows.
+				run = func() {
+					l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err))
+					p.Doc.FireSimpleEvent(s.Node, "error")
+				}
 			} else {
 				text = string(b)
 			}
