@@ -22,6 +22,7 @@ func (r *realm) install() {
 	r.installStyle()
 	r.installMutationObserver()
 	r.installMessaging()
+	r.installBlob()
 	r.installWindow()
 	r.installLayoutAPIs()
 	r.idl.Expose(r.rt.GlobalObject())
