@@ -1,0 +1,56 @@
+// Chromium's side of page's BenchmarkOneChangePerFrame: a page of N divs (the same markup
+// as page/frame_bench_linux_test.go's divsPage) where every animation frame changes one
+// div's background-color (or width). Chromium runs with the frame rate limit off, so the
+// time between animation frames is what a frame costs; the median of 200 frames is printed.
+//
+//   node bench/divs.mjs                 # 1,000 / 10,000 / 100,000 divs, both changes
+//   node bench/divs.mjs 10000 width
+import { chromium } from 'playwright-core';
+
+const CHROME = process.env.CHROME || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+
+function page(n, change) {
+  const divs = [];
+  for (let i = 0; i < n; i++) divs.push(`<div class=d id=d${i}>${i}</div>`);
+  const set = change === 'width'
+    ? `d.style.width = (100 + i % 300) + 'px'`
+    : `d.style.backgroundColor = colours[i % 4]`;
+  return `<!DOCTYPE html><style>body { margin: 0 } .d { height: 12px; font-size: 10px; background: #eef }</style><body>
+${divs.join('\n')}
+<script>
+const all = document.querySelectorAll('.d'), colours = ['#f00', '#0a0', '#00f', '#fa0'];
+const times = [];
+let i = 0, last = 0;
+function frame(t) {
+  if (last) times.push(t - last);
+  last = t;
+  if (times.length === 200) {
+    times.sort((a, b) => a - b);
+    console.log('median ' + times[100].toFixed(2) + ' ms/frame');
+    return;
+  }
+  const d = all[(i * 7919) % all.length];
+  ${set};
+  i++;
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(() => requestAnimationFrame(frame));
+</script>`;
+}
+
+const sizes = process.argv[2] ? [Number(process.argv[2])] : [1000, 10000, 100000];
+const changes = process.argv[3] ? [process.argv[3]] : ['background', 'width'];
+const browser = await chromium.launch({ executablePath: CHROME, args: ARGS, headless: true });
+for (const change of changes) {
+  for (const n of sizes) {
+    const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    const p = await ctx.newPage();
+    const done = new Promise(resolve => p.on('console', m => { if (m.text().startsWith('median')) resolve(m.text()); }));
+    await p.setContent(page(n, change));
+    console.log(`${change} ${n}: ${await done}`);
+    await ctx.close();
+  }
+}
+await browser.close();
