@@ -94,8 +94,9 @@ func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) { return winW,
 
 // clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
 // rendering opportunity unless Draw does (a vsync-paced display) or the page-time grid does
-// (paused, stepped or slowed: the page ignores the post then).
-func (g *game) clockTick() {
+// (paused, stepped or slowed: the page ignores the post then). With no page open and
+// Ebiten waiting for input, it reports rest: nothing needs its 60 Hz.
+func (g *game) clockTick() (rest bool) {
 	if !g.pacer.drawPostsVsync() {
 		g.session.postVsync()
 	}
@@ -111,6 +112,8 @@ func (g *game) clockTick() {
 		interval = min(interval, hudWake)
 	}
 	g.pacer.wake(scene, interval)
+	p, _ := g.session.current()
+	return p == nil && g.pacer.waiting.Load()
 }
 
 // open loads a page or demo in the current mode and starts it; the instruments start over.

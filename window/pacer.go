@@ -124,8 +124,12 @@ func (p *pacer) decide() {
 	p.waiting.Store(true)
 }
 
-// runVsyncClock calls tick at absolute 1/60 s deadlines until stop is closed.
-func runVsyncClock(stop <-chan struct{}, tick func()) {
+// restTick is the clock's period while nothing needs 60 Hz (no page open, Ebiten waiting).
+const restTick = 100 * time.Millisecond
+
+// runVsyncClock calls tick at absolute 1/60 s deadlines until stop is closed; while tick
+// reports that the window is at rest, every restTick instead.
+func runVsyncClock(stop <-chan struct{}, tick func() (rest bool)) {
 	t := time.NewTimer(refresh)
 	defer t.Stop()
 	next := time.Now()
@@ -142,6 +146,8 @@ func runVsyncClock(stop <-chan struct{}, tick func()) {
 			return
 		case <-t.C:
 		}
-		tick()
+		if tick() {
+			next = time.Now().Add(restTick - refresh)
+		}
 	}
 }
