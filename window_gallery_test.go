@@ -78,10 +78,10 @@ func TestWindowGalleryFilterAndClick(t *testing.T) {
 		t.Fatalf("xdotool mousemove: %v %s", err, out)
 	}
 	// Typed one key at a time, each held for a slow frame to see (holdKeys).
-	holdKeys(t, "b", "o", "s", "s", "f", "i", "g", "h", "t", "underscore", "r", "e", "a", "l")
+	holdKeys(t, "b", "o", "s", "s", "f", "i", "g", "h", "t", "shift+minus", "r", "e", "a", "l")
 	// Filtered to one demo: its row is selected and the row after it is empty.
 	waitForPixel(t, x0+600, rowCentre(2), color.RGBA{0xf3, 0xf3, 0xf3, 0xff}, 30*time.Second)
-	waitForPixel(t, x0+600, rowCentre(1), galleryPick, 10*time.Second)
+	waitForPixel(t, x0+600, rowCentre(1), galleryPick, time.Minute)
 	key(t, "Return")
 	runPrediction(t, x0, y0)
 	cx, cy := innerSquareCentre(t)

@@ -53,11 +53,11 @@ func TestWindowScriptStoppedInHUD(t *testing.T) {
 func TestWindowReloadsBrokenPage(t *testing.T) {
 	needDisplay(t)
 	w := startWindow(t, "-max-heap", "64MiB", "testdata/hostile/retained_heap.html")
-	w.waitLine(t, regexp.MustCompile(`^page starts$`), time.Minute)
-	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*The page still keeps .* the page stops here`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^page starts$`), 3*time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*The page still keeps .* the page stops here`), 3*time.Minute)
 	w.waitErrLine(t, regexp.MustCompile(`^loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm$`), 30*time.Second)
-	w.waitLine(t, regexp.MustCompile(`^page starts$`), time.Minute)
-	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*the page stops here`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^page starts$`), 3*time.Minute)
+	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*the page stops here`), 3*time.Minute)
 	w.waitErrLine(t, regexp.MustCompile(`^loopscope: the reloaded page broke its realm again: it stays stopped`), 30*time.Second)
 	if w.cmd.ProcessState != nil {
 		t.Fatalf("the window exited: %v", w.cmd.ProcessState)

@@ -135,27 +135,26 @@ func pointerForKeys(t *testing.T, x0, y0 int) {
 // holdKeys presses each key (or chord, "shift+Up") down for a while before releasing it, so
 // a window that polls its keys once a frame sees it even when frames are slow: on a loaded
 // 2-core machine a software-rendered frame under Xvfb can take well over 100 ms, and a key
-// pressed and released between two frames is never seen. The hold stays under X's
-// auto-repeat delay (660 ms), so a held key is one press.
+// pressed and released between two frames is never seen. Down, hold and up are one xdotool
+// command, so the hold is exact: held past X's auto-repeat delay (660 ms), which starting
+// two processes under a load average of 18 did, a key repeats and a typed filter gets a
+// letter twice.
 func holdKeys(t *testing.T, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
 		parts := strings.Split(k, "+")
-		for _, cmd := range []string{"keydown", "keyup"} {
-			args := append([]string{cmd}, parts...)
-			if cmd == "keyup" {
-				slices.Reverse(args[1:])
-			}
-			if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-				t.Fatalf("xdotool %v: %v %s", args, err, out)
-			}
-			time.Sleep(keyHold)
+		up := slices.Clone(parts)
+		slices.Reverse(up)
+		args := append(append(append([]string{"keydown"}, parts...), "sleep", fmt.Sprint(keyHold.Seconds()), "keyup"), up...)
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, out)
 		}
+		time.Sleep(keyHold)
 	}
 }
 
 // keyHold is how long holdKeys keeps a key down, and waits after releasing it.
-const keyHold = 300 * time.Millisecond
+const keyHold = 350 * time.Millisecond
 
 // TestWindowModeShownAndReset, with real keys: the mode is always in its own badge in the top
 // bar (green for spec, red for a legacy mode); M changes it, and the next demo opened from
