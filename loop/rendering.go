@@ -57,46 +57,140 @@ func (l *Loop) FrameInterval() float64 { return l.display.Interval() }
 // updateTheRendering is the rendering task's steps for one opportunity, frameTime being
 // step 1's frameTimestamp ("Let frameTimestamp be eventLoop's last render opportunity time").
 // Steps 2-3: there is one document, always fully active and renderable; step 4 is in
-// renderingOpportunity.
+// renderingOpportunity. The steps behind page features (resize, scroll, media queries,
+// fullscreen, resize and intersection observers) are the renderer's RenderingSteps, when it
+// has them.
 //
-// FIXME(spec): steps 5-10 (skip for other reasons, reveal, flush autofocus candidates, the
-// resize and scroll steps, media queries), 12-13 (fullscreen, canvas context lost), 16's
-// resize observers, 17-21 (focus fix-up, view transitions, intersection observers, rendering
-// time, paint timing) and 23 (top layer removals): the page has none of those features.
+// FIXME(spec): steps 5-7 (skip for other reasons, reveal, flush autofocus candidates), 13
+// (canvas context lost), 16.2.2-16.2.4 (content-visibility), 17-18 (focus fix-up, view
+// transitions), 20-21 (rendering time, paint timing) and 23 (top layer removals): the page
+// has none of those features.
 func (l *Loop) updateTheRendering(frameTime float64) {
 	l.display.Take(frameTime)
 	l.stats.Frames++
 	start := l.Now()
 	l.trace.add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
+	steps, _ := l.renderer.(RenderingSteps)
 	if l.mode == ModeLegacyRAF {
 		// DEPARTURE (legacy-raf mode): old Safari/Edge painted the frame first; callbacks ran
 		// after it, so what they change shows only in the next frame.
 		l.styleLayoutPaint(frameTime)
 		l.runTheAnimationFrameCallbacks(frameTime)
-	} else {
-		// 11. "For each doc of docs, update animations and send events for doc, passing in
-		// relative high resolution time given frameTimestamp and doc's relevant global
-		// object as the timestamp."
-		if l.renderer != nil {
-			s := l.Now()
-			l.renderer.UpdateAnimations(frameTime)
-			l.trace.add(Span{Kind: KindAnimations, Name: "update animations", Start: s, End: l.Now()})
-		}
-		// 14. "For each doc of docs, run the animation frame callbacks for doc, passing in the
-		// relative high resolution time given frameTimestamp and doc's relevant global
-		// object as the timestamp."
-		l.runTheAnimationFrameCallbacks(frameTime)
-		// 16.2.1. "Recalculate styles and update layout for doc", and 22. "For each doc of
-		// docs, update the rendering or user interface of doc and its node navigable to
-		// reflect the current state": style, layout, paint.
-		l.styleLayoutPaint(frameTime)
+		l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
+		return
 	}
+	if steps != nil {
+		// CHROME: rAF-aligned input (pointermove, mousemove, wheel, ...: continuous events
+		// coalesced since the last frame) is dispatched at the start of the frame, before the
+		// resize and scroll steps (UI Events leaves when to HTML's "update the rendering",
+		// which has no step for it).
+		l.renderingStep("dispatch rAF-aligned input", func() { steps.DispatchRAFAlignedInput(frameTime) })
+		// 8. "For each doc of docs, run the resize steps for doc."
+		l.renderingStep("run the resize steps", steps.RunTheResizeSteps)
+		// 9. "For each doc of docs, run the scroll steps for doc."
+		l.renderingStep("run the scroll steps", steps.RunTheScrollSteps)
+		// 10. "For each doc of docs, evaluate media queries and report changes for doc."
+		l.renderingStep("evaluate media queries and report changes", steps.EvaluateMediaQueriesAndReportChanges)
+	}
+	// 11. "For each doc of docs, update animations and send events for doc, passing in
+	// relative high resolution time given frameTimestamp and doc's relevant global
+	// object as the timestamp."
+	if l.renderer != nil {
+		s := l.Now()
+		l.renderer.UpdateAnimations(frameTime)
+		l.trace.add(Span{Kind: KindAnimations, Name: "update animations", Start: s, End: l.Now()})
+	}
+	if steps != nil {
+		// 12. "For each doc of docs, run the fullscreen steps for doc."
+		l.renderingStep("run the fullscreen steps", steps.RunTheFullscreenSteps)
+	}
+	// 14. "For each doc of docs, run the animation frame callbacks for doc, passing in the
+	// relative high resolution time given frameTimestamp and doc's relevant global
+	// object as the timestamp."
+	l.runTheAnimationFrameCallbacks(frameTime)
+	// 16. "For each doc of docs:"
+	l.styleLayoutAndResizeObservers(steps)
+	if steps != nil {
+		// 19. "For each doc of docs, run the update intersection observations steps for doc,
+		// passing in the relative high resolution time given now and doc's relevant global
+		// object as the timestamp."
+		l.renderingStep("update intersection observations", func() { steps.RunTheUpdateIntersectionObservationsSteps(l.Now()) })
+	}
+	// 22. "For each doc of docs, update the rendering or user interface of doc and its node
+	// navigable to reflect the current state": paint.
+	l.paint(frameTime)
 	l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
 }
 
+// styleLayoutAndResizeObservers is step 16 for the one document: style and layout, then
+// resize observations gathered and broadcast, deeper each time, until none are active.
+func (l *Loop) styleLayoutAndResizeObservers(steps RenderingSteps) {
+	// 16.1. "Let resizeObserverDepth be 0."
+	depth := 0
+	// 16.2. "While true:"
+	for {
+		// 16.2.1. "Recalculate styles and update layout for doc."
+		l.recalculateStylesAndUpdateLayout()
+		if steps == nil {
+			return
+		}
+		// 16.2.5. "Gather active resize observations at depth resizeObserverDepth for doc."
+		l.renderingStep("gather active resize observations", func() { steps.GatherActiveResizeObservationsAtDepth(depth) })
+		// 16.2.6. "If doc has active resize observations:"
+		if !steps.HasActiveResizeObservations() {
+			break // 16.2.7. "Otherwise, break."
+		}
+		// 16.2.6.1. "Set resizeObserverDepth to the result of broadcasting active resize
+		// observations given doc."
+		l.renderingStep("broadcast active resize observations", func() { depth = steps.BroadcastActiveResizeObservations() })
+		// 16.2.6.2. "Continue."
+	}
+	// 16.3. "If doc has skipped resize observations, then deliver resize loop error given doc."
+	if steps.HasSkippedResizeObservations() {
+		l.renderingStep("deliver resize loop error", steps.DeliverResizeLoopError)
+	}
+}
+
+// renderingStep runs one step of the rendering update and records it as a span named after
+// the spec's step.
+func (l *Loop) renderingStep(name string, step func()) {
+	s := l.Now()
+	step()
+	l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: s, End: l.Now()})
+}
+
+// RenderingSteps is implemented by a Renderer whose page has the features behind the other
+// steps of "update the rendering", each for the page's one document. Each runs whatever page
+// code its step runs (event listeners, observer callbacks) through the loop's calls, so a
+// microtask checkpoint follows each callback.
+type RenderingSteps interface {
+	// DispatchRAFAlignedInput dispatches the continuous input events coalesced since the
+	// last frame (CHROME: there is no spec step for it).
+	DispatchRAFAlignedInput(frameTime float64)
+	RunTheResizeSteps()
+	RunTheScrollSteps()
+	EvaluateMediaQueriesAndReportChanges()
+	RunTheFullscreenSteps()
+	GatherActiveResizeObservationsAtDepth(depth int)
+	HasActiveResizeObservations() bool
+	// BroadcastActiveResizeObservations calls the observers back and returns the shallowest
+	// depth among the targets it reported.
+	BroadcastActiveResizeObservations() int
+	HasSkippedResizeObservations() bool
+	DeliverResizeLoopError()
+	RunTheUpdateIntersectionObservationsSteps(now float64)
+}
+
 // styleLayoutPaint recalculates styles, updates layout and paints a frame, when the page
-// changed since the last frame.
+// changed since the last frame (legacy-raf mode's frame).
 func (l *Loop) styleLayoutPaint(frameTime float64) {
+	l.recalculateStylesAndUpdateLayout()
+	l.paint(frameTime)
+}
+
+// recalculateStylesAndUpdateLayout is "recalculate styles and update layout", when the
+// page changed since the last frame.
+func (l *Loop) recalculateStylesAndUpdateLayout() {
 	r := l.renderer
 	if r == nil || !r.NeedsUpdate(l.Now()) {
 		return
@@ -105,17 +199,31 @@ func (l *Loop) styleLayoutPaint(frameTime float64) {
 	r.Style()
 	s2 := l.Now()
 	r.Layout()
-	s3 := l.Now()
-	r.Paint(frameTime)
 	e := l.Now()
-	var restyled, laidOut, rastered int32
-	if w, ok := r.(RenderWork); ok {
-		a, b, c := w.Work()
-		restyled, laidOut, rastered = int32(min(a, math.MaxInt32)), int32(min(b, math.MaxInt32)), int32(min(c, math.MaxInt32))
-	}
+	restyled, laidOut, _ := l.renderWork()
 	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2, Work: restyled})
-	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: s3, Work: laidOut})
-	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s3, End: e, Work: rastered})
+	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: e, Work: laidOut})
+}
+
+// paint paints and presents a frame when the page changed since the last one.
+func (l *Loop) paint(frameTime float64) {
+	r := l.renderer
+	if r == nil || !r.NeedsUpdate(l.Now()) {
+		return
+	}
+	s := l.Now()
+	r.Paint(frameTime)
+	_, _, rastered := l.renderWork()
+	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s, End: l.Now(), Work: rastered})
+}
+
+// renderWork is the renderer's counts of its last Style, Layout and Paint, if it counts.
+func (l *Loop) renderWork() (restyled, laidOut, rastered int32) {
+	if w, ok := l.renderer.(RenderWork); ok {
+		a, b, c := w.Work()
+		return int32(min(a, math.MaxInt32)), int32(min(b, math.MaxInt32)), int32(min(c, math.MaxInt32))
+	}
+	return 0, 0, 0
 }
 
 // RenderWork is implemented by a Renderer that counts the work of its last Style, Layout

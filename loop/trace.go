@@ -33,6 +33,9 @@ const (
 	// it ("Promise then", "Mutation observers", "async continuation: f", "queueMicrotask"),
 	// Detail the handler's name and where it was queued from ("onClick page.html:12").
 	KindMicrotask
+	// KindRenderingStep is one of "update the rendering"'s other steps (Name is the spec's
+	// name for it: "run the resize steps", "run the scroll steps", ...).
+	KindRenderingStep
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -76,6 +79,8 @@ func (k Kind) ChromeName() string {
 		return "UserTiming" // the export names the event after the mark or measure itself
 	case KindMicrotask:
 		return "RunMicrotask"
+	case KindRenderingStep:
+		return "RenderingStep" // the export names the event after the step itself
 	}
 	return "Unknown"
 }

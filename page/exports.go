@@ -63,6 +63,7 @@ const (
 	KindConsole        = loop.KindConsole
 	KindFunctionCall   = loop.KindFunctionCall
 	KindScriptStopped  = loop.KindScriptStopped
+	KindRenderingStep  = loop.KindRenderingStep
 )
 
 // Source is a task source.

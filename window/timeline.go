@@ -100,7 +100,7 @@ func category(k page.Kind) uint8 {
 		return catIdle
 	case page.KindTask:
 		return catTask
-	case page.KindRendering, page.KindAnimations:
+	case page.KindRendering, page.KindAnimations, page.KindRenderingStep:
 		return catRendering
 	case page.KindFunctionCall, page.KindEventDispatch, page.KindAnimationFrame, page.KindIdleCallback:
 		return catScripting
