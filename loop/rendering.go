@@ -84,7 +84,7 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 		// coalesced since the last frame) is dispatched at the start of the frame, before the
 		// resize and scroll steps (UI Events leaves when to HTML's "update the rendering",
 		// which has no step for it).
-		l.renderingStep("dispatch rAF-aligned input", func() { steps.DispatchRAFAlignedInput(frameTime) })
+		l.renderingStep("dispatch rAF-aligned input", func() bool { return steps.DispatchRAFAlignedInput(frameTime) })
 		// 8. "For each doc of docs, run the resize steps for doc."
 		l.renderingStep("run the resize steps", steps.RunTheResizeSteps)
 		// 9. "For each doc of docs, run the scroll steps for doc."
@@ -114,7 +114,7 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 		// 19. "For each doc of docs, run the update intersection observations steps for doc,
 		// passing in the relative high resolution time given now and doc's relevant global
 		// object as the timestamp."
-		l.renderingStep("update intersection observations", func() { steps.RunTheUpdateIntersectionObservationsSteps(l.Now()) })
+		l.renderingStep("update intersection observations", func() bool { return steps.RunTheUpdateIntersectionObservationsSteps(l.Now()) })
 	}
 	// 22. "For each doc of docs, update the rendering or user interface of doc and its node
 	// navigable to reflect the current state": paint.
@@ -135,42 +135,51 @@ func (l *Loop) styleLayoutAndResizeObservers(steps RenderingSteps) {
 			return
 		}
 		// 16.2.5. "Gather active resize observations at depth resizeObserverDepth for doc."
-		l.renderingStep("gather active resize observations", func() { steps.GatherActiveResizeObservationsAtDepth(depth) })
+		steps.GatherActiveResizeObservationsAtDepth(depth)
 		// 16.2.6. "If doc has active resize observations:"
 		if !steps.HasActiveResizeObservations() {
 			break // 16.2.7. "Otherwise, break."
 		}
 		// 16.2.6.1. "Set resizeObserverDepth to the result of broadcasting active resize
 		// observations given doc."
-		l.renderingStep("broadcast active resize observations", func() { depth = steps.BroadcastActiveResizeObservations() })
+		l.renderingStep("broadcast active resize observations", func() bool {
+			depth = steps.BroadcastActiveResizeObservations()
+			return true
+		})
 		// 16.2.6.2. "Continue."
 	}
 	// 16.3. "If doc has skipped resize observations, then deliver resize loop error given doc."
 	if steps.HasSkippedResizeObservations() {
-		l.renderingStep("deliver resize loop error", steps.DeliverResizeLoopError)
+		l.renderingStep("deliver resize loop error", func() bool {
+			steps.DeliverResizeLoopError()
+			return true
+		})
 	}
 }
 
-// renderingStep runs one step of the rendering update and records it as a span named after
-// the spec's step.
-func (l *Loop) renderingStep(name string, step func()) {
+// renderingStep runs one step of the rendering update and, when it did something (ran page
+// code, queued a task), records it as a span named after the spec's step. (Idle steps are
+// left out: eight empty spans a frame would shorten the trace's history for nothing.)
+func (l *Loop) renderingStep(name string, step func() (did bool)) {
 	s := l.Now()
-	step()
-	l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: s, End: l.Now()})
+	if step() {
+		l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: s, End: l.Now()})
+	}
 }
 
 // RenderingSteps is implemented by a Renderer whose page has the features behind the other
 // steps of "update the rendering", each for the page's one document. Each runs whatever page
 // code its step runs (event listeners, observer callbacks) through the loop's calls, so a
-// microtask checkpoint follows each callback.
+// microtask checkpoint follows each callback. The steps that return did report whether they
+// did anything (dispatched an event, called back, queued a task).
 type RenderingSteps interface {
 	// DispatchRAFAlignedInput dispatches the continuous input events coalesced since the
 	// last frame (CHROME: there is no spec step for it).
-	DispatchRAFAlignedInput(frameTime float64)
-	RunTheResizeSteps()
-	RunTheScrollSteps()
-	EvaluateMediaQueriesAndReportChanges()
-	RunTheFullscreenSteps()
+	DispatchRAFAlignedInput(frameTime float64) (did bool)
+	RunTheResizeSteps() (did bool)
+	RunTheScrollSteps() (did bool)
+	EvaluateMediaQueriesAndReportChanges() (did bool)
+	RunTheFullscreenSteps() (did bool)
 	GatherActiveResizeObservationsAtDepth(depth int)
 	HasActiveResizeObservations() bool
 	// BroadcastActiveResizeObservations calls the observers back and returns the shallowest
@@ -178,7 +187,7 @@ type RenderingSteps interface {
 	BroadcastActiveResizeObservations() int
 	HasSkippedResizeObservations() bool
 	DeliverResizeLoopError()
-	RunTheUpdateIntersectionObservationsSteps(now float64)
+	RunTheUpdateIntersectionObservationsSteps(now float64) (did bool)
 }
 
 // styleLayoutPaint recalculates styles, updates layout and paints a frame, when the page

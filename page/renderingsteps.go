@@ -15,28 +15,28 @@ var _ loop.RenderingSteps = renderer{}
 // coalesced since the last frame. CHROME: Chrome dispatches it at the start of the frame.
 //
 // FIXME(spec): the window and the actions file deliver no continuous input yet.
-func (r renderer) DispatchRAFAlignedInput(frameTime float64) {}
+func (r renderer) DispatchRAFAlignedInput(frameTime float64) bool { return false }
 
 // RunTheResizeSteps is CSSOM View's "run the resize steps".
 //
 // FIXME(spec): the viewport never changes size yet.
-func (r renderer) RunTheResizeSteps() {}
+func (r renderer) RunTheResizeSteps() bool { return false }
 
 // RunTheScrollSteps is CSSOM View's "run the scroll steps".
 //
 // FIXME(spec): nothing scrolls yet.
-func (r renderer) RunTheScrollSteps() {}
+func (r renderer) RunTheScrollSteps() bool { return false }
 
 // EvaluateMediaQueriesAndReportChanges is CSSOM View's "evaluate media queries and report
 // changes".
 //
 // FIXME(spec): there is no matchMedia yet.
-func (r renderer) EvaluateMediaQueriesAndReportChanges() {}
+func (r renderer) EvaluateMediaQueriesAndReportChanges() bool { return false }
 
 // RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps".
 //
 // FIXME(spec): there is no requestFullscreen yet.
-func (r renderer) RunTheFullscreenSteps() {}
+func (r renderer) RunTheFullscreenSteps() bool { return false }
 
 // GatherActiveResizeObservationsAtDepth is Resize Observer's "gather active resize
 // observations at depth".
@@ -61,4 +61,4 @@ func (r renderer) DeliverResizeLoopError() {}
 // intersection observations steps".
 //
 // FIXME(spec): there is no IntersectionObserver yet.
-func (r renderer) RunTheUpdateIntersectionObservationsSteps(now float64) {}
+func (r renderer) RunTheUpdateIntersectionObservationsSteps(now float64) bool { return false }
