@@ -104,9 +104,10 @@ async function runOnce(browser, htmlPath, run) {
     lastOutput = Math.max(lastOutput, t0);
 
     const actions = [...(run.actions ?? [])].sort((a, b) => a.at_ms - b.at_ms);
+    const pointer = { x: 0, y: 0 };
     for (const action of actions) {
       await sleep(t0 + action.at_ms - Date.now());
-      await performAction(page, action);
+      await performAction(page, action, pointer);
       lastOutput = Math.max(lastOutput, Date.now());
     }
     if (run.duration_ms != null) {
@@ -146,16 +147,67 @@ async function timerBarrier(page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
-// performAction clicks the first element matching action.click.
-async function performAction(page, action) {
+// performAction performs one action (testdata/README.md lists the kinds):
+//   {"click": SEL, "kind": "real"|"synthetic"}  a trusted click at the element's centre, or
+//                                               element.click();
+//   {"move": [x, y], "steps": k, "burst": b}   the mouse moved to (x, y), in k equal steps from
+//                                               where it is, one a frame (16 ms apart), or all
+//                                               at once with burst;
+//   {"wheel": [dx, dy], "at": SEL}             the mouse moved to the element's centre (when
+//                                               given), then one wheel event;
+//   {"key": NAME}                              keyboard.press(NAME) (Playwright's key names);
+//   {"resize": [w, h]}                         the viewport resized.
+// pointer is the run's mouse position, {x, y}.
+async function performAction(page, action, pointer) {
+  if (action.move) {
+    const [x, y] = action.move;
+    const steps = Math.max(1, action.steps ?? 1);
+    if (action.burst) {
+      await page.mouse.move(x, y, { steps });
+    } else {
+      for (let i = 1; i <= steps; i++) {
+        if (i > 1) await sleep(16);
+        await page.mouse.move(pointer.x + ((x - pointer.x) * i) / steps, pointer.y + ((y - pointer.y) * i) / steps);
+      }
+    }
+    pointer.x = x;
+    pointer.y = y;
+    return;
+  }
+  if (action.wheel) {
+    if (action.at) {
+      const c = await centreOf(page, action.at);
+      await page.mouse.move(c.x, c.y);
+      pointer.x = c.x;
+      pointer.y = c.y;
+    }
+    await page.mouse.wheel(action.wheel[0], action.wheel[1]);
+    return;
+  }
+  if (action.key != null) {
+    await page.keyboard.press(action.key);
+    return;
+  }
+  if (action.resize) {
+    await page.setViewportSize({ width: action.resize[0], height: action.resize[1] });
+    return;
+  }
   const sel = action.click;
-  if (typeof sel !== 'string') throw new Error(`action without "click": ${JSON.stringify(action)}`);
+  if (typeof sel !== 'string') throw new Error(`unknown action: ${JSON.stringify(action)}`);
   const kind = action.kind ?? 'real';
   if (kind === 'synthetic') {
     await page.evaluate((s) => document.querySelector(s).click(), sel);
     return;
   }
   if (kind !== 'real') throw new Error(`unknown action kind ${kind}`);
+  const box = await centreOf(page, sel);
+  await page.mouse.click(box.x, box.y);
+  pointer.x = box.x;
+  pointer.y = box.y;
+}
+
+// centreOf is the centre of the first element matching sel, in viewport coordinates.
+async function centreOf(page, sel) {
   const box = await page.evaluate((s) => {
     const el = document.querySelector(s);
     if (!el) return null;
@@ -163,7 +215,16 @@ async function performAction(page, action) {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }, sel);
   if (!box) throw new Error(`no element matches ${sel}`);
-  await page.mouse.click(box.x, box.y);
+  return box;
+}
+
+// describeAction names an action in a run's description.
+function describeAction(a) {
+  if (a.move) return `move ${a.move}${a.steps ? ` in ${a.steps}${a.burst ? ' at once' : ''}` : ''}`;
+  if (a.wheel) return `wheel ${a.wheel}${a.at ? ` at ${a.at}` : ''}`;
+  if (a.key != null) return `key ${JSON.stringify(a.key)}`;
+  if (a.resize) return `resize ${a.resize}`;
+  return `${a.kind ?? 'real'} ${a.click}`;
 }
 
 // nameFunctions asks the inspector for the name of every function logged at top level.
@@ -210,7 +271,7 @@ function tally(outputs) {
 function describeRun(run, i) {
   const parts = [`run ${i}`, run.mode];
   if (run.query) parts.push(run.query);
-  if (run.actions?.length) parts.push(run.actions.map((a) => `${a.kind ?? 'real'} ${a.click}@${a.at_ms}`).join(', '));
+  if (run.actions?.length) parts.push(run.actions.map((a) => `${describeAction(a)}@${a.at_ms}`).join(', '));
   return parts.join(' ');
 }
 
