@@ -58,19 +58,30 @@ func TestHostileTimerFlood(t *testing.T) {
 }
 
 // TestHostileEngineBounds: work inside the engine between two instructions (a deep
-// JSON.stringify or JSON.parse, a catastrophic regular expression) ends in a clear error:
-// Chrome's RangeError for JSON, a watchdog stop for the regular expression.
+// JSON.stringify or JSON.parse) ends in Chrome's RangeError, and the page goes on. (The
+// script timeout is generous: the bound is on depth, not time, and the race detector on a
+// loaded machine makes the deep walks slow.)
 func TestHostileEngineBounds(t *testing.T) {
-	loop.BoundRegexpMatching(2 * time.Second)
-	r := runHostile(t, "engine_bounds.html", Options{ScriptTimeout: 2 * time.Second}, 0)
-	r.expectErrors(t, 1)
+	r := runHostile(t, "engine_bounds.html", Options{ScriptTimeout: time.Minute}, 0)
+	r.expectErrors(t, 0)
 	r.expectInOrder(t,
 		"log: stringify: RangeError Maximum call stack size exceeded",
 		"log: parse: RangeError Maximum call stack size exceeded",
 		`log: 39 {"b":2} {"a":2,"b":1}`,
 		"log: [[[",
+		"log: next script runs",
+		"log: timer queued before")
+}
+
+// TestHostileCatastrophicRegexp: a catastrophic regular expression (backtracking inside the
+// engine, between two instructions) is stopped by the watchdog with a clear error.
+func TestHostileCatastrophicRegexp(t *testing.T) {
+	loop.BoundRegexpMatching(2 * time.Second)
+	r := runHostile(t, "engine_bounds_regex.html", Options{ScriptTimeout: 2 * time.Second}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
 		"log: regex starts",
-		`error: Script stopped: task "script engine_bounds.html" ran for more than 2s`,
+		`error: Script stopped: task "script engine_bounds_regex.html" ran for more than 2s`,
 		"log: next script runs",
 		"log: timer queued before")
 	if r.index("not reached") >= 0 {
