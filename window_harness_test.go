@@ -206,16 +206,23 @@ func waitForPixel(t *testing.T, x, y int, c color.RGBA, timeout time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		r, g, b, _ := screenshot(t).At(x, y).RGBA()
-		near := func(v uint32, w uint8) bool { d := int(v>>8) - int(w); return d >= -3 && d <= 3 }
-		if near(r, c.R) && near(g, c.G) && near(b, c.B) {
+		if pixelIs(t, x, y, c) {
 			return
 		}
 		if time.Now().After(deadline) {
+			r, g, b, _ := screenshot(t).At(x, y).RGBA()
 			t.Fatalf("pixel (%d,%d) is (%d,%d,%d) after %v, want %v", x, y, r>>8, g>>8, b>>8, timeout, c)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// pixelIs reports whether the screen pixel at (x, y) has colour c now (±3 a channel).
+func pixelIs(t *testing.T, x, y int, c color.RGBA) bool {
+	t.Helper()
+	r, g, b, _ := screenshot(t).At(x, y).RGBA()
+	near := func(v uint32, w uint8) bool { d := int(v>>8) - int(w); return d >= -3 && d <= 3 }
+	return near(r, c.R) && near(g, c.G) && near(b, c.B)
 }
 
 // osClick is a real OS-level click at screen coordinates.

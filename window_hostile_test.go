@@ -52,7 +52,9 @@ func TestWindowScriptStoppedInHUD(t *testing.T) {
 // page breaks again it stays stopped, and the window stays open.
 func TestWindowReloadsBrokenPage(t *testing.T) {
 	needDisplay(t)
-	w := startWindow(t, "-max-heap", "64MiB", "testdata/hostile/retained_heap.html")
+	// A script timeout far past the heap stop: on a loaded machine the page once took more
+	// than the default 5 s to allocate 64 MiB and was stopped by the clock instead.
+	w := startWindow(t, "-max-heap", "64MiB", "-script-timeout", "2m", "testdata/hostile/retained_heap.html")
 	w.waitLine(t, regexp.MustCompile(`^page starts$`), 3*time.Minute)
 	w.waitErrLine(t, regexp.MustCompile(`^Script stopped: .*The page still keeps .* the page stops here`), 3*time.Minute)
 	w.waitErrLine(t, regexp.MustCompile(`^loopscope: the page's JS realm was left unusable: the page was reloaded in a fresh realm$`), 30*time.Second)
