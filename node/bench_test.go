@@ -3,12 +3,19 @@ package node
 import (
 	"io"
 	"testing"
+	"time"
 )
 
 // The same scripts run in node 20 for the comparison (node testdata/node/bench/NAME.js prints
 // its own time, measured with process.hrtime from the first callback queued to the last run).
-// Real clock, as node: virtual time would add a thread-CPU-clock read per call.
+// Real clock, as node: virtual time would add a thread-CPU-clock read per call. cpu-ms/op is
+// the process's CPU time a run (user and system): on a shared machine it varies much less
+// than the wall time, and compares with node's user+sys for the same script.
 func benchScript(b *testing.B, file string) {
+	cpu0 := processCPU()
+	defer func() {
+		b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	}()
 	for i := 0; i < b.N; i++ {
 		p, err := New("../testdata/node/bench/"+file, Options{Stdout: io.Discard, Stderr: io.Discard, ScriptTimeout: -1})
 		if err != nil {

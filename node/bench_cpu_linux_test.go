@@ -1,0 +1,15 @@
+package node
+
+import (
+	"syscall"
+	"time"
+)
+
+// processCPU is the CPU time the process used so far (user and system).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
