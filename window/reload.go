@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"loopscope/demos"
+	"loopscope/page"
 )
 
 // fileWatch reloads a page opened from a file when the file, or an external script it
@@ -70,6 +71,16 @@ func (w *fileWatch) changed(now time.Time) string {
 func (g *game) reloadChangedPage() {
 	f := g.watch.changed(time.Now())
 	if f == "" {
+		return
+	}
+	// An edit that does not compile keeps the last good page running, with the error (the
+	// next save that compiles reloads it).
+	if err := page.CheckSyntax(g.session.currentTarget()); err != nil {
+		g.status = "not reloaded: " + err.Error() + " (the last good version runs on)"
+		g.con.Error("loopscope: " + filepath.Base(f) + " changed but does not compile: " + err.Error() + "; the last good version runs on")
+		if g.opts.Stderr != nil {
+			fmt.Fprintln(g.opts.Stderr, "loopscope: "+g.status)
+		}
 		return
 	}
 	g.open(g.session.currentTarget())
