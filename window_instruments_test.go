@@ -67,7 +67,7 @@ func TestWindowInstruments(t *testing.T) {
 		name string
 		c    color.RGBA
 	}{{"scripting (yellow)", color.RGBA{0xf2, 0xc7, 0x44, 0xff}}, {"paint (green)", color.RGBA{0x5c, 0xb8, 0x5c, 0xff}}, {"style/layout (purple)", color.RGBA{0x8e, 0x6c, 0xe0, 0xff}}, {"vsync (blue)", color.RGBA{0x4d, 0xa3, 0xff, 0xff}}}
-	grid := image.Rect(800+60, barOffset+22+40, windowW, barOffset+22+40+480)
+	grid := image.Rect(800+60, barOffset+22+56, windowW, barOffset+22+56+464) // tlHeader, tlGridH
 	img = waitShot(t, x0, y0, "timeline", time.Minute, func(img *image.RGBA) bool {
 		for _, c := range spanColours {
 			if countColor(img, grid, c.c, 4) < 20 {

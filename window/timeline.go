@@ -38,14 +38,14 @@ type timeline struct {
 
 // Geometry inside the pane.
 const (
-	tlHeader    = 40
+	tlHeader    = 56 // the state line and two lines of legend
 	tlLabelW    = 60
 	tlGridW     = paneW - tlLabelW - 8
-	tlGridH     = 480
+	tlGridH     = 464
 	tlRowH      = 4                // a row's height at zoom 0 and below
-	tlRows      = tlGridH / tlRowH // 120: 2 s at zoom 0
+	tlRows      = tlGridH / tlRowH // 116: 1.9 s at zoom 0
 	tlInterval  = 1000.0 / 60
-	tlMinZoom   = -4 // 16 frames a row: 32 s on screen
+	tlMinZoom   = -4 // 16 frames a row: 31 s on screen
 	tlMaxZoom   = 4  // 1 ms a row
 	tlLabelRowH = 16 // rows this tall carry their spans' names
 )
@@ -218,6 +218,7 @@ func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	t.cur, t.curBase = spans, base
 	t.rasterize(spans, base)
 	t.drawGrid(dst)
+	t.drawLongTasks(dst, spans, base)
 	t.drawNames(dst, f, spans, base)
 	t.drawLegend(dst, f, base)
 	t.drawSelected(dst, f)
@@ -311,12 +312,21 @@ func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
 		state = fmt.Sprintf("frozen (P: live) · %.2f s back", t.backMS/1000)
 	}
 	f.draw(dst, fmt.Sprintf("a row is %s, newest at the bottom · %s", rowText(iv), state), x0+8, y0+4, paneText, false)
-	lx := x0 + 8
-	for c := catIdle; c < numCats; c++ {
-		vector.DrawFilledRect(dst, float32(lx), float32(y0+25), 9, 9, catColors[c], false)
-		f.draw(dst, catNames[c], lx+12, y0+21, paneDim, false)
-		lx += 18 + int(6.2*float64(len(catNames[c])))
+	// The legend, wrapped to the pane's width: each category's colour, then the long-task mark.
+	lx, ly := x0+8, y0+21
+	item := func(name string, c color.RGBA, swatchH float32) {
+		w := 18 + int(6.2*float64(len(name)))
+		if lx+w > x0+paneW-4 {
+			lx, ly = x0+8, ly+16
+		}
+		vector.DrawFilledRect(dst, float32(lx), float32(ly+4), 9, swatchH, c, false)
+		f.draw(dst, name, lx+12, ly, paneDim, false)
+		lx += w
 	}
+	for c := catIdle; c < numCats; c++ {
+		item(catNames[c], catColors[c], 9)
+	}
+	item("long task, past 50 ms", longTaskRed, 3)
 	// A time label every 60 px or so of rows.
 	gy := y0 + tlHeader
 	every := max(1, 60/rh)

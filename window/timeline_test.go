@@ -48,14 +48,15 @@ func TestTimelineZoomPanAndNames(t *testing.T) {
 	if tl.zoom != tlMaxZoom {
 		t.Errorf("zoom went to %d, past its limit %d", tl.zoom, tlMaxZoom)
 	}
-	// Pan: half a screen at zoom 0 is 60 frames; at 16 frames a row it is 60 rows of those.
+	// Pan: half a screen at zoom 0 is tlRows/2 frames, and stays that far back zoomed out.
 	tl.zoom = 0
 	tl.scroll(tl.rows() / 2)
-	if !tl.frozen || math.Abs(tl.backMS-60*tlInterval) > 1e-6 {
-		t.Errorf("panning half a screen back: %.1f ms back, frozen %v; want 1000 ms, frozen", tl.backMS, tl.frozen)
+	half := float64(tlRows/2) * tlInterval
+	if !tl.frozen || math.Abs(tl.backMS-half) > 1e-6 {
+		t.Errorf("panning half a screen back: %.1f ms back, frozen %v; want %.1f ms, frozen", tl.backMS, tl.frozen, half)
 	}
 	tl.zoomBy(-100)
-	if tl.zoom != tlMinZoom || math.Abs(tl.backMS-60*tlInterval) > 1e-6 || math.Abs(tl.rowMS()-16*tlInterval) > 1e-9 {
+	if tl.zoom != tlMinZoom || math.Abs(tl.backMS-half) > 1e-6 || math.Abs(tl.rowMS()-16*tlInterval) > 1e-9 {
 		t.Errorf("zoomed out: zoom %d, %.1f ms back, %.1f ms a row", tl.zoom, tl.backMS, tl.rowMS())
 	}
 	tl.scroll(-1000)
@@ -123,4 +124,41 @@ func hasCategory(cats []uint8, c uint8) bool {
 		}
 	}
 	return false
+}
+
+// TestTimelineMarksLongTasks (issue 17): the part of a long task past its first 50 ms is
+// marked in each row it covers, from where the 50 ms end; a task of 50 ms or less, and a
+// task span that is not a long task, are not marked.
+func TestTimelineMarksLongTasks(t *testing.T) {
+	base := 1000.0
+	spans := []page.Span{
+		{Kind: page.KindTask, Name: "long", Start: base - 70, End: base + 10},
+		{Kind: page.KindLongTask, Name: "long", Start: base - 70, End: base + 10},
+		{Kind: page.KindLongTask, Name: "just 50 ms", Start: base - 200, End: base - 150},
+	}
+	var tl timeline
+	marks := tl.longTaskMarks(spans, base)
+	// Marked from base-20 to base+10: rows [base-33.3, base-16.7) from its 13.3 ms on, and
+	// [base-16.7, base) whole, and [base, base+16.7) up to 10 ms.
+	px := func(ms float64) int { return int(ms * float64(tlGridW) / tlInterval) }
+	want := []tlSegment{
+		{row: tlRows - 1, x0: 0, x1: px(10) + 1},
+		{row: tlRows - 2, x0: 0, x1: tlGridW},
+		{row: tlRows - 3, x0: px(2*tlInterval - 20), x1: tlGridW},
+	}
+	if len(marks) != len(want) {
+		t.Fatalf("marks %+v, want %+v", marks, want)
+	}
+	for i := range want {
+		if m, w := marks[i], want[i]; m.row != w.row || abs(m.x0-w.x0) > 1 || abs(m.x1-w.x1) > 1 {
+			t.Errorf("mark %d is %+v, want %+v (±1 px)", i, m, w)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
