@@ -95,12 +95,22 @@ func TestCLICorpus(t *testing.T) {
 			}
 			for _, r := range c.Runs {
 				args := []string{"-headless", "-virtual-time", "-mode", string(r.Mode), "-script-timeout", page.CaseScriptTimeout.String()}
-				for _, a := range r.Actions {
-					click := a.Click + "@" + fmtFloat(a.AtMS)
-					if a.Kind == "synthetic" {
-						click += ":synthetic"
+				if onlyClicks(r.Actions) {
+					for _, a := range r.Actions {
+						click := a.Click + "@" + fmtFloat(a.AtMS)
+						if a.Kind == "synthetic" {
+							click += ":synthetic"
+						}
+						args = append(args, "-click", click)
 					}
-					args = append(args, "-click", click)
+				} else {
+					// Moves, wheel ticks, keys, other buttons: the actions file.
+					f := filepath.Join(t.TempDir(), "actions.json")
+					b, _ := json.Marshal(page.Actions{Actions: r.Actions})
+					if err := os.WriteFile(f, b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					args = append(args, "-actions", f)
 				}
 				if r.DurationMS > 0 {
 					args = append(args, "-duration", fmtFloat(r.DurationMS)+"ms")
@@ -117,6 +127,16 @@ func TestCLICorpus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// onlyClicks: the actions are plain clicks, which -click can give.
+func onlyClicks(as []page.Action) bool {
+	for _, a := range as {
+		if a.Click == "" || a.Button != "" || a.Count != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

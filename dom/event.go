@@ -19,6 +19,7 @@ const (
 	kindMutationEvent
 	kindMessageEvent
 	kindToggleEvent
+	kindWheelEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -47,6 +48,9 @@ type Event struct {
 	mouse   MouseEventInit
 	pointer PointerEventInit
 	key     KeyboardEventInit
+	wheel   WheelEventInit
+	// coalesced: a trusted pointermove's getCoalescedEvents() (inputevents.go).
+	coalesced []*Event
 
 	detailValue goja.Value // CustomEvent.detail
 
@@ -116,6 +120,10 @@ type KeyboardEventInit struct {
 	Location                           int
 	Repeat, IsComposing                bool
 	CtrlKey, ShiftKey, AltKey, MetaKey bool
+	// Legacy: KeyCode and CharCode are the legacy keyCode/charCode/which the user agent
+	// gives a trusted event (otherwise keyCode is derived from key).
+	Legacy            bool
+	KeyCode, CharCode int
 }
 
 // createEvent creates an initialized event.

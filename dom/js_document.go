@@ -110,7 +110,7 @@ func (r *realm) installDocumentState(m webidl.Members[*Document]) {
 	m.Getter("visibilityState", func(d *Document) goja.Value { return r.str("visible") })
 	m.Getter("hidden", func(d *Document) goja.Value { return r.rt.ToValue(false) })
 	m.Getter("referrer", func(d *Document) goja.Value { return r.str("") })
-	m.Getter("activeElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Body()) })
+	m.Getter("activeElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.ActiveElement()) })
 	m.Getter("scrollingElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
 	m.Accessor("cookie", func(*Document) goja.Value { return r.str("") }, func(*Document, goja.Value) {})
 	m.LenientMethod("hasFocus", 0, func(*Document, goja.FunctionCall) goja.Value { return r.rt.ToValue(true) })

@@ -33,6 +33,8 @@ func eventClassName(k eventKind) string {
 		return "MessageEvent"
 	case kindToggleEvent:
 		return "ToggleEvent"
+	case kindWheelEvent:
+		return "WheelEvent"
 	}
 	return "Event"
 }

@@ -133,26 +133,16 @@ func (r *realm) installHTMLElement(el *webidl.Interface) *webidl.Interface {
 	r.reflectBool(he, "hidden", "hidden")
 	r.reflectBool(he, "inert", "inert")
 	m := webidl.On(he, r.thisHTMLElement)
-	m.Accessor("tabIndex", func(n *Node) goja.Value {
-		if v, ok := n.GetAttribute("tabindex"); ok {
-			if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
-				return r.rt.ToValue(i)
-			}
-		}
-		switch n.h.Data {
-		case "a", "button", "input", "select", "textarea":
-			return r.rt.ToValue(0)
-		}
-		return r.rt.ToValue(-1)
-	}, func(n *Node, v goja.Value) { n.setAttributeValue("tabindex", strconv.Itoa(toLong(v))) })
+	m.Accessor("tabIndex", func(n *Node) goja.Value { return r.rt.ToValue(n.TabIndex()) },
+		func(n *Node, v goja.Value) { n.setAttributeValue("tabindex", strconv.Itoa(toLong(v))) })
 	text := func(n *Node) goja.Value { s, _ := n.TextContent(); return r.str(s) }
 	setText := func(n *Node, v goja.Value) { n.stringReplaceAll(toStringNullEmpty(v)) }
 	m.Accessor("innerText", text, setText)
 	m.Accessor("outerText", text, setText)
 	r.installHTMLElementStyle(m)
 	m.LenientMethod("click", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.click(); return goja.Undefined() })
-	m.LenientMethod("focus", 0, func(*Node, goja.FunctionCall) goja.Value { return goja.Undefined() })
-	m.LenientMethod("blur", 0, func(*Node, goja.FunctionCall) goja.Value { return goja.Undefined() })
+	m.LenientMethod("focus", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Focus(); return goja.Undefined() })
+	m.LenientMethod("blur", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Blur(); return goja.Undefined() })
 	r.handlerAttrs(he.Proto, globalEventHandlers, func(call goja.FunctionCall) Target { return r.thisHTMLElement(call) })
 	return he
 }

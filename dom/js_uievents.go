@@ -21,13 +21,19 @@ func (r *realm) installUIEvents(ev *webidl.Interface) {
 	})
 	m.Getter("detail", func(e *Event) goja.Value { return r.rt.ToValue(e.detail) })
 	m.Getter("which", func(e *Event) goja.Value {
-		if e.kind == kindMouseEvent || e.kind == kindPointerEvent {
+		switch {
+		case e.kind == kindMouseEvent || e.kind == kindPointerEvent || e.kind == kindWheelEvent:
 			return r.rt.ToValue(e.mouse.Button + 1)
+		case e.kind == kindKeyboardEvent && e.key.Legacy && e.typ == "keypress":
+			return r.rt.ToValue(e.key.CharCode)
+		case e.kind == kindKeyboardEvent && e.key.Legacy:
+			return r.rt.ToValue(e.key.KeyCode)
 		}
 		return r.rt.ToValue(0)
 	})
 	me := r.installMouseEvent(ui)
 	r.installPointerEvent(me)
+	r.installWheelEvent(me)
 	r.installKeyboardEvent(ui)
 	fe := r.idl.DefineInterface("FocusEvent", ui, 1, r.eventCtor("FocusEvent", kindFocusEvent, func(e *Event, dict goja.Value, ctx string) {
 		if rt := dictGet(dict, "relatedTarget"); !isNullish(rt) {
@@ -91,7 +97,13 @@ func (r *realm) installPointerEvent(me *webidl.Interface) {
 	num("twist", func(p *PointerEventInit) float64 { return p.Twist })
 	m.Getter("pointerType", func(e *Event) goja.Value { return r.str(e.pointer.PointerType) })
 	m.Getter("isPrimary", func(e *Event) goja.Value { return r.rt.ToValue(e.pointer.IsPrimary) })
-	m.LenientMethod("getCoalescedEvents", 0, func(*Event, goja.FunctionCall) goja.Value { return r.rt.NewArray() })
+	m.LenientMethod("getCoalescedEvents", 0, func(e *Event, _ goja.FunctionCall) goja.Value {
+		out := make([]any, len(e.coalesced))
+		for i, c := range e.coalesced {
+			out[i] = r.wrapEvent(c)
+		}
+		return r.rt.NewArray(out...)
+	})
 	m.LenientMethod("getPredictedEvents", 0, func(*Event, goja.FunctionCall) goja.Value { return r.rt.NewArray() })
 }
 
@@ -119,8 +131,16 @@ func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 	flag("shiftKey", func(k *KeyboardEventInit) bool { return k.ShiftKey })
 	flag("altKey", func(k *KeyboardEventInit) bool { return k.AltKey })
 	flag("metaKey", func(k *KeyboardEventInit) bool { return k.MetaKey })
-	m.Getter("keyCode", func(e *Event) goja.Value { return r.rt.ToValue(legacyKeyCode(e.key.Key)) })
+	m.Getter("keyCode", func(e *Event) goja.Value {
+		if e.key.Legacy {
+			return r.rt.ToValue(e.key.KeyCode)
+		}
+		return r.rt.ToValue(legacyKeyCode(e.key.Key))
+	})
 	m.Getter("charCode", func(e *Event) goja.Value {
+		if e.key.Legacy {
+			return r.rt.ToValue(e.key.CharCode)
+		}
 		if e.typ == "keypress" && len([]rune(e.key.Key)) == 1 {
 			return r.rt.ToValue(int([]rune(e.key.Key)[0]))
 		}

@@ -12,7 +12,7 @@ import (
 const (
 	MaxPageBytes    = 64 << 20
 	MaxScriptBytes  = 64 << 20
-	MaxActionsBytes = 1 << 20
+	MaxActionsBytes = 8 << 20 // a recorded session's mouse moves: 20,000 actions
 )
 
 // readRegularFile reads a regular file of at most max bytes. It opens the file without

@@ -67,6 +67,7 @@ type Page struct {
 	pending   []Action
 	afterLoad []func(loadEnd float64)
 	lastFrame *image.RGBA
+	input     inputState // the mouse and the keyboard (input.go)
 
 	vsync     *vsyncDisplay // Options.PostedVsync
 	snap      atomic.Pointer[Snapshot]
@@ -330,7 +331,8 @@ func (r renderer) NeedsUpdate(now float64) (needed bool) {
 	if !r.p.Loop.JSOnStack() {
 		r.p.Doc.SweepDetachedNodes() // a safe point between tasks (cheap unless due)
 	}
-	return r.p.Engine.NeedsUpdate(now)
+	// Continuous input waiting for a frame needs one (rafaligned.go).
+	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput()
 }
 
 func (r renderer) UpdateAnimations(now float64) {

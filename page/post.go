@@ -1,6 +1,7 @@
 package page
 
 import (
+	"fmt"
 	"image"
 	"io"
 
@@ -55,10 +56,72 @@ func (p *Page) PostPointer(k PointerKind, x, y float64) {
 	if p.node != nil {
 		return // a Node script has no document
 	}
+	p.PostPointerButton(k, 0, x, y)
+}
+
+// PostPointerButton queues the press or release of a mouse button (0 primary, 1 middle,
+// 2 secondary) at (x, y) as one task on the user-interaction task source.
+func (p *Page) PostPointerButton(k PointerKind, button int, x, y float64) {
+	if p.node != nil || button < 0 || button > 2 {
+		return
+	}
 	p.Loop.Post(func() {
-		p.noteInput(Action{Pointer: k.actionName(), XY: &[2]float64{x, y}})
-		p.Loop.QueueTask(loop.SourceUserInteraction, k.taskName(), p.pointerTask(k, x, y))
+		p.noteInput(Action{Pointer: k.actionName(), XY: &[2]float64{x, y}, Button: buttonName(button)})
+		p.queuePointerTask(k, button, x, y)
 	})
+}
+
+// PostPointerMove moves the pointer to (x, y): a move that waits, coalesced, for the next
+// frame (rAF-aligned, rafaligned.go).
+func (p *Page) PostPointerMove(x, y float64) {
+	if p.node != nil {
+		return
+	}
+	p.Loop.Post(func() {
+		p.noteInput(Action{Move: &[2]float64{x, y}})
+		p.queueMove(x, y)
+	})
+}
+
+// PostWheel is a wheel tick of (dx, dy) CSS pixels where the pointer is: rAF-aligned.
+func (p *Page) PostWheel(dx, dy float64) {
+	if p.node != nil {
+		return
+	}
+	p.Loop.Post(func() {
+		p.noteInput(Action{Wheel: &[2]float64{dx, dy}})
+		p.queueWheel(p.input.x, p.input.y, dx, dy)
+	})
+}
+
+// PostKey presses a key given by its Playwright name ("a", "Enter", "Shift+Tab"): its
+// keydown, keypress and keyup tasks. An unknown name is an error and nothing is queued.
+func (p *Page) PostKey(name string) error {
+	kp, err := parseKeyPress(name)
+	if err != nil || p.node != nil {
+		return err
+	}
+	p.Loop.Post(func() {
+		p.noteInput(Action{Key: name})
+		p.queueKeyPress(kp)
+	})
+	return nil
+}
+
+// PostViewportSize resizes the viewport (the window was resized) to w×h CSS pixels, each
+// from 1 to MaxViewport (other sizes are an error and change nothing).
+func (p *Page) PostViewportSize(w, h int) error {
+	if w < 1 || h < 1 || w > MaxViewport || h > MaxViewport {
+		return fmt.Errorf("viewport %dx%d: want a width and a height from 1 to %d", w, h, MaxViewport)
+	}
+	if p.node != nil {
+		return nil
+	}
+	p.Loop.Post(func() {
+		p.noteInput(Action{Resize: &[2]float64{float64(w), float64(h)}})
+		p.SetViewportSize(w, h)
+	})
+	return nil
 }
 
 // PostSyntheticClick queues a task that runs element.click() on the first element matching

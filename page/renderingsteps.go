@@ -12,10 +12,11 @@ var _ loop.RenderingSteps = renderer{}
 // features, in the spec's order. The loop records each as a span named after the step.
 
 // DispatchRAFAlignedInput dispatches the continuous input (pointermove, mousemove, wheel)
-// coalesced since the last frame. CHROME: Chrome dispatches it at the start of the frame.
-//
-// FIXME(spec): the window and the actions file deliver no continuous input yet.
-func (r renderer) DispatchRAFAlignedInput(frameTime float64) bool { return false }
+// coalesced since the last frame (rafaligned.go). CHROME: Chrome dispatches it at the
+// start of the frame.
+func (r renderer) DispatchRAFAlignedInput(frameTime float64) bool {
+	return r.p.flushRAFAlignedInput()
+}
 
 // RunTheResizeSteps is CSSOM View's "run the resize steps".
 //

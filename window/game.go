@@ -137,6 +137,7 @@ func (g *game) openPaused(target string, paused bool) {
 	}
 	g.clickAt = -1
 	g.status = ""
+	g.input.page = pageInput{lastX: -1, lastY: -1} // the new page has neither the keys nor a pointer yet
 	g.uiVersion++
 }
 

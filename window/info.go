@@ -13,7 +13,7 @@ type infoPanel struct {
 	visible bool
 }
 
-const keyHelp = "Keys: click the page = real click, S synthetic click, W save the clicks as an actions file, D copy the demo to a file to edit, R reload, M mode (Shift+M pins it), N next demo, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
+const keyHelp = "Keys: click the page = real click, S synthetic click, K keys to the page (Esc: back), W save the clicks as an actions file, D copy the demo to a file to edit, R reload, M mode (Shift+M pins it), N next demo, Esc gallery · H HUD, Q queues, T timeline, F filmstrip, C console · " +
 	"Space pause/run, 1 step a task, 2 a callback + its microtasks, 3 a frame, 4 a microtask, 5 a queue or log call, −/= speed, E save a Chrome trace of the last 10 s · I hide this"
 
 func (in *infoPanel) draw(dst *ebiten.Image, f *fonts, status string, s *session, explain bool) {

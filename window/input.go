@@ -12,6 +12,7 @@ import (
 // pane's tabs, the pane's instrument).
 type input struct {
 	keys []binding
+	page pageInput // the page's own mouse and keyboard input (pageinput.go)
 }
 
 // update handles one frame's input.
@@ -35,7 +36,12 @@ func (in *input) update(g *game) {
 		}
 		return
 	}
-	if in.handleKeys(g) {
+	if p, _ := g.session.current(); in.page.keys && p != nil {
+		if in.page.keyboard(p) {
+			g.status = "the keys go to the instruments again (K gives them to the page)"
+			g.uiVersion++
+		}
+	} else if in.handleKeys(g) {
 		return // the page was replaced or closed
 	}
 	p, _ := g.session.current()
@@ -43,6 +49,7 @@ func (in *input) update(g *game) {
 		return
 	}
 	x, y := ebiten.CursorPosition()
+	pageWheel := in.page.mouse(p, x, y)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		g.uiVersion++
 		in.press(g, p, x, y)
@@ -51,7 +58,7 @@ func (in *input) update(g *game) {
 		g.clickAt = p.Now()
 		p.PostPointer(page.PointerRelease, float64(x), float64(y-barH))
 	}
-	if s, ok := g.panes[g.tabs.selected].(scroller); ok {
+	if s, ok := g.panes[g.tabs.selected].(scroller); ok && !pageWheel {
 		if _, dy := ebiten.Wheel(); dy != 0 {
 			s.wheel(dy)
 			g.uiVersion++

@@ -73,6 +73,12 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx+1) }},
 		{keys: key(ebiten.KeyEqual, ebiten.KeyNumpadAdd), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx-1) }},
 		{keys: key(ebiten.KeyW), do: func(g *game) { g.status = g.session.rec.save() }},
+		{keys: key(ebiten.KeyK), do: func(g *game) {
+			if p := g.runningPage(); p != nil && !p.IsNode() {
+				g.input.page.keys = true
+				g.status = "the keys go to the page now (Esc gives them back to the instruments)"
+			}
+		}},
 		{keys: key(ebiten.KeyE), do: func(g *game) {
 			g.status = exportTrace(g.runningPage(), g.con, func(s string) { g.exportStatus.Store(&s) })
 		}},

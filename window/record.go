@@ -11,8 +11,8 @@ import (
 	"loopscope/page"
 )
 
-// recorder keeps the real input of the page shown (mouse presses and releases at page
-// coordinates, synthetic clicks) as an actions file's actions, with their page times from
+// recorder keeps the real input of the page shown (mouse moves, presses and releases of
+// any button at page coordinates, wheel ticks, keys, synthetic clicks) as an actions file's actions, with their page times from
 // the end of load: `loopscope -headless -virtual-time -actions FILE` replays them with the
 // same console output. -record FILE writes the file whenever the page gets input and once
 // more, with the run's length, when the page is closed; W writes it into the folder
@@ -33,9 +33,10 @@ type recorder struct {
 	dirty   bool // input since the file was last written
 }
 
-// maxRecorded bounds a recording (a long session of clicks stays well under the actions
-// file's size limit, page.MaxActionsBytes).
-const maxRecorded = 5000
+// maxRecorded bounds a recording (a long session of moves, clicks, wheel ticks and keys
+// stays under the actions file's size limit, page.MaxActionsBytes: an indented move is
+// about 100 bytes).
+const maxRecorded = 20000
 
 // start begins the recording of a page just opened.
 func (r *recorder) start(p *page.Page, target string, mode page.Mode) {

@@ -107,7 +107,7 @@ async function runOnce(browser, htmlPath, run) {
     const pointer = { x: 0, y: 0 };
     for (const action of actions) {
       await sleep(t0 + action.at_ms - Date.now());
-      await performAction(page, action, pointer);
+      await performAction(page, cdp, action, pointer);
       lastOutput = Math.max(lastOutput, Date.now());
     }
     if (run.duration_ms != null) {
@@ -150,20 +150,33 @@ async function timerBarrier(page) {
 // performAction performs one action (testdata/README.md lists the kinds):
 //   {"click": SEL, "kind": "real"|"synthetic"}  a trusted click at the element's centre, or
 //                                               element.click();
+//   {"click": SEL, "button": B, "count": 2}     the click with another button (left, middle,
+//                                               right), or a double click (Playwright's
+//                                               clickCount: press, release, press, release);
 //   {"move": [x, y], "steps": k, "burst": b}   the mouse moved to (x, y), in k equal steps from
 //                                               where it is, one a frame (16 ms apart), or all
-//                                               at once with burst;
+//                                               at once with burst: k CDP mouse moves sent
+//                                               without waiting for each to be acknowledged,
+//                                               so they reach the renderer inside one frame;
 //   {"wheel": [dx, dy], "at": SEL}             the mouse moved to the element's centre (when
 //                                               given), then one wheel event;
 //   {"key": NAME}                              keyboard.press(NAME) (Playwright's key names);
 //   {"resize": [w, h]}                         the viewport resized.
 // pointer is the run's mouse position, {x, y}.
-async function performAction(page, action, pointer) {
+async function performAction(page, cdp, action, pointer) {
   if (action.move) {
     const [x, y] = action.move;
     const steps = Math.max(1, action.steps ?? 1);
     if (action.burst) {
-      await page.mouse.move(x, y, { steps });
+      // Playwright's mouse.move(x, y, {steps}) waits for each move's acknowledgement, which
+      // Chrome gives only once the move was dispatched (at the next frame): one a frame.
+      const sent = [];
+      for (let i = 1; i <= steps; i++) {
+        const px = pointer.x + ((x - pointer.x) * i) / steps;
+        const py = pointer.y + ((y - pointer.y) * i) / steps;
+        sent.push(cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: px, y: py, button: 'none', buttons: 0 }));
+      }
+      await Promise.all(sent);
     } else {
       for (let i = 1; i <= steps; i++) {
         if (i > 1) await sleep(16);
@@ -201,7 +214,7 @@ async function performAction(page, action, pointer) {
   }
   if (kind !== 'real') throw new Error(`unknown action kind ${kind}`);
   const box = await centreOf(page, sel);
-  await page.mouse.click(box.x, box.y);
+  await page.mouse.click(box.x, box.y, { button: action.button ?? 'left', clickCount: action.count ?? 1 });
   pointer.x = box.x;
   pointer.y = box.y;
 }
@@ -224,7 +237,7 @@ function describeAction(a) {
   if (a.wheel) return `wheel ${a.wheel}${a.at ? ` at ${a.at}` : ''}`;
   if (a.key != null) return `key ${JSON.stringify(a.key)}`;
   if (a.resize) return `resize ${a.resize}`;
-  return `${a.kind ?? 'real'} ${a.click}`;
+  return `${a.kind ?? 'real'} ${a.click}${a.button ? ` ${a.button}` : ''}${a.count ? ` ×${a.count}` : ''}`;
 }
 
 // nameFunctions asks the inspector for the name of every function logged at top level.

@@ -1,0 +1,258 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/interaction.html#focus):
+// focusable areas, the focusing steps, the unfocusing steps, the focus update steps and
+// sequential focus navigation. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package dom
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// FocusedElement is the element of the document's focused area, or nil when the viewport
+// (the body, for activeElement) has it.
+//
+// FIXME(spec): the "focus fixup rule" runs lazily here: a focused element that left the
+// document gives the focus back to the viewport without blur, as Chrome does.
+func (d *Document) FocusedElement() *Node {
+	if d.focused != nil && !d.focused.IsConnected() {
+		d.focused = nil
+	}
+	return d.focused
+}
+
+// ActiveElement is document.activeElement: the focused element, else the body (null when
+// there is none). https://html.spec.whatwg.org/multipage/interaction.html#dom-document-activeelement
+func (d *Document) ActiveElement() *Node {
+	if f := d.FocusedElement(); f != nil {
+		return f
+	}
+	return d.Body()
+}
+
+// tabIndexValue is the element's tabindex attribute parsed as an integer ("rules for
+// parsing integers"), ok false when absent or not a number.
+func (n *Node) tabIndexValue() (int, bool) {
+	v, ok := n.GetAttribute("tabindex")
+	if !ok {
+		return 0, false
+	}
+	v = strings.TrimLeft(v, " \t\n\f\r")
+	end := 0
+	for end < len(v) && (v[end] >= '0' && v[end] <= '9' || end == 0 && (v[end] == '-' || v[end] == '+')) {
+		end++
+	}
+	i, err := strconv.Atoi(v[:end])
+	return i, err == nil
+}
+
+// TabIndex is the tabIndex IDL attribute: the attribute's value, else 0 for the elements
+// that are focusable by default and -1 for the others.
+func (n *Node) TabIndex() int {
+	if i, ok := n.tabIndexValue(); ok {
+		return i
+	}
+	if n.focusableByDefault() {
+		return 0
+	}
+	return -1
+}
+
+// focusableByDefault: the elements the platform makes focusable without a tabindex
+// (HTML's "suggested focusable areas": a[href], buttons, form controls).
+func (n *Node) focusableByDefault() bool {
+	if n.kind != ElementNode || n.h.Namespace != "" {
+		return false
+	}
+	switch n.h.Data {
+	case "a", "area":
+		return n.HasAttribute("href")
+	case "button", "select", "textarea":
+		return !n.HasAttribute("disabled")
+	case "input":
+		return !n.HasAttribute("disabled") && n.inputType() != "hidden"
+	case "summary":
+		return true
+	}
+	return n.HasAttribute("contenteditable")
+}
+
+// isFocusableArea: an element that is being rendered, not inert, and focusable by
+// default or with a tabindex.
+//
+// FIXME(spec): inert subtrees and disabled fieldsets are not looked at.
+func (n *Node) isFocusableArea() bool {
+	if n.kind != ElementNode || !n.IsConnected() {
+		return false
+	}
+	if _, ok := n.tabIndexValue(); !ok && !n.focusableByDefault() {
+		return false
+	}
+	return n.beingRendered()
+}
+
+// beingRendered: the element has a box in the last layout (display: none has none).
+func (n *Node) beingRendered() bool {
+	w := n.doc.window
+	if w == nil || w.layout == nil {
+		return true // no renderer (pure-Go use): every connected element counts
+	}
+	_, _, _, _, ok := w.layout.BorderBox(n)
+	return ok
+}
+
+// FocusableAncestor is the element a click at n focuses: n or its nearest ancestor that
+// is a focusable area (nil: none, the click leaves focus to the viewport).
+func (n *Node) FocusableAncestor() *Node {
+	for h := n.h; h != nil; h = h.Parent {
+		if h.Type != html.ElementNode {
+			continue
+		}
+		if e := n.doc.NodeFor(h); e != nil && e.isFocusableArea() {
+			return e
+		}
+	}
+	return nil
+}
+
+// Focus runs the focusing steps for n (element.focus(), a click, Tab).
+// https://html.spec.whatwg.org/multipage/interaction.html#focusing-steps
+func (n *Node) Focus() {
+	// 1. "If new focus target is not a focusable area, ..., then return." (Its
+	// focus delegate is itself: no shadow hosts, dialogs or navigables here.)
+	if !n.isFocusableArea() {
+		return
+	}
+	d := n.doc
+	// 4. "If new focus target is the currently focused area of a top-level traversable,
+	// then return."
+	old := d.FocusedElement()
+	if old == n {
+		return
+	}
+	// 5-8. The old chain and the new chain are each one element (no navigables).
+	d.tabStart = n
+	d.focusUpdateSteps(old, n)
+}
+
+// Blur runs the unfocusing steps for n (element.blur()): the viewport gets the focus.
+// https://html.spec.whatwg.org/multipage/interaction.html#unfocusing-steps
+func (n *Node) Blur() {
+	d := n.doc
+	if d.FocusedElement() != n {
+		return
+	}
+	d.focusUpdateSteps(n, nil)
+}
+
+// Unfocus gives the focus to the viewport (a click on nothing focusable, Tab past the
+// last element).
+func (d *Document) Unfocus() {
+	if f := d.FocusedElement(); f != nil {
+		d.focusUpdateSteps(f, nil)
+	}
+}
+
+// focusUpdateSteps moves the focus from old to new (either nil: the viewport), firing blur
+// and focusout at old, then focus and focusin at new, each with the other as relatedTarget.
+// CHROME: focusout right after blur and focusin right after focus (UI Events' order);
+// activeElement is the body while blur and focusout run.
+// https://html.spec.whatwg.org/multipage/interaction.html#focus-update-steps
+func (d *Document) focusUpdateSteps(old, new *Node) {
+	d.focused = nil
+	if old != nil {
+		d.fireFocusEvent(old, "blur", new)
+		d.fireFocusEvent(old, "focusout", new)
+	}
+	if new == nil || !new.IsConnected() {
+		return
+	}
+	d.focused = new
+	d.fireFocusEvent(new, "focus", old)
+	d.fireFocusEvent(new, "focusin", old)
+}
+
+// fireFocusEvent fires a trusted FocusEvent: blur and focus do not bubble, focusin and
+// focusout do. https://w3c.github.io/uievents/#events-focusevent
+func (d *Document) fireFocusEvent(at *Node, typ string, related *Node) {
+	e := createEvent(typ, kindFocusEvent, EventInit{Bubbles: typ == "focusin" || typ == "focusout", Composed: true})
+	if related != nil {
+		e.relatedTarget = related
+	}
+	d.fireTrusted(at, e, false)
+}
+
+// SequentialFocusNavigation is Tab (backward: Shift+Tab): the focus moves to the next
+// focusable area in sequential focus navigation order (positive tabindex values first, in
+// order, then tabindex 0 and the default-focusable elements, in tree order), from the
+// focused element or the starting point. Past the last (before the first) the focus
+// leaves the document: the viewport has it and the next Tab starts over.
+// https://html.spec.whatwg.org/multipage/interaction.html#sequential-focus-navigation
+// CHROME: leaving the document fires blur and focusout with relatedTarget null.
+func (d *Document) SequentialFocusNavigation(backward bool) {
+	order := d.sequentialOrder()
+	from := d.FocusedElement()
+	if from == nil {
+		from = d.tabStart
+		d.tabStart = nil
+	}
+	i := -1
+	for j, n := range order {
+		if n == from {
+			i = j
+		}
+	}
+	var next *Node
+	switch {
+	case from == nil:
+		if len(order) > 0 {
+			next = order[0]
+			if backward {
+				next = order[len(order)-1]
+			}
+		}
+	case i < 0:
+		// FIXME(spec): a starting point outside the order (a focused tabindex=-1 element)
+		// goes to the first or the last, not to its neighbour in tree order.
+		if len(order) > 0 && !backward {
+			next = order[0]
+		} else if len(order) > 0 {
+			next = order[len(order)-1]
+		}
+	case backward && i > 0:
+		next = order[i-1]
+	case !backward && i+1 < len(order):
+		next = order[i+1]
+	}
+	if next == nil {
+		d.Unfocus()
+		return
+	}
+	next.Focus()
+}
+
+// sequentialOrder lists the document's focusable areas in sequential navigation order.
+func (d *Document) sequentialOrder() []*Node {
+	var positive, rest []*Node
+	for h := range d.node.h.Descendants() {
+		if h.Type != html.ElementNode {
+			continue
+		}
+		n := d.NodeFor(h)
+		ti := n.TabIndex()
+		if ti < 0 || !n.isFocusableArea() {
+			continue
+		}
+		if ti > 0 {
+			positive = append(positive, n)
+		} else {
+			rest = append(rest, n)
+		}
+	}
+	// Stable by tabindex: equal values keep tree order.
+	sort.SliceStable(positive, func(i, j int) bool { return positive[i].TabIndex() < positive[j].TabIndex() })
+	return append(positive, rest...)
+}

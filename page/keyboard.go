@@ -1,0 +1,223 @@
+// Spec: UI Events, W3C Working Draft 2024-09 (https://w3c.github.io/uievents/#events-keyboardevents,
+// the key and code values of https://w3c.github.io/uievents-key/ and
+// https://w3c.github.io/uievents-code/), HTML Living Standard, 2025-09 (sequential focus
+// navigation). Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package page
+
+import (
+	"fmt"
+	"strings"
+
+	"loopscope/dom"
+	"loopscope/loop"
+)
+
+// keyDef is one physical key as the page sees it: key, code, the legacy keyCode, the
+// location, and the character it types (0: none; no keypress).
+type keyDef struct {
+	key, code string
+	keyCode   int
+	location  int
+	char      rune
+}
+
+// keyPress is a key press as Playwright's keyboard.press names it: modifiers held
+// ("Shift+Tab"), then the key.
+type keyPress struct {
+	mods []keyDef
+	key  keyDef
+}
+
+// namedKeys are the named keys an actions file or the window may press.
+var namedKeys = map[string]keyDef{
+	"Enter": {"Enter", "Enter", 13, 0, '\r'}, "Tab": {"Tab", "Tab", 9, 0, 0},
+	"Escape": {"Escape", "Escape", 27, 0, 0}, "Backspace": {"Backspace", "Backspace", 8, 0, 0},
+	"Delete": {"Delete", "Delete", 46, 0, 0}, "Insert": {"Insert", "Insert", 45, 0, 0},
+	"ArrowLeft": {"ArrowLeft", "ArrowLeft", 37, 0, 0}, "ArrowUp": {"ArrowUp", "ArrowUp", 38, 0, 0},
+	"ArrowRight": {"ArrowRight", "ArrowRight", 39, 0, 0}, "ArrowDown": {"ArrowDown", "ArrowDown", 40, 0, 0},
+	"Home": {"Home", "Home", 36, 0, 0}, "End": {"End", "End", 35, 0, 0},
+	"PageUp": {"PageUp", "PageUp", 33, 0, 0}, "PageDown": {"PageDown", "PageDown", 34, 0, 0},
+	"Shift": {"Shift", "ShiftLeft", 16, 1, 0}, "Control": {"Control", "ControlLeft", 17, 1, 0},
+	"Alt": {"Alt", "AltLeft", 18, 1, 0}, "Meta": {"Meta", "MetaLeft", 91, 1, 0},
+	" ": {" ", "Space", 32, 0, ' '}, "Space": {" ", "Space", 32, 0, ' '},
+}
+
+// punctuation: the US layout's keys for characters (unshifted, shifted), with their code
+// and legacy keyCode.
+var punctuation = map[rune]struct {
+	code    string
+	keyCode int
+}{
+	'-': {"Minus", 189}, '_': {"Minus", 189}, '=': {"Equal", 187}, '+': {"Equal", 187},
+	'[': {"BracketLeft", 219}, '{': {"BracketLeft", 219}, ']': {"BracketRight", 221}, '}': {"BracketRight", 221},
+	'\\': {"Backslash", 220}, '|': {"Backslash", 220}, ';': {"Semicolon", 186}, ':': {"Semicolon", 186},
+	'\'': {"Quote", 222}, '"': {"Quote", 222}, ',': {"Comma", 188}, '<': {"Comma", 188},
+	'.': {"Period", 190}, '>': {"Period", 190}, '/': {"Slash", 191}, '?': {"Slash", 191},
+	'`': {"Backquote", 192}, '~': {"Backquote", 192},
+	'!': {"Digit1", 49}, '@': {"Digit2", 50}, '#': {"Digit3", 51}, '$': {"Digit4", 52}, '%': {"Digit5", 53},
+	'^': {"Digit6", 54}, '&': {"Digit7", 55}, '*': {"Digit8", 56}, '(': {"Digit9", 57}, ')': {"Digit0", 48},
+}
+
+// lookupKey is the key a name gives: a named key, F1-F12, or one character of the US
+// layout (a letter of either case, a digit, punctuation).
+func lookupKey(name string) (keyDef, bool) {
+	if k, ok := namedKeys[name]; ok {
+		return k, true
+	}
+	var f int
+	if n, _ := fmt.Sscanf(name, "F%d", &f); n == 1 && f >= 1 && f <= 12 && name == fmt.Sprintf("F%d", f) {
+		return keyDef{name, name, 111 + f, 0, 0}, true
+	}
+	r := []rune(name)
+	if len(r) != 1 {
+		return keyDef{}, false
+	}
+	c := r[0]
+	switch {
+	case c >= 'a' && c <= 'z':
+		return keyDef{name, "Key" + strings.ToUpper(name), int(c - 'a' + 'A'), 0, c}, true
+	case c >= 'A' && c <= 'Z':
+		return keyDef{name, "Key" + name, int(c), 0, c}, true
+	case c >= '0' && c <= '9':
+		return keyDef{name, "Digit" + name, int(c), 0, c}, true
+	}
+	if p, ok := punctuation[c]; ok {
+		return keyDef{name, p.code, p.keyCode, 0, c}, true
+	}
+	return keyDef{}, false
+}
+
+// parseKeyPress reads a Playwright key name: "a", "Enter", " ", "Shift+Tab", "Control+a".
+func parseKeyPress(name string) (keyPress, error) {
+	var kp keyPress
+	parts := []string{name}
+	if len(name) > 1 && strings.Contains(name[:len(name)-1], "+") {
+		i := strings.LastIndex(name[:len(name)-1], "+")
+		parts = append(strings.Split(name[:i], "+"), name[i+1:])
+	}
+	for i, part := range parts {
+		k, ok := lookupKey(part)
+		if !ok {
+			return kp, fmt.Errorf(`key %q: %q is not a key name (want a character, or Enter, Tab, Escape, Backspace, Delete, Arrow{Left,Up,Right,Down}, Home, End, PageUp, PageDown, F1-F12, Shift, Control, Alt, Meta; modifiers joined with +, e.g. "Shift+Tab")`, name, part)
+		}
+		if i < len(parts)-1 {
+			if k.location != 1 {
+				return kp, fmt.Errorf("key %q: %q is not a modifier (Shift, Control, Alt, Meta)", name, part)
+			}
+			kp.mods = append(kp.mods, k)
+			continue
+		}
+		kp.key = k
+	}
+	return kp, nil
+}
+
+// queueKeyPress queues a key press: each modifier's keydown, the key's keydown (with
+// keypress and the default action), the key's keyup, the modifiers' keyups, each a task on
+// the user-interaction task source, as separate OS key events are.
+func (p *Page) queueKeyPress(kp keyPress) {
+	for _, m := range kp.mods {
+		p.queueKeyTask(m, true)
+	}
+	p.queueKeyTask(kp.key, true)
+	p.queueKeyTask(kp.key, false)
+	for i := len(kp.mods) - 1; i >= 0; i-- {
+		p.queueKeyTask(kp.mods[i], false)
+	}
+}
+
+func (p *Page) queueKeyTask(k keyDef, down bool) {
+	name := "keyup"
+	if down {
+		name = "keydown"
+	}
+	p.Loop.QueueTask(loop.SourceUserInteraction, name, func() {
+		p.flushRAFAlignedInput()
+		if down {
+			p.keyDown(k)
+		} else {
+			p.keyUp(k)
+		}
+	})
+}
+
+// setModifier notes a modifier key going down or up.
+func (p *Page) setModifier(k keyDef, down bool) {
+	in := &p.input
+	switch k.key {
+	case "Shift":
+		in.shift = down
+	case "Control":
+		in.ctrl = down
+	case "Alt":
+		in.alt = down
+	case "Meta":
+		in.meta = down
+	}
+}
+
+func (p *Page) keyEvent(typ string, k keyDef) *dom.Event {
+	in := &p.input
+	init := dom.KeyboardEventInit{EventInit: dom.EventInit{Bubbles: true, Cancelable: true, Composed: true},
+		Key: k.key, Code: k.code, Location: k.location, Legacy: true, KeyCode: k.keyCode,
+		CtrlKey: in.ctrl, ShiftKey: in.shift, AltKey: in.alt, MetaKey: in.meta}
+	if typ == "keypress" {
+		init.KeyCode, init.CharCode = int(k.char), int(k.char)
+	}
+	return dom.NewKeyboardEvent(typ, init)
+}
+
+// keyTarget is the focused element, else the body (the document without one).
+func (p *Page) keyTarget() *dom.Node {
+	if t := p.Doc.ActiveElement(); t != nil {
+		return t
+	}
+	return p.Doc.Node()
+}
+
+// keyDown dispatches keydown at the focused element; when nobody canceled it, keypress
+// for a key that types a character (Enter included; CHROME: not with Control, Alt or
+// Meta held), then the key's default action: Tab moves the focus, the scrolling keys
+// scroll. https://w3c.github.io/uievents/#keydown
+//
+// FIXME(spec): Enter and Space do not activate a focused button or link, and typing does
+// not edit text fields.
+func (p *Page) keyDown(k keyDef) {
+	p.setModifier(k, true)
+	target := p.keyTarget()
+	if !p.dispatchEvents(target, p.keyEvent("keydown", k)) {
+		return
+	}
+	in := &p.input
+	if k.char != 0 && !in.ctrl && !in.alt && !in.meta {
+		if !p.dispatchEvents(p.keyTarget(), p.keyEvent("keypress", k)) {
+			return
+		}
+	}
+	switch k.key {
+	case "Tab":
+		p.Doc.SequentialFocusNavigation(in.shift)
+	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", " ":
+		if k.key == " " && takesSpace(target) {
+			return
+		}
+		p.scrollByKey(target, k.key)
+	}
+}
+
+// takesSpace: a focused control whose own default action is Space's (a button, a form
+// control, a text field): the page does not scroll.
+func takesSpace(n *dom.Node) bool {
+	switch n.LocalName() {
+	case "button", "input", "select", "textarea", "summary":
+		return true
+	}
+	return false
+}
+
+// keyUp dispatches keyup at the focused element (after a Tab, the newly focused one).
+func (p *Page) keyUp(k keyDef) {
+	p.setModifier(k, false)
+	p.dispatchEvents(p.keyTarget(), p.keyEvent("keyup", k))
+}

@@ -1,0 +1,120 @@
+package window
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"loopscope/page"
+)
+
+// pageInput is the real input the window gives the page: mouse moves over the page area,
+// every button, the wheel, and, once K gave it the keyboard, the keys (Esc gives the keys
+// back to the instruments). Clicks alone never take the keyboard from the instruments, so
+// clicking the page and then pressing Q, Space or a step key keeps working as before.
+type pageInput struct {
+	keys     bool // the page has the keyboard (K; Esc ends it)
+	lastX    int  // the last pointer position posted (page coordinates; -1: none)
+	lastY    int
+	chars    []rune
+	justKeys []ebiten.Key
+}
+
+// wheelNotch is a wheel notch's scroll, in CSS pixels (deltaY of one tick, deltaMode 0).
+const wheelNotch = 100
+
+// mouse posts the frame's mouse input over the page area: the pointer's move (when it
+// changed), presses and releases of the middle and right buttons (the left one goes
+// through input.press, which also serves the shell's controls), and the wheel. It reports
+// whether the wheel was the page's.
+func (pi *pageInput) mouse(p *page.Page, x, y int) (wheelUsed bool) {
+	if !pageRect.contains(x, y) {
+		pi.lastX, pi.lastY = -1, -1
+		return false
+	}
+	px, py := x-pageRect.x, y-pageRect.y
+	if px != pi.lastX || py != pi.lastY {
+		pi.lastX, pi.lastY = px, py
+		p.PostPointerMove(float64(px), float64(py))
+	}
+	for _, b := range []struct {
+		eb     ebiten.MouseButton
+		button int
+	}{{ebiten.MouseButtonMiddle, 1}, {ebiten.MouseButtonRight, 2}} {
+		if inpututil.IsMouseButtonJustPressed(b.eb) {
+			p.PostPointerButton(page.PointerPress, b.button, float64(px), float64(py))
+		}
+		if inpututil.IsMouseButtonJustReleased(b.eb) {
+			p.PostPointerButton(page.PointerRelease, b.button, float64(px), float64(py))
+		}
+	}
+	if dx, dy := ebiten.Wheel(); dx != 0 || dy != 0 {
+		// Ebiten's wheel is positive up and left; a WheelEvent's delta is positive down
+		// and right (what the content scrolls by).
+		p.PostWheel(-dx*wheelNotch, -dy*wheelNotch)
+		return true
+	}
+	return false
+}
+
+// keyboard posts the keys typed this frame to the page while it has the keyboard; it
+// reports whether Esc ended that (the key map then ignores this frame's keys).
+func (pi *pageInput) keyboard(p *page.Page) (released bool) {
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		pi.keys = false
+		return true
+	}
+	pi.chars = ebiten.AppendInputChars(pi.chars[:0])
+	for _, r := range pi.chars {
+		if r < ' ' || r == 0x7f {
+			continue
+		}
+		_ = p.PostKey(string(r)) // a character the page does not know is left out
+	}
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	pi.justKeys = inpututil.AppendJustPressedKeys(pi.justKeys[:0])
+	for _, k := range pi.justKeys {
+		name, ok := namedPageKey(k)
+		if !ok {
+			continue
+		}
+		if shift {
+			name = "Shift+" + name
+		}
+		_ = p.PostKey(name)
+	}
+	return false
+}
+
+// namedPageKey is the Playwright name of a key that types no character.
+func namedPageKey(k ebiten.Key) (string, bool) {
+	switch k {
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		return "Enter", true
+	case ebiten.KeyTab:
+		return "Tab", true
+	case ebiten.KeyBackspace:
+		return "Backspace", true
+	case ebiten.KeyDelete:
+		return "Delete", true
+	case ebiten.KeyArrowUp:
+		return "ArrowUp", true
+	case ebiten.KeyArrowDown:
+		return "ArrowDown", true
+	case ebiten.KeyArrowLeft:
+		return "ArrowLeft", true
+	case ebiten.KeyArrowRight:
+		return "ArrowRight", true
+	case ebiten.KeyHome:
+		return "Home", true
+	case ebiten.KeyEnd:
+		return "End", true
+	case ebiten.KeyPageUp:
+		return "PageUp", true
+	case ebiten.KeyPageDown:
+		return "PageDown", true
+	}
+	if k >= ebiten.KeyF1 && k <= ebiten.KeyF12 {
+		return k.String(), true
+	}
+	return "", false
+}
