@@ -45,6 +45,78 @@ type inputState struct {
 	dropped int        // continuous input dropped since the last frame (the queue was full)
 }
 
+// Schedule arranges an action at its time after the end of page load.
+func (p *Page) Schedule(a Action) {
+	if !p.loaded {
+		p.pending = append(p.pending, a)
+		return
+	}
+	p.schedule(a)
+}
+
+// schedule arranges a at its time: the input goes the way the window's real input goes
+// (input.go, pointer.go, keyboard.go), a resize to SetViewportSize.
+func (p *Page) schedule(a Action) {
+	at := p.loadEnd + a.AtMS
+	switch {
+	case a.Move != nil:
+		p.scheduleMove(at, a)
+		return
+	case a.Resize != nil:
+		p.Loop.At(at, func() { p.SetViewportSize(int(a.Resize[0]), int(a.Resize[1])) })
+		return
+	}
+	p.Loop.At(at, func() {
+		button, _ := buttonNumber(a.Button)
+		switch {
+		case a.Pointer != "":
+			k, _ := pointerKind(a.Pointer)
+			p.queuePointerTask(k, button, a.XY[0], a.XY[1])
+		case a.Wheel != nil:
+			if err := p.wheelAction(a); err != nil {
+				p.Loop.Console().Error(err.Error())
+			}
+		case a.Key != "":
+			kp, _ := parseKeyPress(a.Key)
+			p.queueKeyPress(kp)
+		case a.Kind == "synthetic":
+			p.SyntheticClick(a.Click)
+		default:
+			if err := p.realClickElement(a.Click, button, max(a.Count, 1)); err != nil {
+				p.Loop.Console().Error(err.Error())
+			}
+		}
+	})
+}
+
+// scheduleMove arranges a move action: Steps moves on a straight line from the pointer's
+// position when the action starts, one a frame interval apart (a mouse is sampled once a
+// frame), or with Burst all at its time.
+func (p *Page) scheduleMove(at float64, a Action) {
+	steps := max(a.Steps, 1)
+	var from [2]float64
+	step := func(i int) func() {
+		return func() {
+			if i == 1 {
+				from = [2]float64{p.input.x, p.input.y}
+			}
+			f := float64(i) / float64(steps)
+			p.queueMove(from[0]+(a.Move[0]-from[0])*f, from[1]+(a.Move[1]-from[1])*f)
+		}
+	}
+	if a.Burst {
+		p.Loop.At(at, func() {
+			for i := 1; i <= steps; i++ {
+				step(i)()
+			}
+		})
+		return
+	}
+	for i := 1; i <= steps; i++ {
+		p.Loop.At(at+float64(i-1)*p.Loop.FrameInterval(), step(i))
+	}
+}
+
 // SyntheticClick queues a task that runs element.click() from script, as a page would.
 func (p *Page) SyntheticClick(selector string) {
 	name, run := p.syntheticClickTask(selector)
