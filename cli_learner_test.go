@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"loopscope/demos"
+	nodedemos "loopscope/demos/node"
 	"loopscope/internal/testsupport"
 	"loopscope/page"
 )
@@ -123,5 +124,36 @@ func TestCLIRecordedActions(t *testing.T) {
 		if code != 2 || len(lines(errOut)) != 1 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%s: exit %d, stderr %q: want 2 and one line with %q", c.body, code, errOut, c.want)
 		}
+	}
+}
+
+// TestCLICopyNodeDemo: -copy-demo copies a Node demo as NAME.js with its metadata, and the
+// copied script runs as a Node main module printing one of the outputs node printed.
+func TestCLICopyNodeDemo(t *testing.T) {
+	dir := t.TempDir()
+	const name = "seed002_nexttick_bar"
+	out, errOut, code := runCLI(t, nil, headlessBin, "-copy-demo", name, dir)
+	script := filepath.Join(dir, name+".js")
+	if code != 0 || !strings.Contains(out, script) {
+		t.Fatalf("-copy-demo: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	d, err := nodedemos.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(script); !bytes.Equal(b, d.Script) {
+		t.Error("the copied script differs from the built-in demo")
+	}
+	if _, err := os.Stat(filepath.Join(dir, name+".json")); err != nil {
+		t.Errorf("no metadata beside the script: %v", err)
+	}
+	out, errOut, code = runCLI(t, nil, headlessBin, "-headless", script)
+	run := d.Runs[0]
+	ok := slices.Equal(lines(out), run.Expected)
+	for _, alt := range run.Alternatives {
+		ok = ok || slices.Equal(lines(out), alt)
+	}
+	if code != 0 || !ok {
+		t.Errorf("the copied script printed %q (exit %d, %s), want node's %q or %q", lines(out), code, errOut, run.Expected, run.Alternatives)
 	}
 }

@@ -8,14 +8,19 @@ import (
 	"path/filepath"
 
 	"loopscope/demos"
+	nodedemos "loopscope/demos/node"
 )
 
-// copyDemo writes the built-in demo name into dir (created if missing) as NAME.html and
-// NAME.json, for a learner to edit and open as a page file (the window reloads it on every
-// save). Existing files are never overwritten. It returns the exit status: 2 for an unknown
-// demo or a folder it cannot write.
+// copyDemo writes the built-in demo name into dir (created if missing) as NAME.html (a Node
+// demo: NAME.js) and NAME.json, for a learner to edit and open as a file (the window
+// reloads it on every save). Existing files are never overwritten. It returns the exit
+// status: 2 for an unknown demo or a folder it cannot write.
 func copyDemo(name, dir string, stdout, stderr io.Writer) int {
+	ext := ".html"
 	html, meta, err := demos.Files(name)
+	if script, nodeMeta, nodeErr := nodedemos.Files(name); err != nil && nodeErr == nil {
+		ext, html, meta, err = ".js", script, nodeMeta, nil
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope: -copy-demo:", err)
 		return 2
@@ -24,7 +29,7 @@ func copyDemo(name, dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopscope: -copy-demo: cannot make the folder %s: %v\n", dir, unwrapPathError(err))
 		return 2
 	}
-	page := filepath.Join(dir, name+".html")
+	page := filepath.Join(dir, name+ext)
 	for _, f := range []struct {
 		path string
 		data []byte

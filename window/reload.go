@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"loopscope/demos"
+	nodedemos "loopscope/demos/node"
 	"loopscope/page"
 )
 
@@ -104,11 +105,15 @@ func (g *game) copyDemoOut() {
 		return
 	}
 	html, meta, err := demos.Files(d.Name)
+	path := d.Name + ".html"
+	if d.Node {
+		html, meta, err = nodedemos.Files(d.Name)
+		path = d.Name + ".js"
+	}
 	if err != nil {
 		g.status = err.Error()
 		return
 	}
-	path := d.Name + ".html"
 	for _, f := range []struct {
 		name string
 		data []byte

@@ -52,6 +52,17 @@ func (d Demo) Gallery() demos.Demo {
 	return demos.Demo{Name: d.Name, Node: true, Script: d.Script, Case: d.Case}
 }
 
+// Files returns a Node demo's two files as they are embedded: its script (NAME.js) and its
+// metadata with the expected outputs (NAME.json), for copying out (-copy-demo, D).
+func Files(name string) (script, meta []byte, err error) {
+	if _, err := Get(name); err != nil {
+		return nil, nil, err
+	}
+	script, _ = files.ReadFile(name + ".js")
+	meta, _ = files.ReadFile(name + ".json")
+	return script, meta, nil
+}
+
 // WriteScript writes the demo's script into dir (a Node script is a file: require and
 // __filename need one) and returns its path.
 func (d Demo) WriteScript(dir string) (string, error) {
