@@ -238,5 +238,6 @@ func (d *Document) fireTrusted(target Target, ev *Event, legacyTargetOverride bo
 	if ev.timeStamp == 0 && d.realm != nil {
 		ev.timeStamp = d.realm.host.Now()
 	}
+	d.noteActivation(ev)
 	return dispatch(ev, target, legacyTargetOverride)
 }

@@ -42,6 +42,9 @@ type realm struct {
 	pendingObservers  []*MutationObserver
 	observedNodes     int // registrations alive; 0 lets mutations skip the observer walk
 	observerSeq       uint64
+
+	// Resize and intersection observers, fullscreen (observerstate.go).
+	rs renderingObservers
 }
 
 type nativeFn = webidl.NativeFunc

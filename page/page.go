@@ -43,6 +43,9 @@ type Options struct {
 	// OnInput receives, on the page's goroutine, every input posted from another goroutine
 	// (PostPointer, PostSyntheticClick) as the action that replays it (the window's -record).
 	OnInput func(Action)
+	// OnFullscreen is told, on the page's goroutine, when the page enters (true) or leaves
+	// fullscreen (the window goes fullscreen; nil: only the page's events happen).
+	OnFullscreen func(on bool)
 
 	pageFile string // set by Open: the page's HTML file
 }
@@ -131,6 +134,9 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}
 	l.SetErrorReporter(p.Window)
+	if opts.OnFullscreen != nil {
+		p.Window.SetFullscreenHost(opts.OnFullscreen)
+	}
 	p.Idle = idle.Install(l)
 	p.Engine = render.NewEngine(doc, opts.Width, opts.Height)
 	tellEngineOfChanges(doc, p.Engine)
@@ -331,8 +337,9 @@ func (r renderer) NeedsUpdate(now float64) (needed bool) {
 	if !r.p.Loop.JSOnStack() {
 		r.p.Doc.SweepDetachedNodes() // a safe point between tasks (cheap unless due)
 	}
-	// Continuous input waiting for a frame needs one (rafaligned.go).
-	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput()
+	// Continuous input waiting for a frame needs one (rafaligned.go), as do new observations
+	// and fullscreen requests (dom.Document.ObserversNeedRendering).
+	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput() || r.p.Doc.ObserversNeedRendering()
 }
 
 func (r renderer) UpdateAnimations(now float64) {
@@ -370,6 +377,7 @@ func (r renderer) recoverStep(step string) {
 
 func (r renderer) Paint(frameTime float64) {
 	defer r.recoverStep("paint")
+	r.p.Doc.AnswerFullscreenRequests() // the window goes fullscreen with this frame
 	img := r.p.Engine.Paint()
 	if r.p.opts.OnFrame == nil && r.p.lastFrame != img {
 		// Nobody else has the previous frame: let the engine paint into it again rather

@@ -34,32 +34,33 @@ func (r renderer) RunTheScrollSteps() bool { return false }
 // FIXME(spec): there is no matchMedia yet.
 func (r renderer) EvaluateMediaQueriesAndReportChanges() bool { return false }
 
-// RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps".
-//
-// FIXME(spec): there is no requestFullscreen yet.
-func (r renderer) RunTheFullscreenSteps() bool { return false }
+// RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps" (dom/fullscreen.go).
+func (r renderer) RunTheFullscreenSteps() bool { return r.p.Doc.RunTheFullscreenSteps() }
 
 // GatherActiveResizeObservationsAtDepth is Resize Observer's "gather active resize
-// observations at depth".
-//
-// FIXME(spec): there is no ResizeObserver yet.
-func (r renderer) GatherActiveResizeObservationsAtDepth(depth int) {}
+// observations at depth" (dom/resizeobserver.go, as the four below).
+func (r renderer) GatherActiveResizeObservationsAtDepth(depth int) {
+	r.p.Doc.GatherActiveResizeObservationsAtDepth(depth)
+}
 
 // HasActiveResizeObservations is Resize Observer's "has active resize observations".
-func (r renderer) HasActiveResizeObservations() bool { return false }
+func (r renderer) HasActiveResizeObservations() bool { return r.p.Doc.HasActiveResizeObservations() }
 
 // BroadcastActiveResizeObservations is Resize Observer's "broadcast active resize
 // observations": it returns the shallowest depth it reported.
-func (r renderer) BroadcastActiveResizeObservations() int { return 0 }
+func (r renderer) BroadcastActiveResizeObservations() int {
+	return r.p.Doc.BroadcastActiveResizeObservations()
+}
 
 // HasSkippedResizeObservations is Resize Observer's "has skipped resize observations".
-func (r renderer) HasSkippedResizeObservations() bool { return false }
+func (r renderer) HasSkippedResizeObservations() bool { return r.p.Doc.HasSkippedResizeObservations() }
 
 // DeliverResizeLoopError is Resize Observer's "deliver resize loop error notification".
-func (r renderer) DeliverResizeLoopError() {}
+func (r renderer) DeliverResizeLoopError() { r.p.Doc.DeliverResizeLoopError() }
 
 // RunTheUpdateIntersectionObservationsSteps is Intersection Observer's "run the update
-// intersection observations steps".
-//
-// FIXME(spec): there is no IntersectionObserver yet.
-func (r renderer) RunTheUpdateIntersectionObservationsSteps(now float64) bool { return false }
+// intersection observations steps" (dom/intersectionupdate.go): the entries it queues are
+// delivered by a task after this rendering update.
+func (r renderer) RunTheUpdateIntersectionObservationsSteps(now float64) bool {
+	return r.p.Doc.RunTheUpdateIntersectionObservationsSteps(now)
+}

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"loopscope/demos"
 	"loopscope/page"
 )
@@ -46,6 +48,9 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	s.con.clear()
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
 		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: s.rec.onInput,
+		// The page's requestFullscreen()/exitFullscreen() really take the window fullscreen
+		// (Ebiten's SetFullscreen is safe from the page's goroutine).
+		OnFullscreen: ebiten.SetFullscreen,
 		OnFrame: func(img *image.RGBA, frameTime float64) {
 			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1)})
 		}}
@@ -90,6 +95,9 @@ func (s *session) close() {
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
+	}
+	if ebiten.IsFullscreen() {
+		ebiten.SetFullscreen(false) // a page left fullscreen: the next one opens in the window
 	}
 }
 

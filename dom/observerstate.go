@@ -1,0 +1,50 @@
+package dom
+
+import "github.com/dop251/goja"
+
+// renderingObservers is the realm's state for the steps of "update the rendering" that the
+// DOM implements: resize and intersection observers, fullscreen.
+type renderingObservers struct {
+	// document.[[resizeObservers]] (see addResizeObserver).
+	resizeObservers []*ResizeObserver
+	// observationsChanged: a target was observed since the last rendering update.
+	observationsChanged bool
+
+	// document.[[intersectionObservers]]: observers with targets, in creation order.
+	intersectionObservers []*IntersectionObserver
+	// The document's IntersectionObserverTaskQueued flag.
+	intersectionObserverTaskQueued bool
+
+	// The document's list of pending fullscreen events, the requests (to enter or to exit)
+	// the host has not answered yet, the fullscreen element and the host.
+	pendingFullscreenEvents []pendingFullscreenEvent
+	fullscreenRequests      []fullscreenRequest
+	fullscreenElement       *Node
+	fullscreenHost          FullscreenHost
+
+	// User activation: the window has had an activation-triggering input event, not
+	// consumed since, at lastActivation (ms).
+	activated      bool
+	lastActivation float64
+
+	freeze goja.Callable // Object.freeze, for FrozenArray values
+}
+
+// reportingHost is a host that reports a callback's exception before the microtask
+// checkpoint that follows it (the loop does).
+type reportingHost interface {
+	InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value
+}
+
+// invokeAndReport is WebIDL's "invoke a callback function" with "report" for an observer's
+// callback: an exception is reported before the microtasks the callback queued run, as in
+// Chrome (observer_callback_throws).
+func (r *realm) invokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) {
+	if rh, ok := r.host.(reportingHost); ok {
+		rh.InvokeAndReport(name, fn, this, args...)
+		return
+	}
+	if _, err := r.host.Call(fn, this, args...); err != nil {
+		r.host.ReportException(err)
+	}
+}

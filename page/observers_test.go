@@ -1,0 +1,91 @@
+package page
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Hostile observers (issue 18): a ResizeObserver that resizes its target forever, observer
+// callbacks that never return, 100,000 observed elements, absurd options. Each ends with
+// clear errors and leaves the page alive (a later timer still fires).
+
+func TestHostileResizeObserverResizesForever(t *testing.T) {
+	src := []byte(`<div id="a" style="width: 10px; height: 10px"></div><script>
+	const a = document.getElementById('a');
+	let n = 0, errors = 0;
+	addEventListener('error', (e) => { errors++; });
+	new ResizeObserver(() => { n++; a.style.width = (10 + n) + 'px'; }).observe(a);
+	setTimeout(() => console.log('alive after', n > 30, 'callbacks (one a frame) and', errors === n, 'loop errors'), 1000);
+	</script>`)
+	r := runHostileSource(t, src, "file:///ro_forever.html", "", Options{}, 1200)
+	r.expectErrors(t, 0) // the loop error goes to the page (error event), not to the console
+	r.expectInOrder(t, "log: alive after true callbacks (one a frame) and true loop errors")
+}
+
+func TestHostileObserverCallbacksNeverReturn(t *testing.T) {
+	for _, kind := range []string{"ResizeObserver", "IntersectionObserver"} {
+		t.Run(kind, func(t *testing.T) {
+			src := []byte(fmt.Sprintf(`<div id="a" style="width: 10px; height: 10px"></div><script>
+			setTimeout(() => console.log('timer queued before'), 600);
+			new %s(function spin() { console.log('spinning'); for (;;) {} }).observe(document.getElementById('a'));
+			requestAnimationFrame(() => requestAnimationFrame(() => console.log('later frames still run')));
+			</script>`, kind))
+			r := runHostileSource(t, src, "file:///spin.html", "", Options{}, 1200)
+			r.expectErrors(t, 1)
+			r.expectInOrder(t, "log: spinning", `callback "`+kind+` callback"`, "log: later frames still run", "log: timer queued before")
+		})
+	}
+}
+
+func TestHostileHundredThousandObservedElements(t *testing.T) {
+	src := []byte(`<div id="box"></div><script>
+	const box = document.getElementById('box');
+	for (let i = 0; i < 100000; i++) box.appendChild(document.createElement('div')).style.height = '1px';
+	let ro = 0, io = 0, visible = 0;
+	const r = new ResizeObserver((entries) => { ro += entries.length; });
+	const o = new IntersectionObserver((entries) => {
+		io += entries.length;
+		for (const e of entries) if (e.isIntersecting) visible++;
+	});
+	for (const el of box.children) { r.observe(el); o.observe(el); }
+	setTimeout(() => console.log('resize entries', ro, 'intersection entries', io, 'intersecting', visible), 1000);
+	</script>`)
+	r := runHostileSource(t, src, "file:///many.html", "", Options{ScriptTimeout: 20_000_000_000}, 1200)
+	r.expectErrors(t, 0)
+	// Below body's 8 px margin, 592 elements of 1 px fit in the 600 px viewport; the one at
+	// 600 px touches its edge (edge-adjacent: intersecting).
+	r.expectInOrder(t, "log: resize entries 100000 intersection entries 100000 intersecting 593")
+}
+
+func TestHostileObserverOptions(t *testing.T) {
+	src := []byte(`<div id="a"></div><script>
+	const tries = {
+		'ten thousand thresholds': () => new IntersectionObserver(() => {}, { threshold: new Array(1e4).fill(0.5) }),
+		'a threshold of 2': () => new IntersectionObserver(() => {}, { threshold: 2 }),
+		'a bad rootMargin': () => new IntersectionObserver(() => {}, { rootMargin: '10em' }),
+		'a root that is not an element': () => new IntersectionObserver(() => {}, { root: {} }),
+		'no callback': () => new ResizeObserver(42),
+		'a bad box': () => new ResizeObserver(() => {}).observe(document.body, { box: 'nope' }),
+		'observing a text node': () => new IntersectionObserver(() => {}).observe(document.createTextNode('x')),
+	};
+	for (const [name, f] of Object.entries(tries)) {
+		try { f(); console.log(name, 'accepted'); } catch (e) { console.log(name + ':', e.name, e.message); }
+	}
+	setTimeout(() => console.log('alive'), 100);
+	</script>`)
+	r := runHostileSource(t, src, "file:///options.html", "", Options{}, 500)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t,
+		"log: ten thousand thresholds: RangeError Failed to construct 'IntersectionObserver': too many thresholds (at most 1000)",
+		"log: a threshold of 2: RangeError Failed to construct 'IntersectionObserver': Threshold values must be numbers between 0 and 1",
+		"log: a bad rootMargin: SyntaxError Failed to construct 'IntersectionObserver': rootMargin must be specified in pixels or percent.",
+		"log: a root that is not an element: TypeError",
+		"log: no callback: TypeError Failed to construct 'ResizeObserver': parameter 1 is not of type 'Function'.",
+		"log: a bad box: TypeError",
+		"log: observing a text node: TypeError Failed to execute 'observe' on 'IntersectionObserver': parameter 1 is not of type 'Element'.",
+		"log: alive")
+	if strings.Contains(strings.Join(r.all, "\n"), "accepted") {
+		t.Errorf("an absurd option was accepted:\n%s", strings.Join(r.all, "\n"))
+	}
+}
