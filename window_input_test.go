@@ -1,0 +1,129 @@
+//go:build !headless
+
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// inputPage logs the trusted input it gets: the first pointermove and pointerover, wheel
+// ticks, the right button's contextmenu and auxclick, keys and the focus.
+const inputPage = `<!doctype html>
+<body style="margin:0; background:#c0e0c0">
+<button id="b" style="position:absolute; left:600px; top:20px">button</button>
+<div id="pad" style="position:absolute; left:100px; top:100px; width:400px; height:300px; background:#8090a0"></div>
+<script>
+const pad = document.getElementById('pad');
+let moved = false, over = false;
+pad.addEventListener('pointermove', (e) => {
+  if (!moved) console.log('pointermove', e.isTrusted, e.getCoalescedEvents().length > 0);
+  moved = true;
+});
+pad.addEventListener('pointerover', (e) => { if (!over) console.log('pointerover', e.isTrusted); over = true; });
+pad.addEventListener('wheel', (e) => console.log('wheel', e.deltaY > 0 ? 'down' : 'up', e.deltaMode, e.isTrusted));
+pad.addEventListener('contextmenu', (e) => { e.preventDefault(); console.log('contextmenu', e.button, e.isTrusted); });
+pad.addEventListener('auxclick', (e) => console.log('auxclick', e.button, e.isTrusted));
+document.addEventListener('keydown', (e) => console.log('keydown', JSON.stringify(e.key), e.code, e.isTrusted, 'at', e.target.id || e.target.nodeName));
+document.addEventListener('keypress', (e) => console.log('keypress', JSON.stringify(e.key)));
+document.addEventListener('focusin', (e) => console.log('focusin', e.target.id, e.isTrusted));
+</script>`
+
+// TestWindowRealInput (issue 18): real OS input through xdotool reaches the page as trusted
+// events: a mouse move (pointerover, then a pointermove with its coalesced events), a wheel
+// notch down and one up (button 5 and 4), a right click (contextmenu, auxclick), and, once K
+// gave the page the keyboard, a letter (keydown, keypress) and Tab (the focus moves to the
+// button); Esc gives the keys back: the next letter reaches the instruments, not the page.
+func TestWindowRealInput(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	pagePath := filepath.Join(dir, "input.html")
+	if err := os.WriteFile(pagePath, []byte(inputPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(dir, "session.json")
+	w := startWindow(t, "-record", rec, pagePath)
+	x0, y0 := windowOrigin(t)
+	px, py := x0, y0+barOffset
+	waitForPixel(t, px+300, py+250, color.RGBA{0x80, 0x90, 0xa0, 0xff}, 2*time.Minute)
+	xdo := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, out)
+		}
+		time.Sleep(keyHold)
+	}
+	var shown []string // the window's console, in order
+	wait := func(re string) string {
+		t.Helper()
+		m := regexp.MustCompile(re)
+		deadline := time.After(time.Minute)
+		for {
+			select {
+			case ln, ok := <-w.lines:
+				if !ok {
+					t.Fatalf("loopscope exited before printing %v", re)
+				}
+				shown = append(shown, ln)
+				if m.MatchString(ln) {
+					return ln
+				}
+			case <-deadline:
+				t.Fatalf("no line matching %v within a minute; got %q", re, shown)
+			}
+		}
+	}
+	xdo("mousemove", fmt.Sprint(px+250), fmt.Sprint(py+200))
+	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+250))
+	wait(`^pointerover true$`)
+	wait(`^pointermove true true$`)
+	xdo("click", "5")
+	wait(`^wheel down 0 true$`)
+	xdo("click", "4")
+	wait(`^wheel up 0 true$`)
+	xdo("click", "3")
+	wait(`^contextmenu 2 true$`)
+	wait(`^auxclick 2 true$`)
+	holdKeys(t, "k") // the keyboard to the page
+	holdKeys(t, "x")
+	wait(`^keydown "x" KeyX true at BODY$`)
+	wait(`^keypress "x"$`)
+	holdKeys(t, "Tab")
+	wait(`^keydown "Tab" Tab true at BODY$`)
+	wait(`^focusin b true$`)
+	holdKeys(t, "Escape") // the keys back to the instruments
+	holdKeys(t, "y", "Return")
+	holdKeys(t, "k", "z")
+	// Only z reached the page: y and Return went to the instruments.
+	if ln := wait(`^keydown "(y|Enter|z)"`); ln != `keydown "z" KeyZ true at b` {
+		t.Errorf("after Esc the page got %q; want the instruments to keep y and Return", ln)
+	}
+	wait(`^keypress "z"$`)
+
+	// The recording (moves, wheel ticks, the right button, keys) replays headless with the
+	// same output.
+	holdKeys(t, "Escape", "Escape") // the keys back, then the gallery: the file gets the run's length
+	var replayed []string
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		out, errOut, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-actions", rec)
+		if code != 0 {
+			t.Fatalf("replay exited %d: %s", code, errOut)
+		}
+		replayed = lines(out)
+		if slices.Equal(replayed, shown) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second) // the file is written from the window's Update
+	}
+	if !slices.Equal(replayed, shown) {
+		t.Errorf("the replay printed\n%s\nthe window printed\n%s", strings.Join(replayed, "\n"), strings.Join(shown, "\n"))
+	}
+}
