@@ -52,6 +52,9 @@ func parseLonghand(p Prop, val string) (Value, bool) {
 		return parseTransform(lower)
 	case PropTransitionProperty, PropTransitionDuration, PropTransitionDelay, PropTransitionTimingFunction:
 		return parseTransitionList(p, lower)
+	case PropAnimationName, PropAnimationDuration, PropAnimationTimingFunction, PropAnimationDelay,
+		PropAnimationIterationCount, PropAnimationDirection, PropAnimationFillMode, PropAnimationPlayState:
+		return parseAnimationList(p, val)
 	}
 	return Value{}, false
 }

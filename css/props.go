@@ -56,6 +56,14 @@ const (
 	PropTransitionDuration
 	PropTransitionTimingFunction
 	PropTransitionDelay
+	PropAnimationName
+	PropAnimationDuration
+	PropAnimationTimingFunction
+	PropAnimationDelay
+	PropAnimationIterationCount
+	PropAnimationDirection
+	PropAnimationFillMode
+	PropAnimationPlayState
 	NumProps
 )
 
@@ -71,6 +79,8 @@ var propNames = [NumProps]string{
 	"text-align", "white-space", "opacity", "transform", "visibility", "z-index", "box-sizing",
 	"list-style-type", "overflow-x", "overflow-y",
 	"transition-property", "transition-duration", "transition-timing-function", "transition-delay",
+	"animation-name", "animation-duration", "animation-timing-function", "animation-delay",
+	"animation-iteration-count", "animation-direction", "animation-fill-mode", "animation-play-state",
 }
 
 func (p Prop) String() string { return propNames[p] }
@@ -108,6 +118,8 @@ var shorthands = map[string][]Prop{
 	"list-style":    {PropListStyleType},
 	"overflow":      {PropOverflowX, PropOverflowY},
 	"transition":    {PropTransitionProperty, PropTransitionDuration, PropTransitionTimingFunction, PropTransitionDelay},
+	"animation": {PropAnimationName, PropAnimationDuration, PropAnimationTimingFunction, PropAnimationDelay,
+		PropAnimationIterationCount, PropAnimationDirection, PropAnimationFillMode, PropAnimationPlayState},
 }
 
 // propByName maps a longhand's name to its Prop.

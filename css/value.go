@@ -26,9 +26,10 @@ type Value struct {
 	Color   color.NRGBA // colours
 	Current bool        // currentcolor
 	TX, TY  Length      // transform: the translation
-	Names   []string    // transition-property
-	Times   []float64   // transition-duration and transition-delay, in ms
-	Easings []Easing    // transition-timing-function
+	Names   []string    // transition-property, animation-name
+	Times   []float64   // transition- and animation-duration and -delay, in ms
+	Easings []Easing    // transition- and animation-timing-function
+	Nums    []float64   // animation-iteration-count (infinite: +Inf), -direction, -fill-mode, -play-state
 }
 
 // Declaration is one longhand declaration of a declaration block.
@@ -128,16 +129,21 @@ func parseBoxShorthand(first Prop, val string) (vs [4]Value, ok bool) {
 
 // parseShorthand parses overflow, list-style, background and transition into the values
 // of their longhands, in the order of the shorthands table.
-func parseShorthand(name, val string) (vs [4]Value, ok bool) {
+func parseShorthand(name, val string) (vs [8]Value, ok bool) {
 	switch name {
 	case "overflow":
-		return parseOverflow(val)
+		v, ok := parseOverflow(val)
+		return [8]Value(append(v[:], vs[4:]...)), ok
 	case "list-style":
-		return parseListStyle(val)
+		v, ok := parseListStyle(val)
+		return [8]Value(append(v[:], vs[4:]...)), ok
 	case "background":
-		return [4]Value{parseBackground(val)}, true
+		return [8]Value{parseBackground(val)}, true
 	case "transition":
-		return parseTransitionShorthand(val)
+		v, ok := parseTransitionShorthand(val)
+		return [8]Value(append(v[:], vs[4:]...)), ok
+	case "animation":
+		return parseAnimationShorthand(val)
 	}
 	return vs, false
 }

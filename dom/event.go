@@ -20,6 +20,8 @@ const (
 	kindMessageEvent
 	kindToggleEvent
 	kindWheelEvent
+	kindAnimationEvent
+	kindAnimationPlaybackEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -73,6 +75,12 @@ type Event struct {
 	// TransitionEvent.
 	propertyName, pseudoElement string
 	elapsedTime                 float64
+
+	// AnimationEvent (animationName, elapsedTime and pseudoElement above) and
+	// AnimationPlaybackEvent.
+	animationName                   string
+	currentTime, timelineTime       float64
+	hasCurrentTime, hasTimelineTime bool
 
 	// MutationEvent (legacy).
 	relatedNode                   *Node
@@ -156,9 +164,10 @@ func NewKeyboardEvent(typ string, init KeyboardEventInit) *Event {
 }
 
 // NewTransitionEvent creates a TransitionEvent (transitionrun, transitionstart,
-// transitionend, transitioncancel). https://drafts.csswg.org/css-transitions/#interface-transitionevent
+// transitionend, transitioncancel). CHROME: all four are cancelable (the spec: only
+// transitionend). https://drafts.csswg.org/css-transitions/#interface-transitionevent
 func NewTransitionEvent(typ, propertyName string, elapsedTime float64, pseudoElement string) *Event {
-	e := createEvent(typ, kindTransitionEvent, EventInit{Bubbles: true, Cancelable: typ == "transitionend"})
+	e := createEvent(typ, kindTransitionEvent, EventInit{Bubbles: true, Cancelable: true})
 	e.propertyName, e.elapsedTime, e.pseudoElement = propertyName, elapsedTime, pseudoElement
 	return e
 }

@@ -35,6 +35,10 @@ func eventClassName(k eventKind) string {
 		return "ToggleEvent"
 	case kindWheelEvent:
 		return "WheelEvent"
+	case kindAnimationEvent:
+		return "AnimationEvent"
+	case kindAnimationPlaybackEvent:
+		return "AnimationPlaybackEvent"
 	}
 	return "Event"
 }
@@ -108,6 +112,7 @@ func (r *realm) installEvents() {
 	r.installErrorEvents(ev)
 	r.installTransitionEvent(ev)
 	r.installToggleEvent(ev)
+	r.installAnimationEvents(ev)
 	if r.opts.MutationEvents {
 		r.installMutationEvent(ev)
 	}

@@ -45,6 +45,10 @@ type realm struct {
 
 	// Resize and intersection observers, fullscreen (observerstate.go).
 	rs renderingObservers
+
+	// Captured before any page script runs (animation.go): marks promises handled.
+	promiseThen goja.Callable
+	noop        goja.Value
 }
 
 type nativeFn = webidl.NativeFunc

@@ -28,6 +28,7 @@ func (r *realm) install() {
 	r.installBlob()
 	r.installWindow()
 	r.installLayoutAPIs()
+	r.installAnimations()
 	r.idl.Expose(r.rt.GlobalObject())
 }
 

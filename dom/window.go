@@ -13,6 +13,8 @@ type Window struct {
 	doc    *Document
 	target eventTarget
 	layout Layout
+	// animator runs element.animate()'s animations (animation.go).
+	animator Animator
 }
 
 func (w *Window) eventTargetData() *eventTarget { return &w.target }

@@ -142,6 +142,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	tellEngineOfChanges(doc, p.Engine)
 	l.SetRenderer(renderer{p})
 	p.Window.SetLayout(&layout{p: p})
+	p.Window.SetAnimator(animator{p})
 	l.ResetTimeOrigin()
 	p.queueLoading(src, parser)
 	if opts.Stepping {
@@ -344,11 +345,7 @@ func (r renderer) NeedsUpdate(now float64) (needed bool) {
 
 func (r renderer) UpdateAnimations(now float64) {
 	defer r.recoverStep("update animations")
-	for _, te := range r.p.Engine.UpdateAnimations(now) {
-		if n := r.p.Doc.NodeFor(te.Target); n != nil {
-			r.p.Doc.DispatchTrusted(n, dom.NewTransitionEvent("transitionend", te.Property, te.ElapsedTime, ""))
-		}
-	}
+	r.p.updateAnimationsAndSendEvents(now)
 }
 
 // Work implements loop.RenderWork: the engine's counts for the trace.
@@ -394,16 +391,18 @@ func (r renderer) Paint(frameTime float64) {
 // innerWidth, ...) from the engine, laying the page out first when it changed since: a
 // forced synchronous layout, as in browsers (which also starts CSS transitions).
 type layout struct {
-	p       *Page
-	version uint64
-	valid   bool
+	p           *Page
+	version     uint64
+	animVersion uint64 // the engine's AnimationVersion (script animations seek, pause, ...)
+	valid       bool
 }
 
 func (a *layout) update() {
-	if v := a.p.Doc.Version(); !a.valid || v != a.version {
+	v, av := a.p.Doc.Version(), a.p.Engine.AnimationVersion()
+	if !a.valid || v != a.version || av != a.animVersion {
 		a.p.Engine.Style()
 		a.p.Engine.Layout()
-		a.version, a.valid = v, true
+		a.version, a.animVersion, a.valid = v, av, true
 	}
 }
 

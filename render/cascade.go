@@ -19,7 +19,10 @@ type elementState struct {
 	inlineParsed bool
 	inline       []css.Declaration
 
-	trans [numAnimProps]*transition
+	trans    [numAnimProps]*transition
+	css      *cssAnimationState // its CSS animations (cssanimations.go)
+	animMark uint32
+	snapMark uint32
 
 	box    *box // from the last layout
 	boxGen uint32
@@ -29,9 +32,10 @@ type elementState struct {
 
 // sheetCache is the parsed form of one <style> element's text.
 type sheetCache struct {
-	text  string
-	rules []styleRule
-	gen   uint32 // the last cascade that found the element in the document
+	text      string
+	rules     []styleRule
+	keyframes []css.KeyframesRule
+	gen       uint32 // the last cascade that found the element in the document
 }
 
 // Style brings every element's computed style up to date: the cascade when the DOM or
@@ -42,7 +46,7 @@ type sheetCache struct {
 func (e *Engine) Style() {
 	v := e.src.Version()
 	e.inv.work = FrameWork{}
-	if len(e.running) > 0 || len(e.animated) > 0 {
+	if len(e.running) > 0 || len(e.animated) > 0 || len(e.anims) > 0 {
 		// The transitions' values at the time of UpdateAnimations (and none of those that
 		// ended there): the before-change styles of the restyle below.
 		// https://drafts.csswg.org/css-transitions/#before-change-style
@@ -50,7 +54,7 @@ func (e *Engine) Style() {
 	}
 	if e.styled && v != e.styledVersion && !e.resizedForStyle && e.restyleChanged(v) {
 		e.styledVersion = v
-		if len(e.running) > 0 {
+		if len(e.running) > 0 || len(e.anims) > 0 {
 			e.applyAnimationsTracked() // on the new base styles, with the transitions started
 		}
 		return
@@ -66,6 +70,7 @@ func (e *Engine) Style() {
 		for n, st := range e.states {
 			if st.gen != e.gen {
 				e.cancelTransitions(st)
+				e.cancelCSSAnimations(st)
 				delete(e.states, n)
 			}
 		}
@@ -82,6 +87,7 @@ func (e *Engine) Style() {
 // https://html.spec.whatwg.org/multipage/semantics.html#update-a-style-block
 func (e *Engine) collectStyleSheets() {
 	e.rules = append(e.rules[:0], e.uaRules...)
+	clear(e.keyframes)
 	order := len(e.uaRules)
 	mark := e.gen + 1 // the generation this cascade will have
 	var walk func(n *html.Node)
@@ -97,10 +103,13 @@ func (e *Engine) collectStyleSheets() {
 			text := childText(c)
 			sc := e.sheets[c]
 			if sc == nil || sc.text != text {
-				sc = &sheetCache{text: text, rules: parseStyleSheet(text, 0)}
+				sc = &sheetCache{text: text, rules: parseStyleSheet(text, 0), keyframes: css.ParseKeyframesRules(text)}
 				e.sheets[c] = sc
 			}
 			sc.gen = mark
+			for i := range sc.keyframes {
+				e.keyframes[sc.keyframes[i].Name] = &sc.keyframes[i] // the last rule of a name wins
+			}
 			for _, r := range sc.rules {
 				r.order = order
 				order++
@@ -163,6 +172,7 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 		} else {
 			e.cancelTransitions(st)
 		}
+		e.updateCSSAnimations(st)
 		st.used = st.base
 		if st.base.display == css.DisplayNone {
 			continue

@@ -57,6 +57,7 @@ type computedStyle struct {
 	zAuto         bool
 	zIndex        int
 	transitions   []transitionSpec
+	animations    []animationSpec
 }
 
 // initialStyle returns the initial values of every property.
@@ -186,6 +187,7 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 		}
 	}
 	st.transitions = combineTransitions(winners, parent)
+	st.animations = combineAnimations(winners)
 	// position: absolute/fixed blockify inline-level boxes.
 	// https://drafts.csswg.org/css-display/#transformations
 	if st.isOutOfFlow() && st.display == css.DisplayInline {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strconv"
 
 	"golang.org/x/net/html"
@@ -38,7 +39,13 @@ func (e *Engine) usedGeometry(s *computedStyle, b *box, property string) (string
 	case "top", "right", "bottom", "left":
 		side := sideIndex(property)
 		if b != nil && s.isPositioned() {
-			return css.FormatPx(e.usedInset(b, side)), true
+			used := e.usedInset(b, side)
+			// CHROME: an inset given in px that layout used as given reads unsnapped
+			// (layout keeps 1/64 px units; an animated left: 399.6px reads 399.6px).
+			if l := s.inset[side]; l.u == unitPx && math.Abs(used-l.v) < 1.0/64 {
+				return lengthValue(l), true
+			}
+			return css.FormatPx(used), true
 		}
 		return lengthValue(s.inset[side]), true
 	case "width", "height":

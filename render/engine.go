@@ -17,14 +17,6 @@ type Source interface {
 	Version() uint64  // bumped on every DOM mutation that may change rendering
 }
 
-// TransitionEnd is a transitionend event to dispatch at Target.
-// https://drafts.csswg.org/css-transitions/#transitionend
-type TransitionEnd struct {
-	Target      *html.Node
-	Property    string
-	ElapsedTime float64 // seconds
-}
-
 // Rect is a rectangle in CSS px, like a DOMRect.
 type Rect struct{ X, Y, W, H float64 }
 
@@ -63,11 +55,20 @@ type Engine struct {
 	winners          [css.NumProps]*css.Value
 	rootStyle        computedStyle
 
-	// transitions
-	now      float64
-	running  []*transition
-	animated []*elementState // states whose used style carries animated values
-	damage   damageLevel     // how far the style changes since the last layout reach
+	// transitions and animations
+	now           float64
+	running       []*transition
+	animated      []*elementState // states whose used style carries animated values
+	animMark      uint32          // marks the states in animated (elementState.animMark)
+	snapMark      uint32          // marks the states snapped by applyAnimationsTracked
+	anims         []*Animation    // CSS and script animations that may still change or apply
+	animSeq       uint64          // creation order of transitions and animations
+	keyframes     map[string]*css.KeyframesRule
+	pendingEvents []AnimationEvent // the document's pending animation event queue
+	droppedEvents int
+	settled       []*Animation
+	animVersion   uint64
+	damage        damageLevel // how far the style changes since the last layout reach
 
 	// layout
 	root        *box // the initial containing block's child: the root element's box
@@ -103,11 +104,12 @@ func NewEngine(src Source, width, height int) *Engine {
 		fc = &fontCache{faces: map[fontKey]*face{}} // unreachable with the embedded fonts; text then draws nothing
 	}
 	e := &Engine{
-		src:    src,
-		fonts:  fc,
-		sheets: make(map[*html.Node]*sheetCache),
-		states: make(map[*html.Node]*elementState),
-		pool:   make(chan *image.RGBA, 3),
+		src:       src,
+		fonts:     fc,
+		sheets:    make(map[*html.Node]*sheetCache),
+		states:    make(map[*html.Node]*elementState),
+		keyframes: make(map[string]*css.KeyframesRule),
+		pool:      make(chan *image.RGBA, 3),
 	}
 	e.uaRules = parseStyleSheet(uaStyleSheet, 0)
 	for i := range e.uaRules {
@@ -133,7 +135,7 @@ func (e *Engine) Resize(width, height int) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) NeedsUpdate(now float64) bool {
 	return e.lastFrame == nil || e.resizedForStyle || e.resizedForLayout || !e.styled || e.src.Version() != e.styledVersion ||
-		len(e.running) > 0 || len(e.animated) > 0 || e.damage != damageNone || e.relaid
+		len(e.running) > 0 || len(e.animated) > 0 || e.animationsNeedFrames() || e.damage != damageNone || e.relaid
 }
 
 // BoxOf returns the border box of an element from the last layout (for inline

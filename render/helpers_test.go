@@ -32,6 +32,7 @@ func parsePage(t testing.TB, page string) *staticSource {
 // render runs one full frame at time now.
 func renderFrame(e *Engine, now float64) *image.RGBA {
 	e.UpdateAnimations(now)
+	e.TakeAnimationEvents()
 	e.Style()
 	e.Layout()
 	return e.Paint()
@@ -77,4 +78,18 @@ func savePNG(t testing.TB, path string, img image.Image) {
 func readFileString(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	return string(b), err
+}
+
+// transitionEnds runs the update of animations at now and returns the transitionend
+// events it queued (the other events are dropped).
+func transitionEnds(e *Engine, now float64) []AnimationEvent {
+	e.UpdateAnimations(now)
+	evs, _ := e.TakeAnimationEvents()
+	var ends []AnimationEvent
+	for _, ev := range evs {
+		if ev.Type == "transitionend" {
+			ends = append(ends, ev)
+		}
+	}
+	return ends
 }

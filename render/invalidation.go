@@ -333,6 +333,7 @@ func (e *Engine) finishRestyle() damageLevel {
 		if s.oldBase.display != css.DisplayNone {
 			e.startTransitions(s.st, &s.old)
 		}
+		e.updateCSSAnimations(s.st)
 		s.st.used = s.st.base
 		l := styleDamage(&s.old, &s.st.used)
 		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
@@ -406,22 +407,25 @@ func (e *Engine) raiseDamage(level damageLevel) { e.damage = max(e.damage, level
 func (e *Engine) applyAnimationsTracked() {
 	iv := &e.inv
 	n := len(iv.snaps)
-	seen := func(st *elementState) bool {
-		for _, s := range iv.snaps[n:] {
-			if s.st == st {
-				return true
-			}
-		}
-		return false
+	e.snapMark++
+	for _, s := range iv.snaps {
+		s.st.snapMark = e.snapMark
 	}
-	for _, st := range e.animated {
-		if !seen(st) {
+	snap := func(st *elementState) {
+		if st.snapMark != e.snapMark {
+			st.snapMark = e.snapMark
 			iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used})
 		}
 	}
+	for _, st := range e.animated {
+		snap(st)
+	}
 	for _, t := range e.running {
-		if !seen(t.st) {
-			iv.snaps = append(iv.snaps, styleSnap{st: t.st, old: t.st.used})
+		snap(t.st)
+	}
+	for _, a := range e.anims {
+		if st := e.states[a.node]; st != nil && st.gen == e.gen {
+			snap(st)
 		}
 	}
 	e.applyAnimations()

@@ -48,6 +48,8 @@ type transition struct {
 	delay          float64
 	duration       float64
 	fn             css.Easing
+	seq            uint64    // creation order (the transition generation)
+	prevPhase      animPhase // at the last update (events)
 }
 
 func getAnim(s *computedStyle, p animProp) animValue {
@@ -229,14 +231,21 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 }
 
 func (e *Engine) addTransition(st *elementState, p animProp, spec transitionSpec, from, to, reversingStart animValue, factor float64) {
+	e.animSeq++
 	t := &transition{st: st, prop: p, from: from, to: to, reversingStart: reversingStart, factor: factor,
-		start: e.now, delay: spec.delay, duration: math.Max(spec.duration, 0), fn: spec.fn}
+		start: e.now, delay: spec.delay, duration: math.Max(spec.duration, 0), fn: spec.fn, seq: e.animSeq}
 	st.trans[p] = t
 	e.running = append(e.running, t)
 }
 
-// removeTransition drops a transition without an event (cancel, or replaced).
+// removeTransition cancels a transition (it is replaced, or no longer wanted): a
+// transitioncancel event unless it was never sampled or has ended.
+// https://drafts.csswg.org/css-transitions-2/#transition-events
 func (e *Engine) removeTransition(t *transition) {
+	if t.prevPhase == phaseBefore || t.prevPhase == phaseActive {
+		e.queueTransitionEvent(t, "transitioncancel", math.Max(math.Min(e.now-t.start-t.delay, t.duration), 0), math.Inf(-1))
+		t.prevPhase = phaseIdle
+	}
 	if t.st.trans[t.prop] == t {
 		t.st.trans[t.prop] = nil
 	}
@@ -258,38 +267,6 @@ func (e *Engine) cancelTransitions(st *elementState) {
 	}
 }
 
-// UpdateAnimations advances CSS transitions to now (ms since the time origin) and
-// returns the transitionend events of those that finished, in the order they started.
-// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
-// https://drafts.csswg.org/css-transitions-2/#transition-events
-func (e *Engine) UpdateAnimations(now float64) []TransitionEnd {
-	e.now = now
-	var ends []TransitionEnd
-	kept := e.running[:0]
-	root := e.src.Root()
-	for _, t := range e.running {
-		if !connectedTo(t.st.node, root) { // removed from the document: cancelled, no event
-			if t.st.trans[t.prop] == t {
-				t.st.trans[t.prop] = nil
-			}
-			continue
-		}
-		if now >= t.endTime() {
-			ends = append(ends, TransitionEnd{Target: t.st.node, Property: animPropNames[t.prop], ElapsedTime: t.duration / 1000})
-			if t.st.trans[t.prop] == t {
-				t.st.trans[t.prop] = nil
-			}
-			continue
-		}
-		kept = append(kept, t)
-	}
-	for i := len(kept); i < len(e.running); i++ {
-		e.running[i] = nil
-	}
-	e.running = kept
-	return ends
-}
-
 // connectedTo reports whether n is in the document whose node is root.
 // https://dom.spec.whatwg.org/#connected
 func connectedTo(n, root *html.Node) bool {
@@ -299,27 +276,4 @@ func connectedTo(n, root *html.Node) bool {
 		}
 	}
 	return false
-}
-
-// applyAnimations sets each element's used style: its base style with the current value
-// of every running transition.
-func (e *Engine) applyAnimations() {
-	for _, st := range e.animated {
-		st.used = st.base
-	}
-	e.animated = e.animated[:0]
-	for _, t := range e.running {
-		st := t.st
-		setAnim(&st.used, t.prop, t.valueAt(e.now))
-		e.animated = appendUnique(e.animated, st)
-	}
-}
-
-func appendUnique(list []*elementState, st *elementState) []*elementState {
-	for _, s := range list {
-		if s == st {
-			return list
-		}
-	}
-	return append(list, st)
 }

@@ -24,30 +24,30 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 func TestTransitionValueAndEnd(t *testing.T) {
 	src, e, st := transitionPage(t, "transition: opacity 1s linear; opacity: 1")
 	setStyle(src, "transition: opacity 1s linear; opacity: 0")
-	if ends := e.UpdateAnimations(100); len(ends) != 0 {
+	if ends := transitionEnds(e, 100); len(ends) != 0 {
 		t.Fatal("no transition before the style change")
 	}
 	e.Style() // the style change event at t=100 starts the transition
 	if !near(st.used.opacity, 1) {
 		t.Errorf("at start opacity = %v, want 1", st.used.opacity)
 	}
-	e.UpdateAnimations(350)
+	transitionEnds(e, 350)
 	e.Style()
 	if !near(st.used.opacity, 0.75) {
 		t.Errorf("at 25%% opacity = %v, want 0.75", st.used.opacity)
 	}
-	if ends := e.UpdateAnimations(1099); len(ends) != 0 {
+	if ends := transitionEnds(e, 1099); len(ends) != 0 {
 		t.Errorf("ended early: %v", ends)
 	}
-	ends := e.UpdateAnimations(1100)
-	if len(ends) != 1 || ends[0].Target != st.node || ends[0].Property != "opacity" || ends[0].ElapsedTime != 1 {
+	ends := transitionEnds(e, 1100)
+	if len(ends) != 1 || ends[0].Target != st.node || ends[0].Name != "opacity" || ends[0].ElapsedTime != 1 {
 		t.Fatalf("transitionend = %+v", ends)
 	}
 	e.Style()
 	if st.used.opacity != 0 {
 		t.Errorf("after the end opacity = %v, want 0", st.used.opacity)
 	}
-	if ends := e.UpdateAnimations(2000); len(ends) != 0 {
+	if ends := transitionEnds(e, 2000); len(ends) != 0 {
 		t.Error("transitionend fired twice")
 	}
 }
@@ -58,7 +58,7 @@ func TestRemovedElementCancelsTransition(t *testing.T) {
 	renderFrame(e, 0)
 	st.node.Parent.RemoveChild(st.node)
 	src.bump()
-	if ends := e.UpdateAnimations(200); len(ends) != 0 {
+	if ends := transitionEnds(e, 200); len(ends) != 0 {
 		t.Errorf("a removed element gets no transitionend: %+v", ends)
 	}
 	if len(e.running) != 0 {
@@ -91,7 +91,7 @@ func TestNoTransitionFromDisplayNone(t *testing.T) {
 	if len(e.running) != 0 {
 		t.Error("display:none must cancel the transition")
 	}
-	if ends := e.UpdateAnimations(5000); len(ends) != 0 {
+	if ends := transitionEnds(e, 5000); len(ends) != 0 {
 		t.Error("a cancelled transition has no transitionend")
 	}
 }
@@ -135,7 +135,7 @@ func TestTransitionRetarget(t *testing.T) {
 	if !near(st.used.inset[3].v, 125) {
 		t.Errorf("retargeted left at 1000 = %v, want 125", st.used.inset[3].v)
 	}
-	ends := e.UpdateAnimations(1500)
+	ends := transitionEnds(e, 1500)
 	if len(ends) != 1 || ends[0].ElapsedTime != 1 {
 		t.Errorf("ends = %+v", ends)
 	}
@@ -159,8 +159,8 @@ func TestTransitionReversingShortens(t *testing.T) {
 	if !near(st.used.inset[0].v, 12.5) {
 		t.Errorf("reversed top at 375 = %v, want 12.5", st.used.inset[0].v)
 	}
-	ends := e.UpdateAnimations(500)
-	if len(ends) != 1 || !near(ends[0].ElapsedTime, 0.25) || ends[0].Property != "top" {
+	ends := transitionEnds(e, 500)
+	if len(ends) != 1 || !near(ends[0].ElapsedTime, 0.25) || ends[0].Name != "top" {
 		t.Errorf("ends = %+v", ends)
 	}
 }
@@ -180,7 +180,7 @@ func TestTransitionDelayAndTransform(t *testing.T) {
 	if r, _ := e.BoxOf(st.node); !near(r.X, 50) {
 		t.Errorf("BoxOf includes the translation: x = %v", r.X)
 	}
-	if ends := e.UpdateAnimations(150); len(ends) != 1 || ends[0].Property != "transform" || !near(ends[0].ElapsedTime, 0.1) {
+	if ends := transitionEnds(e, 150); len(ends) != 1 || ends[0].Name != "transform" || !near(ends[0].ElapsedTime, 0.1) {
 		t.Errorf("ends = %+v", ends)
 	}
 }
@@ -250,12 +250,12 @@ func TestTransitionFrames(t *testing.T) {
 	renderFrame(e, 0)
 	setAttr(byID(src.doc, "box"), "style", "transform: translateX(300px)")
 	src.bump()
-	var ended []TransitionEnd
+	var ended []AnimationEvent
 	for _, f := range []struct {
 		now  float64
 		left int
 	}{{0, 0}, {100, 100}, {200, 200}, {300, 300}, {400, 300}} {
-		ended = append(ended, e.UpdateAnimations(f.now)...)
+		ended = append(ended, transitionEnds(e, f.now)...)
 		e.Style()
 		e.Layout()
 		img := e.Paint()
@@ -269,7 +269,7 @@ func TestTransitionFrames(t *testing.T) {
 			}
 		}
 	}
-	if len(ended) != 1 || ended[0].Property != "transform" {
+	if len(ended) != 1 || ended[0].Name != "transform" {
 		t.Errorf("transitionend events: %+v", ended)
 	}
 }

@@ -1,0 +1,232 @@
+// Spec: Web Animations Level 1, Editor's Draft 2026-10 (https://drafts.csswg.org/web-animations-1/#the-animation-interface):
+// the Animation interface's promises (current ready promise, current finished promise)
+// and events, over an animation the renderer runs. Tags: FIXME(spec), DEPARTURE, CHROME.
+
+package dom
+
+import (
+	"github.com/dop251/goja"
+)
+
+// AnimationHandle is an animation the renderer runs (its timing model): the Web
+// Animations procedures the Animation interface calls.
+type AnimationHandle interface {
+	Play()
+	Pause()
+	Finish() error // an error: the animation never ends (InvalidStateError)
+	Cancel() bool  // false: it was idle already
+	CurrentTime() (float64, bool)
+	SetCurrentTime(ms float64)
+	StartTime() (float64, bool)
+	PlayState() string
+	Pending() bool
+	// TakeReady reports whether a pending task completed since the last call (the ready
+	// promise resolves); TakeFinished whether the finish notification steps ran (the
+	// finished promise resolves; the finish event is the renderer's to queue).
+	TakeReady() bool
+	TakeFinished() bool
+	SetOwner(owner any)
+}
+
+// Keyframe is one keyframe given to element.animate(): property values as strings
+// (dashed names).
+type Keyframe struct {
+	Offset    float64
+	HasOffset bool
+	Easing    string
+	Props     [][2]string
+}
+
+// EffectTiming is element.animate()'s options. https://drafts.csswg.org/web-animations-1/#dictdef-effecttiming
+type EffectTiming struct {
+	Delay, EndDelay, Duration, Iterations, IterationStart float64
+	Direction, Fill, Easing                               string
+}
+
+// Animator creates script animations (the renderer implements it).
+type Animator interface {
+	// Animate creates an animation of el with a keyframe effect (not yet playing); the
+	// error's text is the TypeError's message.
+	Animate(el *Node, frames []Keyframe, timing EffectTiming) (AnimationHandle, error)
+}
+
+// SetAnimator connects element.animate() to the renderer.
+func (w *Window) SetAnimator(a Animator) { w.animator = a }
+
+// Animation is a script animation's Animation object: an EventTarget with its promises.
+type Animation struct {
+	target eventTarget
+	realm  *realm
+	obj    *goja.Object
+	h      AnimationHandle
+	el     *Node
+	id     string
+
+	ready, finished          *goja.Promise
+	readyObj, finishedObj    *goja.Object
+	resolveReady             func(any) error
+	resolveFinished          func(any) error
+	rejectReady, rejectFinal func(any) error
+	readyPending             bool
+	finishedSettled          bool
+}
+
+func (a *Animation) eventTargetData() *eventTarget { return &a.target }
+func (a *Animation) getTheParent(*Event) Target    { return nil }
+func (a *Animation) realmOf() *realm               { return a.realm }
+
+// newFinishedPromise makes a new pending current finished promise.
+func (a *Animation) newFinishedPromise() {
+	p, res, rej := a.realm.rt.NewPromise()
+	a.finished, a.finishedObj = p, a.realm.rt.ToValue(p).(*goja.Object)
+	a.resolveFinished, a.rejectFinal = res, rej
+	a.finishedSettled = false
+}
+
+// newReadyPromise makes a new current ready promise, pending or resolved with the
+// animation.
+func (a *Animation) newReadyPromise(pending bool) {
+	p, res, rej := a.realm.rt.NewPromise()
+	a.ready, a.readyObj = p, a.realm.rt.ToValue(p).(*goja.Object)
+	a.resolveReady, a.rejectReady = res, rej
+	a.readyPending = pending
+	if !pending {
+		_ = res(a.obj)
+	}
+}
+
+// afterOperation keeps the promises in step with the handle after a procedure: a
+// pending task gets a pending ready promise, a completed one resolves it; a finish
+// notification that ran synchronously resolves the finished promise, one that is due
+// is queued as a microtask.
+// https://drafts.csswg.org/web-animations-1/#finish-notification-steps
+func (a *Animation) afterOperation() {
+	a.settleReady()
+	if a.h.Pending() && !a.readyPending {
+		a.newReadyPromise(true)
+	}
+	if a.h.TakeFinished() {
+		a.resolveFinishedPromise()
+		return
+	}
+	a.realm.host.QueueMicrotask(func() {
+		if a.h.TakeFinished() {
+			a.resolveFinishedPromise()
+		}
+	})
+}
+
+func (a *Animation) settleReady() {
+	if a.h.TakeReady() && a.readyPending {
+		a.readyPending = false
+		_ = a.resolveReady(a.obj)
+	}
+}
+
+func (a *Animation) resolveFinishedPromise() {
+	if a.finishedSettled {
+		a.newFinishedPromise()
+	}
+	a.finishedSettled = true
+	_ = a.resolveFinished(a.obj)
+}
+
+// currentFinished is the current finished promise: a new one once the animation has
+// left the finished state since the last one resolved.
+// https://drafts.csswg.org/web-animations-1/#updating-the-finished-state (step 6)
+func (a *Animation) currentFinished() *goja.Object {
+	if a.finishedSettled && a.h.PlayState() != "finished" {
+		a.newFinishedPromise()
+	}
+	return a.finishedObj
+}
+
+// cancel is "cancel an animation": the pending tasks are reset (the ready promise is
+// rejected and replaced by a resolved one), the finished promise is rejected and
+// replaced, and the renderer queues the cancel event.
+// https://drafts.csswg.org/web-animations-1/#cancel-an-animation
+func (a *Animation) cancel() {
+	if !a.h.Cancel() {
+		return
+	}
+	r := a.realm
+	if a.readyPending {
+		_ = a.rejectReady(r.newDOMException("AbortError", "The user aborted a request."))
+		r.markHandled(a.readyObj)
+		a.newReadyPromise(false)
+	}
+	if !a.finishedSettled {
+		_ = a.rejectFinal(r.newDOMException("AbortError", "The user aborted a request."))
+		r.markHandled(a.finishedObj)
+	}
+	a.newFinishedPromise()
+}
+
+// markHandled sets a rejected promise's [[PromiseIsHandled]] (no unhandled rejection).
+func (r *realm) markHandled(p *goja.Object) {
+	if r.promiseThen == nil || r.noop == nil {
+		return
+	}
+	_, _ = r.promiseThen(p, goja.Undefined(), r.noop)
+}
+
+// SettleAnimationPromises is step 3 of "update animations and send events", the
+// microtask checkpoint, for the script animations whose pending task completed or that
+// finished: their ready, then their finished promises resolve in one call into JS, at
+// whose end the reactions run.
+func (d *Document) SettleAnimationPromises(list []AnimationHandle) {
+	r := d.realm
+	if r == nil {
+		return
+	}
+	var anims []*Animation
+	for _, h := range list {
+		if a, ok := ownerOf(h); ok {
+			anims = append(anims, a)
+		}
+	}
+	if len(anims) == 0 {
+		return
+	}
+	settle := r.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		for _, a := range anims {
+			a.settleReady()
+		}
+		for _, a := range anims {
+			if a.h.TakeFinished() {
+				a.resolveFinishedPromise()
+			}
+		}
+		return goja.Undefined()
+	})
+	fn, _ := goja.AssertFunction(settle)
+	if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
+		r.host.ReportException(err)
+	}
+}
+
+// ownerOf finds the Animation object of a handle.
+func ownerOf(h AnimationHandle) (*Animation, bool) {
+	o, ok := h.(interface{ OwnerOf() any })
+	if !ok {
+		return nil, false
+	}
+	a, ok := o.OwnerOf().(*Animation)
+	return a, ok
+}
+
+// AnimationOwner is what a renderer's animation keeps of its Animation object.
+type AnimationOwner = *Animation
+
+// DispatchAnimationPlaybackEvent dispatches a finish or cancel event at a script
+// animation (a cancel event's currentTime is null).
+// https://drafts.csswg.org/web-animations-1/#the-animationplaybackevent-interface
+func (d *Document) DispatchAnimationPlaybackEvent(a *Animation, typ string, current float64, hasCurrent bool, timeline float64) {
+	if d.realm == nil || a == nil {
+		return
+	}
+	ev := newAnimationPlaybackEvent(typ, current, hasCurrent, timeline, true)
+	ev.trusted = true
+	ev.timeStamp = d.realm.host.Now()
+	dispatch(ev, a, false)
+}

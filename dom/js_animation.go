@@ -1,0 +1,271 @@
+// Spec: Web Animations Level 1, Editor's Draft 2026-10 (https://drafts.csswg.org/web-animations-1/#the-animatable-interface-mixin):
+// Element.animate() (processing a keyframes argument, the EffectTiming options) and the
+// Animation interface. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package dom
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/dop251/goja"
+
+	"loopscope/internal/webidl"
+)
+
+// maxKeyframes bounds the keyframes one animate() call takes (a hostile page could pass
+// an array of millions).
+const maxKeyframes = 10000
+
+// installAnimations defines Element.animate and Animation.
+func (r *realm) installAnimations() {
+	if p, ok := r.rt.Get("Promise").(*goja.Object); ok {
+		if proto, ok := p.Get("prototype").(*goja.Object); ok {
+			r.promiseThen, _ = goja.AssertFunction(proto.Get("then"))
+		}
+	}
+	r.noop = r.rt.ToValue(func(goja.FunctionCall) goja.Value { return goja.Undefined() })
+
+	et := r.iface("EventTarget")
+	ai := r.idl.DefineInterface("Animation", et, 0, nil)
+	this := func(call goja.FunctionCall) *Animation { return webidl.This[*Animation](r.idl, call) }
+	m := webidl.On(ai, this)
+	m.LenientMethod("play", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		a.h.Play()
+		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.LenientMethod("pause", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		a.h.Pause()
+		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.LenientMethod("finish", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		if err := a.h.Finish(); err != nil {
+			panic(r.domError("InvalidStateError", "Failed to execute 'finish' on 'Animation': Cannot finish Animation with an infinite target effect end."))
+		}
+		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.LenientMethod("cancel", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		a.cancel()
+		return goja.Undefined()
+	})
+	m.Accessor("currentTime", func(a *Animation) goja.Value {
+		return r.nullableTime(a.h.CurrentTime())
+	}, func(a *Animation, v goja.Value) {
+		if goja.IsNull(v) || goja.IsUndefined(v) {
+			return // FIXME(spec): setting null is a TypeError unless the animation is idle
+		}
+		a.h.SetCurrentTime(toDouble(v))
+		a.afterOperation()
+	})
+	m.Getter("startTime", func(a *Animation) goja.Value { return r.nullableTime(a.h.StartTime()) })
+	m.Getter("playState", func(a *Animation) goja.Value { return r.str(a.h.PlayState()) })
+	m.Getter("pending", func(a *Animation) goja.Value { return r.rt.ToValue(a.h.Pending()) })
+	m.Getter("playbackRate", func(*Animation) goja.Value { return r.rt.ToValue(1) })
+	m.Getter("ready", func(a *Animation) goja.Value { return a.readyObj })
+	m.Getter("finished", func(a *Animation) goja.Value { return a.currentFinished() })
+	m.Accessor("id", func(a *Animation) goja.Value { return r.str(a.id) }, func(a *Animation, v goja.Value) { a.id = toDOMString(v) })
+	r.handlerAttr(ai, "onfinish", func(call goja.FunctionCall) Target { return this(call) })
+	r.handlerAttr(ai, "oncancel", func(call goja.FunctionCall) Target { return this(call) })
+	r.handlerAttr(ai, "onremove", func(call goja.FunctionCall) Target { return this(call) })
+
+	el := webidl.On(r.iface("Element"), r.thisElement)
+	el.Method("animate", 1, func(n *Node, call goja.FunctionCall) goja.Value {
+		const ctx = "Failed to execute 'animate' on 'Element': "
+		frames := r.processKeyframes(call.Argument(0), ctx)
+		timing, id := r.effectTimingOptions(call.Argument(1), ctx)
+		if r.win.animator == nil {
+			panic(r.idl.TypeError(ctx + "animations are not available."))
+		}
+		h, err := r.win.animator.Animate(n, frames, timing)
+		if err != nil {
+			panic(r.idl.TypeError(ctx + err.Error()))
+		}
+		a := &Animation{realm: r, h: h, el: n, id: id}
+		a.obj = r.idl.NewObject(ai.Proto, a)
+		h.SetOwner(a)
+		a.newFinishedPromise()
+		a.newReadyPromise(false)
+		// "Run the procedure to play an animation for animation with the auto-rewind flag
+		// set to true."
+		h.Play()
+		a.afterOperation()
+		return a.obj
+	})
+}
+
+// domError makes a DOMException to throw.
+func (r *realm) domError(name, message string) goja.Value { return r.newDOMException(name, message) }
+
+// processKeyframes is "process a keyframes argument" for an array of keyframes or a
+// property-indexed keyframe object. DEPARTURE: a property-indexed object's offset and
+// easing must be single values; composite is ignored.
+// https://drafts.csswg.org/web-animations-1/#processing-a-keyframes-argument
+func (r *realm) processKeyframes(v goja.Value, ctx string) []Keyframe {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		if goja.IsNull(v) || goja.IsUndefined(v) {
+			return nil
+		}
+		panic(r.idl.TypeError(ctx + "The provided value is not of type '(sequence<object> or object)'."))
+	}
+	if o.ClassName() == "Array" {
+		n := o.Get("length").ToInteger()
+		if n > maxKeyframes {
+			panic(r.newRangeError(ctx + "too many keyframes."))
+		}
+		frames := make([]Keyframe, 0, n)
+		for i := int64(0); i < n; i++ {
+			ko, ok := o.Get(strconv.FormatInt(i, 10)).(*goja.Object)
+			if !ok {
+				panic(r.idl.TypeError(ctx + "Keyframes must be objects."))
+			}
+			frames = append(frames, r.keyframeOf(ko, ctx))
+		}
+		return frames
+	}
+	// A property-indexed keyframe: each property's values spaced evenly.
+	var frames []Keyframe
+	at := func(off float64) *Keyframe {
+		for i := range frames {
+			if frames[i].Offset == off {
+				return &frames[i]
+			}
+		}
+		frames = append(frames, Keyframe{Offset: off, HasOffset: true})
+		return &frames[len(frames)-1]
+	}
+	for _, key := range o.Keys() {
+		if key == "offset" || key == "easing" || key == "composite" {
+			continue
+		}
+		vals := []goja.Value{o.Get(key)}
+		if vo, ok := vals[0].(*goja.Object); ok && vo.ClassName() == "Array" {
+			n := vo.Get("length").ToInteger()
+			if n > maxKeyframes {
+				panic(r.newRangeError(ctx + "too many keyframes."))
+			}
+			vals = vals[:0]
+			for i := int64(0); i < n; i++ {
+				vals = append(vals, vo.Get(strconv.FormatInt(i, 10)))
+			}
+		}
+		for i, val := range vals {
+			off := 1.0
+			if len(vals) > 1 {
+				off = float64(i) / float64(len(vals)-1)
+			}
+			k := at(off)
+			k.Props = append(k.Props, [2]string{cssPropertyName(key), toDOMString(val)})
+		}
+	}
+	// sort by offset (insertion sort: a few keyframes)
+	for i := 1; i < len(frames); i++ {
+		for j := i; j > 0 && frames[j].Offset < frames[j-1].Offset; j-- {
+			frames[j], frames[j-1] = frames[j-1], frames[j]
+		}
+	}
+	if e := o.Get("easing"); e != nil && !goja.IsUndefined(e) {
+		for i := range frames {
+			frames[i].Easing = toDOMString(e)
+		}
+	}
+	return frames
+}
+
+// keyframeOf reads one keyframe object: offset, easing and the property values.
+func (r *realm) keyframeOf(o *goja.Object, ctx string) Keyframe {
+	k := Keyframe{}
+	for _, key := range o.Keys() {
+		v := o.Get(key)
+		switch key {
+		case "offset":
+			if goja.IsNull(v) || goja.IsUndefined(v) {
+				continue
+			}
+			k.Offset, k.HasOffset = toDouble(v), true
+			if !(k.Offset >= 0 && k.Offset <= 1) {
+				panic(r.idl.TypeError(ctx + "Offsets must be null or in the range [0,1]."))
+			}
+		case "easing":
+			k.Easing = toDOMString(v)
+		case "composite":
+		default:
+			k.Props = append(k.Props, [2]string{cssPropertyName(key), toDOMString(v)})
+		}
+	}
+	return k
+}
+
+// effectTimingOptions reads animate()'s options: a duration, or a
+// KeyframeAnimationOptions dictionary. https://drafts.csswg.org/web-animations-1/#dictdef-effecttiming
+func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, string) {
+	t := EffectTiming{Iterations: 1, Direction: "normal", Fill: "auto", Easing: "linear"}
+	num := func(v goja.Value, name string) float64 {
+		f := toDouble(v)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			panic(r.idl.TypeError(ctx + "Failed to read the '" + name + "' property from 'KeyframeAnimationOptions': The provided double value is non-finite."))
+		}
+		return f
+	}
+	o, ok := v.(*goja.Object)
+	if !ok {
+		if goja.IsUndefined(v) || goja.IsNull(v) {
+			return t, ""
+		}
+		t.Duration = toDouble(v)
+		if math.IsNaN(t.Duration) || t.Duration < 0 {
+			panic(r.idl.TypeError(ctx + "duration must be non-negative or auto."))
+		}
+		return t, ""
+	}
+	if d := o.Get("duration"); d != nil && !goja.IsUndefined(d) {
+		if s, ok := d.Export().(string); ok && s == "auto" {
+			t.Duration = 0
+		} else {
+			t.Duration = toDouble(d)
+			if math.IsNaN(t.Duration) || t.Duration < 0 {
+				panic(r.idl.TypeError(ctx + "duration must be non-negative or auto."))
+			}
+		}
+	}
+	if d := o.Get("delay"); d != nil && !goja.IsUndefined(d) {
+		t.Delay = num(d, "delay")
+	}
+	if d := o.Get("endDelay"); d != nil && !goja.IsUndefined(d) {
+		t.EndDelay = num(d, "endDelay")
+	}
+	if d := o.Get("iterations"); d != nil && !goja.IsUndefined(d) {
+		t.Iterations = toDouble(d)
+		if math.IsNaN(t.Iterations) || t.Iterations < 0 {
+			panic(r.idl.TypeError(ctx + "iterationCount must be non-negative."))
+		}
+	}
+	if d := o.Get("iterationStart"); d != nil && !goja.IsUndefined(d) {
+		t.IterationStart = num(d, "iterationStart")
+		if t.IterationStart < 0 {
+			panic(r.idl.TypeError(ctx + "iterationStart must be non-negative."))
+		}
+	}
+	enum := func(key string, allowed string, into *string) {
+		if d := o.Get(key); d != nil && !goja.IsUndefined(d) {
+			s := toDOMString(d)
+			if !isHandlerName(allowed, s) {
+				panic(r.idl.TypeError(ctx + "Failed to read the '" + key + "' property from 'KeyframeAnimationOptions': The provided value '" + s + "' is not a valid enum value."))
+			}
+			*into = s
+		}
+	}
+	enum("direction", "normal reverse alternate alternate-reverse", &t.Direction)
+	enum("fill", "none forwards backwards both auto", &t.Fill)
+	if d := o.Get("easing"); d != nil && !goja.IsUndefined(d) {
+		t.Easing = toDOMString(d)
+	}
+	id := ""
+	if d := o.Get("id"); d != nil && !goja.IsUndefined(d) {
+		id = toDOMString(d)
+	}
+	return t, id
+}

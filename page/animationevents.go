@@ -1,0 +1,89 @@
+// Spec: Web Animations Level 1, Editor's Draft 2026-10 (https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events):
+// HTML's "update the rendering" step 11 for the page's document.
+// Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package page
+
+import (
+	"fmt"
+	"math"
+
+	"loopscope/dom"
+	"loopscope/render"
+)
+
+// updateAnimationsAndSendEvents: the engine updates the document timeline (pending
+// play and pause tasks, finished states, the events each animation and transition
+// queues); the microtask checkpoint of step 3 settles the ready and finished promises;
+// then the pending animation event queue is dispatched, sorted.
+// https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events
+func (p *Page) updateAnimationsAndSendEvents(now float64) {
+	// 1. "Update the current time of all timelines associated with doc passing now as the
+	// timestamp."
+	settled := p.Engine.UpdateAnimations(now)
+	// 2. FIXME(spec): "Remove replaced animations for doc" (no composite modes here).
+	// 3. "Perform a microtask checkpoint": the promises settle (their reactions run).
+	if len(settled) > 0 {
+		p.Doc.SettleAnimationPromises(animationHandles(settled))
+	}
+	// 4-7. Dispatch the events, sorted by scheduled event time then composite order.
+	events, dropped := p.Engine.TakeAnimationEvents()
+	if dropped > 0 {
+		p.Loop.Console().Error(fmt.Sprintf("%d animation events were dropped: more than %d were pending in one frame", dropped, render.MaxPendingAnimationEvents))
+	}
+	for i := range events {
+		p.dispatchAnimationEvent(&events[i])
+	}
+}
+
+// dispatchAnimationEvent dispatches one event of the pending animation event queue at
+// its target: an element, or for finish and cancel the script animation.
+func (p *Page) dispatchAnimationEvent(ev *render.AnimationEvent) {
+	switch ev.Type {
+	case "finish", "cancel":
+		if h, ok := ev.Animation.Owner.(dom.AnimationOwner); ok {
+			current := ev.CurrentTime
+			p.Doc.DispatchAnimationPlaybackEvent(h, ev.Type, current, ev.Type == "finish", ev.TimelineTime)
+		}
+		return
+	}
+	n := p.Doc.NodeFor(ev.Target)
+	if n == nil {
+		return
+	}
+	if ev.Type[0] == 't' { // transitionrun, transitionstart, transitionend, transitioncancel
+		p.Doc.DispatchTrusted(n, dom.NewTransitionEvent(ev.Type, ev.Name, roundElapsed(ev.ElapsedTime), ""))
+		return
+	}
+	p.Doc.DispatchTrusted(n, dom.NewAnimationEvent(ev.Type, ev.Name, roundElapsed(ev.ElapsedTime), ""))
+}
+
+// roundElapsed rounds an elapsed time in seconds to the microsecond (CHROME: its times
+// are doubles of whole microseconds; 0.1 + 0.2 must read 0.3).
+func roundElapsed(s float64) float64 { return math.Round(s*1e6) / 1e6 }
+
+// animationHandles converts the engine's animations to the DOM's handles.
+func animationHandles(list []*render.Animation) []dom.AnimationHandle {
+	out := make([]dom.AnimationHandle, len(list))
+	for i, a := range list {
+		out[i] = a
+	}
+	return out
+}
+
+// animator gives element.animate() the engine's animations.
+type animator struct{ p *Page }
+
+func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTiming) (dom.AnimationHandle, error) {
+	in := make([]render.KeyframeInput, len(frames))
+	for i, f := range frames {
+		in[i] = render.KeyframeInput{Offset: f.Offset, HasOffset: f.HasOffset, Easing: f.Easing, Props: f.Props}
+	}
+	anim, err := a.p.Engine.Animate(el.HTML(), in, render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
+		Duration: t.Duration, Iterations: t.Iterations, IterationStart: t.IterationStart,
+		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
+	if err != nil {
+		return nil, err
+	}
+	return anim, nil
+}

@@ -1,0 +1,96 @@
+// Spec: Web Animations Level 1, Editor's Draft 2026-10 (https://drafts.csswg.org/web-animations-1/#dom-animatable-animate):
+// the engine's side of Element.animate(): a keyframe effect from processed keyframes
+// and EffectTiming. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package render
+
+import (
+	"errors"
+	"math"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"loopscope/css"
+)
+
+// KeyframeInput is one keyframe of element.animate(): its offset, its easing and its
+// property values (dashed names, values as written).
+type KeyframeInput struct {
+	Offset    float64
+	HasOffset bool
+	Easing    string
+	Props     [][2]string
+}
+
+// TimingInput is element.animate()'s EffectTiming (ms; Iterations may be +Inf).
+type TimingInput struct {
+	Delay, EndDelay, Duration, Iterations, IterationStart float64
+	Direction, Fill, Easing                               string
+}
+
+// MaxAnimations bounds the animations the engine keeps (a page that calls animate() in
+// a loop gets a RangeError-worthy error past it).
+const MaxAnimations = 200000
+
+// Animate creates a script animation of element n with a keyframe effect; it is idle
+// until played. The error says why the arguments are invalid (a TypeError's message).
+// https://drafts.csswg.org/web-animations-1/#dom-animatable-animate
+func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*Animation, error) {
+	if len(e.anims) >= MaxAnimations {
+		return nil, errors.New("too many animations are running (" + itoa(MaxAnimations) + ").")
+	}
+	timing := effectTiming{delay: t.Delay, endDelay: t.EndDelay, duration: t.Duration, iterations: t.Iterations,
+		iterationStart: t.IterationStart}
+	timing.direction = map[string]int{"reverse": css.DirectionReverse, "alternate": css.DirectionAlternate,
+		"alternate-reverse": css.DirectionAlternateReverse}[t.Direction]
+	timing.fill = map[string]int{"forwards": css.FillForwards, "backwards": css.FillBackwards, "both": css.FillBoth}[t.Fill]
+	fn, ok := css.ParseEasing(strings.ToLower(strings.TrimSpace(t.Easing)))
+	if !ok {
+		return nil, errors.New("'" + t.Easing + "' is not a valid value for easing")
+	}
+	timing.easing = fn
+	if math.IsNaN(timing.duration) || math.IsNaN(timing.iterations) {
+		return nil, errors.New("invalid timing")
+	}
+	kf := make([]keyframe, 0, len(frames))
+	last := math.Inf(-1)
+	for _, f := range frames {
+		k := keyframe{offset: f.Offset, hasOffset: f.HasOffset, easing: css.Easing{Kind: css.EaseLinear}}
+		if f.HasOffset {
+			if f.Offset < last {
+				return nil, errors.New("Offsets must be monotonically non-decreasing.")
+			}
+			last = f.Offset
+		}
+		if f.Easing != "" {
+			ke, ok := css.ParseEasing(strings.ToLower(strings.TrimSpace(f.Easing)))
+			if !ok {
+				return nil, errors.New("'" + f.Easing + "' is not a valid value for easing")
+			}
+			k.easing = ke
+		}
+		for _, p := range f.Props {
+			k.decls = css.ParseDeclaration(p[0], strings.TrimSpace(p[1]), false, k.decls)
+		}
+		kf = append(kf, k)
+	}
+	computeMissingKeyframeOffsets(kf)
+	a := e.newAnimation(kindScriptAnimation, e.states[n], n)
+	a.effect = keyframeEffect{timing: timing, frames: kf}
+	return a, nil
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,246 @@
+// Spec: Web Animations Level 1, Editor's Draft 2026-10 (https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events):
+// "update animations and send events" (HTML's update the rendering, step 11), the
+// pending animation event queue and the composite order; CSS Transitions Level 2
+// (https://drafts.csswg.org/css-transitions-2/#transition-events) for the transition
+// events. Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package render
+
+import (
+	"math"
+	"sort"
+
+	"golang.org/x/net/html"
+)
+
+// AnimationEvent is an event of the document's pending animation event queue: a
+// TransitionEvent or an AnimationEvent at Target, or an AnimationPlaybackEvent (finish,
+// cancel) at Animation.
+type AnimationEvent struct {
+	Type        string
+	Target      *html.Node
+	Animation   *Animation
+	Name        string  // propertyName or animationName
+	ElapsedTime float64 // seconds
+	// CurrentTime and TimelineTime of a playback event (ms); a cancel event's current
+	// time is null.
+	CurrentTime, TimelineTime float64
+	// Time is the scheduled event time (ms since the time origin); -Inf: unresolved.
+	Time float64
+	kind animKind
+	seq  uint64
+	sub  int
+}
+
+// MaxPendingAnimationEvents bounds the pending animation event queue: a page that
+// cancels and replays animations in a loop queues an event each time.
+const MaxPendingAnimationEvents = 100000
+
+// queueAnimationEvent appends to the pending animation event queue.
+func (e *Engine) queueAnimationEvent(ev AnimationEvent) {
+	if len(e.pendingEvents) >= MaxPendingAnimationEvents {
+		e.droppedEvents++
+		return
+	}
+	e.pendingEvents = append(e.pendingEvents, ev)
+}
+
+// queueTransitionEvent queues a TransitionEvent whose elapsed time is ms.
+func (e *Engine) queueTransitionEvent(t *transition, typ string, elapsed, when float64) {
+	e.queueAnimationEvent(AnimationEvent{Type: typ, Target: t.st.node, Name: animPropNames[t.prop],
+		ElapsedTime: elapsed / 1000, Time: when, kind: kindCSSTransition, seq: t.seq})
+}
+
+// UpdateAnimations is the first part of "update animations and send events" at now (ms
+// since the time origin): it updates the document timeline's current time, which runs
+// every animation's pending tasks and update steps and queues their events. It returns
+// the script animations whose ready or finished promise settles (their Take methods say
+// which): the caller settles them in a microtask checkpoint, then dispatches
+// TakeAnimationEvents.
+// https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events
+func (e *Engine) UpdateAnimations(now float64) []*Animation {
+	e.now = now
+	e.settled = e.settled[:0]
+	// 1. "Update the current time of all timelines associated with doc passing now as the
+	// timestamp."
+	kept := e.anims[:0]
+	for _, a := range e.anims {
+		a.runPendingTasks()
+		a.updateFinishedState(false, false)
+		if a.kind == kindCSSAnimation {
+			e.cssAnimationEvents(a)
+		}
+		if a.Owner != nil && (a.readyDue || a.finishDue) {
+			e.settled = append(e.settled, a)
+		}
+		if a.keepListed() {
+			kept = append(kept, a)
+		} else {
+			a.listed = false
+		}
+	}
+	clear(e.anims[len(kept):])
+	e.anims = kept
+	e.updateTransitions(now)
+	e.animVersion++
+	return e.settled
+}
+
+// keepListed: the engine updates an animation each frame while it may still change,
+// send an event, or apply a value (paused, or filling).
+func (a *Animation) keepListed() bool {
+	switch a.PlayState() {
+	case "idle":
+		return false
+	case "finished":
+		f := a.effect.timing.fill
+		return a.kind == kindCSSAnimation && a.prevPhase != phaseAfter || f == 1 || f == 3 // css.FillForwards, css.FillBoth
+	}
+	return true
+}
+
+// updateTransitions samples each running transition and queues its events.
+// https://drafts.csswg.org/css-transitions-2/#transition-events
+func (e *Engine) updateTransitions(now float64) {
+	kept := e.running[:0]
+	root := e.src.Root()
+	for _, t := range e.running {
+		if !connectedTo(t.st.node, root) { // removed from the document: cancelled
+			e.transitionEvents(t, phaseIdle, now)
+			if t.st.trans[t.prop] == t {
+				t.st.trans[t.prop] = nil
+			}
+			continue
+		}
+		ph := phaseActive
+		switch {
+		case now < t.start+t.delay:
+			ph = phaseBefore
+		case now >= t.endTime():
+			ph = phaseAfter
+		}
+		e.transitionEvents(t, ph, now)
+		if ph == phaseAfter {
+			if t.st.trans[t.prop] == t {
+				t.st.trans[t.prop] = nil
+			}
+			continue
+		}
+		kept = append(kept, t)
+	}
+	clear(e.running[len(kept):])
+	e.running = kept
+}
+
+// transitionEvents queues the events of a transition's phase change.
+// https://drafts.csswg.org/css-transitions-2/#transition-events
+func (e *Engine) transitionEvents(t *transition, cur animPhase, now float64) {
+	prev := t.prevPhase
+	t.prevPhase = cur
+	intervalStart := math.Max(math.Min(-t.delay, t.duration), 0)
+	startAt := t.start + t.delay + intervalStart
+	run := func() { e.queueTransitionEvent(t, "transitionrun", intervalStart, startAt) }
+	start := func() { e.queueTransitionEvent(t, "transitionstart", intervalStart, startAt) }
+	end := func() { e.queueTransitionEvent(t, "transitionend", t.duration, t.endTime()) }
+	switch {
+	case prev == phaseIdle && cur == phaseBefore:
+		run()
+	case prev == phaseIdle && cur == phaseActive:
+		run()
+		start()
+	case prev == phaseIdle && cur == phaseAfter:
+		run()
+		start()
+		end()
+	case prev == phaseBefore && cur == phaseActive:
+		start()
+	case prev == phaseBefore && cur == phaseAfter:
+		start()
+		end()
+	case prev == phaseActive && cur == phaseAfter:
+		end()
+	case (prev == phaseBefore || prev == phaseActive) && cur == phaseIdle:
+		e.queueTransitionEvent(t, "transitioncancel", math.Max(math.Min(now-t.start-t.delay, t.duration), 0), math.Inf(-1))
+	}
+}
+
+// TakeAnimationEvents is the rest of "update animations and send events": the pending
+// animation event queue, emptied, sorted by scheduled event time (unresolved first) and
+// then composite order (transitions, CSS animations, script animations, each in
+// creation order), to be dispatched in that order. dropped counts the events the queue
+// had no room for since the last call.
+// https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events (steps 4-7)
+func (e *Engine) TakeAnimationEvents() (events []AnimationEvent, dropped int) {
+	// 4. "Let events to dispatch be a copy of doc's pending animation event queue."
+	// 5. "Clear doc's pending animation event queue."
+	events, e.pendingEvents = e.pendingEvents, nil
+	dropped, e.droppedEvents = e.droppedEvents, 0
+	// 6. "Perform a stable sort of the animation events in events to dispatch as follows:"
+	sort.SliceStable(events, func(i, j int) bool {
+		a, b := &events[i], &events[j]
+		if a.Time != b.Time {
+			return a.Time < b.Time
+		}
+		if a.kind != b.kind {
+			return a.kind < b.kind
+		}
+		if a.seq != b.seq {
+			return a.seq < b.seq
+		}
+		return a.sub < b.sub
+	})
+	return events, dropped
+}
+
+// AnimationVersion changes whenever an animation may have changed a value (the DOM's
+// forced style updates compare it).
+func (e *Engine) AnimationVersion() uint64 { return e.animVersion }
+
+// applyAnimations sets each element's used style: its base style with the current
+// value of every animation, in composite order: CSS animations, then script
+// animations, then transitions (whose origin is above the animations').
+// https://drafts.csswg.org/css-cascade/#cascade-origin
+func (e *Engine) applyAnimations() {
+	for _, st := range e.animated {
+		st.used = st.base
+		st.animMark = 0
+	}
+	e.animated = e.animated[:0]
+	e.animMark++
+	if e.animMark == 0 {
+		e.animMark = 1
+	}
+	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
+		for _, a := range e.anims {
+			if a.kind != kind {
+				continue
+			}
+			st := a.st
+			if st == nil || e.states[a.node] != st || st.gen != e.gen {
+				if st = e.states[a.node]; st == nil || st.gen != e.gen {
+					continue
+				}
+				a.st = st
+			}
+			local, ok := a.localTime()
+			s := a.effect.timing.sampleAt(local, ok)
+			if !s.hasActive {
+				continue
+			}
+			e.markAnimated(st)
+			e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
+		}
+	}
+	for _, t := range e.running {
+		e.markAnimated(t.st)
+		setAnim(&t.st.used, t.prop, t.valueAt(e.now))
+	}
+}
+
+// markAnimated lists st among the states whose used style carries animated values.
+func (e *Engine) markAnimated(st *elementState) {
+	if st.animMark != e.animMark {
+		st.animMark = e.animMark
+		e.animated = append(e.animated, st)
+	}
+}
