@@ -1,0 +1,98 @@
+//go:build !headless
+
+package main
+
+import (
+	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fullscreenPage goes fullscreen on the first click on the pad and back on the second.
+const fullscreenPage = `<!doctype html>
+<body style="margin:0; background:#c0e0c0">
+<div id="pad" style="position:absolute; left:100px; top:100px; width:300px; height:200px; background:#8090a0"></div>
+<script>
+const pad = document.getElementById('pad');
+document.addEventListener('fullscreenchange', () => {
+  const el = document.fullscreenElement;
+  console.log('fullscreenchange', el === null ? 'null' : el.id);
+});
+pad.addEventListener('click', (e) => {
+  if (document.fullscreenElement === null) {
+    pad.requestFullscreen().then(() => console.log('entered', e.isTrusted));
+  } else {
+    document.exitFullscreen().then(() => console.log('left'));
+  }
+});
+</script>`
+
+// windowSize is the loopscope window's size on the X screen.
+func windowSize(t *testing.T) (int, int) {
+	t.Helper()
+	out, err := exec.Command("xdotool", "search", "--name", "loopscope").Output()
+	f := strings.Fields(string(out))
+	if err != nil || len(f) == 0 {
+		t.Fatalf("no loopscope window: %v", err)
+	}
+	geo, err := exec.Command("xdotool", "getwindowgeometry", f[0]).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`Geometry: (\d+)x(\d+)`).FindStringSubmatch(string(geo))
+	if m == nil {
+		t.Fatalf("no geometry in %q", geo)
+	}
+	w, _ := strconv.Atoi(m[1])
+	h, _ := strconv.Atoi(m[2])
+	return w, h
+}
+
+// TestWindowFullscreen (issue 18): a real click on the page calls requestFullscreen(): the
+// window really becomes fullscreen (the X screen's size), the page gets fullscreenchange
+// and its promise resolves; a second click leaves fullscreen and the window gets its size
+// back.
+func TestWindowFullscreen(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	pagePath := filepath.Join(dir, "fullscreen.html")
+	if err := os.WriteFile(pagePath, []byte(fullscreenPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := startWindow(t, pagePath)
+	x0, y0 := windowOrigin(t)
+	px, py := x0, y0+barOffset
+	waitForPixel(t, px+250, py+200, color.RGBA{0x80, 0x90, 0xa0, 0xff}, 2*time.Minute)
+	w0, h0 := windowSize(t)
+	osClick(t, px+250, py+200)
+	w.waitLine(t, regexp.MustCompile(`^entered true$`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^fullscreenchange pad$`), time.Minute)
+	var wf, hf int
+	for i := 0; i < 100; i++ { // the X server resizes the window a little later
+		if wf, hf = windowSize(t); wf != w0 || hf != h0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if wf <= w0 || hf <= h0 {
+		t.Fatalf("fullscreen window %dx%d, not larger than %dx%d", wf, hf, w0, h0)
+	}
+	// The page is now at the screen's top-left corner, still drawn below the window's bar.
+	waitForPixel(t, 250, barOffset+200, color.RGBA{0x80, 0x90, 0xa0, 0xff}, time.Minute)
+	osClick(t, 250, barOffset+200)
+	w.waitLine(t, regexp.MustCompile(`^left$`), time.Minute)
+	w.waitLine(t, regexp.MustCompile(`^fullscreenchange null$`), time.Minute)
+	for i := 0; i < 100; i++ {
+		if wf, hf = windowSize(t); wf == w0 && hf == h0 {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("after exitFullscreen the window is %dx%d, want %dx%d", wf, hf, w0, h0)
+}
