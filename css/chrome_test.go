@@ -170,7 +170,8 @@ func TestSyntax(t *testing.T) {
 		t.Errorf("ParseDeclarationList = %+v", ds)
 	}
 	rules := ParseStyleSheet("/* a { } */ @media x { p { } } @import 'q;'; div , p{color:red} b{}")
-	if len(rules) != 2 || rules[0].Prelude != "div , p" || rules[0].Body != "color:red" || rules[1].Prelude != "b" {
+	if len(rules) != 3 || rules[0].Prelude != "p" || len(rules[0].Media) != 1 || rules[0].Media[0] != "x" ||
+		rules[1].Prelude != "div , p" || rules[1].Body != "color:red" || rules[1].Media != nil || rules[2].Prelude != "b" {
 		t.Errorf("ParseStyleSheet = %+v", rules)
 	}
 	for _, c := range []struct {

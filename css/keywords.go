@@ -102,8 +102,17 @@ var keywordValues = map[Prop]map[string]float64{
 		"square": float64(MarkerSquare), "decimal": float64(MarkerDecimal)},
 }
 
-// overflowKeywords: anything but visible clips (scrolling is not supported).
-var overflowKeywords = map[string]float64{"visible": 0, "hidden": 1, "clip": 1, "auto": 1, "scroll": 1, "overlay": 1}
+// overflowKeywords: anything but visible clips (≥ 1); auto and scroll (2, 3) also let the
+// user scroll. DEPARTURE: clip is hidden (a scroll container), overlay is auto.
+var overflowKeywords = map[string]float64{"visible": 0, "hidden": 1, "clip": 1, "auto": 2, "scroll": 3, "overlay": 2}
+
+// Overflow keywords' numbers (Value.Num of overflow-x and overflow-y).
+const (
+	OverflowVisible = 0
+	OverflowHidden  = 1
+	OverflowAuto    = 2
+	OverflowScroll  = 3
+)
 
 var borderStyles = map[string]BorderStyle{
 	"none": BorderNone, "hidden": BorderNone, "solid": BorderSolid, "outset": BorderOutset, "inset": BorderInset,

@@ -154,13 +154,21 @@ func splitDeclaration(part string) (RawDeclaration, bool) {
 // text between its braces.
 type RawRule struct {
 	Prelude, Body string
+	// Media are the preludes of the @media rules the rule is inside of, outermost first:
+	// it applies when all of them match (ParseMediaQueryList).
+	Media []string
 }
 
 // ParseStyleSheet splits a style sheet into its qualified rules, dropping comments and
-// at-rules (with their blocks). https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet
+// at-rules (with their blocks) but for @media, whose rules it keeps with their media.
+// https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet
+// https://drafts.csswg.org/css-conditional-3/#at-media
 func ParseStyleSheet(text string) []RawRule {
-	text = StripComments(text)
-	var rules []RawRule
+	return parseRules(StripComments(text), nil, nil, 0)
+}
+
+// parseRules appends the rules of text, inside the @media preludes media, to rules.
+func parseRules(text string, media []string, rules []RawRule, depth int) []RawRule {
 	i := 0
 	for i < len(text) {
 		for i < len(text) && IsSpace(text[i]) {
@@ -170,7 +178,18 @@ func ParseStyleSheet(text string) []RawRule {
 			break
 		}
 		if text[i] == '@' {
-			i = skipAtRule(text, i)
+			end := min(skipAtRule(text, i), len(text))
+			if open := strings.IndexByte(text[i:end], '{'); open > 0 && depth < 16 &&
+				strings.HasPrefix(asciiLower(text[i+1:i+open]), "media") && open > 6 && IsSpace(text[i+6]) {
+				prelude := strings.TrimSpace(text[i+6 : i+open])
+				inner := append(append([]string(nil), media...), prelude)
+				close := end - 1 // the closing brace, or the end of an unclosed block
+				if close < len(text) && text[close] != '}' {
+					close = len(text)
+				}
+				rules = parseRules(text[i+open+1:max(i+open+1, close)], inner, rules, depth+1)
+			}
+			i = end
 			continue
 		}
 		open := strings.IndexByte(text[i:], '{')
@@ -178,7 +197,7 @@ func ParseStyleSheet(text string) []RawRule {
 			break
 		}
 		end := matchingBrace(text, i+open)
-		rules = append(rules, RawRule{Prelude: strings.TrimSpace(text[i : i+open]), Body: text[i+open+1 : end]})
+		rules = append(rules, RawRule{Prelude: strings.TrimSpace(text[i : i+open]), Body: text[i+open+1 : end], Media: media})
 		i = end + 1
 	}
 	return rules
