@@ -28,6 +28,8 @@ type elementState struct {
 	boxGen uint32
 
 	pass uint32 // the incremental restyle that last restyled it (invalidation.go)
+
+	scrollX, scrollY float64 // its scroll position, when it is a scroll container (scroll.go)
 }
 
 // sheetCache is the parsed form of one <style> element's text.
@@ -111,6 +113,9 @@ func (e *Engine) collectStyleSheets() {
 				e.keyframes[sc.keyframes[i].Name] = &sc.keyframes[i] // the last rule of a name wins
 			}
 			for _, r := range sc.rules {
+				if !e.mediaMatches(r.media) {
+					continue // a viewport resize cascades again (resizedForStyle)
+				}
 				r.order = order
 				order++
 				e.rules = append(e.rules, r)

@@ -26,38 +26,40 @@ type transitionSpec struct {
 // computedStyle holds the computed values of the properties the engine knows.
 // https://drafts.csswg.org/css-cascade/#computed
 type computedStyle struct {
-	display       css.Display
-	position      css.Position
-	inset         [4]length // top, right, bottom, left
-	width, height length
-	margin        [4]length
-	padding       [4]length
-	borderWidth   [4]float64
-	borderStyle   [4]css.BorderStyle
-	borderColor   [4]color.NRGBA
-	background    color.NRGBA
-	color         color.NRGBA
-	fontSize      float64
-	fontWeight    int
-	mono          bool    // font-family resolves to Go Mono
-	monoGeneric   bool    // through the generic family monospace
-	sizeKeyword   float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
-	lineHeight    float64
-	lineKind      lineHeightKind
-	textAlign     css.TextAlign
-	whiteSpace    uint8   // 0 normal, 1 nowrap, 2 pre
-	boxSizing     uint8   // 0 content-box, 1 border-box
-	listItem      bool    // display: list-item
-	overflowClip  [2]bool // overflow-x, overflow-y other than visible
-	listStyle     css.MarkerStyle
-	opacity       float64
-	hasTransform  bool
-	tx, ty        length
-	visible       bool
-	zAuto         bool
-	zIndex        int
-	transitions   []transitionSpec
-	animations    []animationSpec
+	display        css.Display
+	position       css.Position
+	inset          [4]length // top, right, bottom, left
+	width, height  length
+	margin         [4]length
+	padding        [4]length
+	borderWidth    [4]float64
+	borderStyle    [4]css.BorderStyle
+	borderColor    [4]color.NRGBA
+	background     color.NRGBA
+	color          color.NRGBA
+	fontSize       float64
+	fontWeight     int
+	mono           bool    // font-family resolves to Go Mono
+	monoGeneric    bool    // through the generic family monospace
+	sizeKeyword    float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
+	lineHeight     float64
+	lineKind       lineHeightKind
+	textAlign      css.TextAlign
+	whiteSpace     uint8    // 0 normal, 1 nowrap, 2 pre
+	boxSizing      uint8    // 0 content-box, 1 border-box
+	listItem       bool     // display: list-item
+	overflowClip   [2]bool  // overflow-x, overflow-y other than visible
+	overflow       [2]uint8 // their keywords (css.OverflowVisible...)
+	overflowScroll [2]bool  // auto or scroll: the user may scroll
+	listStyle      css.MarkerStyle
+	opacity        float64
+	hasTransform   bool
+	tx, ty         length
+	visible        bool
+	zAuto          bool
+	zIndex         int
+	transitions    []transitionSpec
+	animations     []animationSpec
 }
 
 // initialStyle returns the initial values of every property.
@@ -271,7 +273,9 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 	case p == css.PropListStyleType:
 		st.listStyle = css.MarkerStyle(v.Num)
 	case p == css.PropOverflowX || p == css.PropOverflowY:
-		st.overflowClip[p-css.PropOverflowX] = v.Num == 1
+		st.overflowClip[p-css.PropOverflowX] = v.Num >= css.OverflowHidden
+		st.overflowScroll[p-css.PropOverflowX] = v.Num >= css.OverflowAuto
+		st.overflow[p-css.PropOverflowX] = uint8(v.Num)
 	case p == css.PropOpacity:
 		st.opacity = v.Num
 	case p == css.PropTransform:
@@ -334,6 +338,8 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 		st.listStyle = src.listStyle
 	case p == css.PropOverflowX || p == css.PropOverflowY:
 		st.overflowClip[p-css.PropOverflowX] = src.overflowClip[p-css.PropOverflowX]
+		st.overflowScroll[p-css.PropOverflowX] = src.overflowScroll[p-css.PropOverflowX]
+		st.overflow[p-css.PropOverflowX] = src.overflow[p-css.PropOverflowX]
 	case p == css.PropOpacity:
 		st.opacity = src.opacity
 	case p == css.PropTransform:

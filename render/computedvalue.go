@@ -144,10 +144,7 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		if property == "overflow-y" {
 			axis = 1
 		}
-		if s.overflowClip[axis] {
-			return "hidden", true
-		}
-		return "visible", true
+		return [...]string{"visible", "hidden", "auto", "scroll"}[s.overflow[axis]&3], true
 	}
 	return "", false
 }

@@ -95,6 +95,13 @@ type Engine struct {
 	listFresh   bool          // list was built since the last Paint (painted is the one before)
 	paintedBase canvasColor   // the canvas lastFrame was rastered with
 	listGen     uint32        // numbers the display lists built
+
+	// scrolling (scroll.go)
+	scrollX, scrollY float64 // the viewport's scroll position
+	scrollDirty      bool    // a scroll position changed since the display list was built
+	geomGen          uint32  // numbers the layouts (geometry computed again)
+	docOverflow      Rect
+	docOverflowGen   uint32
 }
 
 // NewEngine returns an engine for src with a viewport of width × height px.
@@ -135,12 +142,14 @@ func (e *Engine) Resize(width, height int) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) NeedsUpdate(now float64) bool {
 	return e.lastFrame == nil || e.resizedForStyle || e.resizedForLayout || !e.styled || e.src.Version() != e.styledVersion ||
-		len(e.running) > 0 || len(e.animated) > 0 || e.animationsNeedFrames() || e.damage != damageNone || e.relaid
+		len(e.running) > 0 || len(e.animated) > 0 || e.animationsNeedFrames() || e.damage != damageNone || e.relaid || e.scrollDirty
 }
 
 // BoxOf returns the border box of an element from the last layout (for inline
-// elements, the union of their fragments), as getBoundingClientRect does.
+// elements, the union of their fragments), in viewport coordinates (scroll positions
+// applied), as getBoundingClientRect does.
 func (e *Engine) BoxOf(n *html.Node) (Rect, bool) {
+	e.flushScroll()
 	st := e.states[n]
 	if st == nil || st.box == nil || st.boxGen != e.layoutGen || !e.laidOut {
 		return Rect{}, false

@@ -388,7 +388,7 @@ func styleDamage(a, b *computedStyle) damageLevel {
 	case a.inset != b.inset || a.width != b.width || a.height != b.height || a.margin != b.margin ||
 		a.padding != b.padding || a.borderWidth != b.borderWidth || a.lineHeight != b.lineHeight ||
 		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.boxSizing != b.boxSizing ||
-		a.overflowClip != b.overflowClip:
+		a.overflowClip != b.overflowClip || a.overflow != b.overflow:
 		return damageLayout
 	case a.background != b.background || a.color != b.color || a.borderColor != b.borderColor ||
 		a.borderStyle != b.borderStyle || a.opacity != b.opacity || a.hasTransform != b.hasTransform ||

@@ -33,11 +33,14 @@ func (e *Engine) Layout() {
 	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
 		if e.damage == damagePaint {
 			e.damage = damageNone
-			if e.inv.work.Patched = e.patchDisplayList(); !e.inv.work.Patched {
+			if e.scrollDirty {
+				e.flushScroll() // the whole list moves: nothing to patch
+			} else if e.inv.work.Patched = e.patchDisplayList(); !e.inv.work.Patched {
 				e.buildDisplayList()
 			}
 			e.relaid = true
 		}
+		e.flushScroll()
 		return
 	}
 	if e.laidOut && !e.resizedForLayout && e.damage == damageLayout && e.root != nil {
@@ -50,7 +53,8 @@ func (e *Engine) Layout() {
 		}
 	}
 	e.abs = e.abs[:0]
-	e.laidOut, e.damage, e.resizedForLayout = true, damageNone, false
+	e.geomGen++
+	e.laidOut, e.damage, e.resizedForLayout, e.scrollDirty = true, damageNone, false, false
 	e.relaid = true
 	if e.root == nil {
 		e.buildDisplayList()
@@ -65,6 +69,7 @@ func (e *Engine) Layout() {
 	for i := 0; i < len(e.abs); i++ { // layoutOutOfFlow may queue more
 		e.layoutOutOfFlow(e.abs[i])
 	}
+	e.clampScrollPositions()
 	e.buildDisplayList()
 }
 

@@ -26,7 +26,8 @@ func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
 				continue
 			}
 			clipped := e.pushClip(c, dx, dy)
-			e.paintInlineContent(c, dx, dy)
+			cx, cy := e.contentOffset(c, dx, dy) // FIXME(spec): c's list marker moves with it
+			e.paintInlineContent(c, cx, cy)
 			if clipped {
 				e.popClip()
 			}

@@ -85,7 +85,7 @@ func (e *Engine) buildDisplayList() {
 		bg := e.canvas.from.st.background
 		e.canvas.c = blendOver(color.NRGBA{255, 255, 255, 255}, bg)
 	}
-	e.paintStackingContext(r, 0, 0)
+	e.paintStackingContext(r, -e.scrollX, -e.scrollY) // the viewport's scroll position
 }
 
 // blendOver composites c over an opaque base.
@@ -140,9 +140,15 @@ func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 // context, or a positioned box painted as if it were one) inside the overflow clips of
 // the ancestors up to the context root that clip it.
 func (e *Engine) paintInContext(c, ctx *box, dx, dy float64) {
-	clip, has := e.clipFor(c, ctx, dx, dy)
+	clip, has, sx, sy := e.clipFor(c, ctx, dx, dy)
 	if has {
 		e.pushClipRect(clip)
+	}
+	dx, dy = dx-sx, dy-sy // the scroll containers it is inside of
+	if c.st.position == css.PositionFixed {
+		// A fixed box does not move with the viewport's scroll position.
+		// FIXME(spec): nor should it inside a transformed ancestor (its containing block).
+		dx, dy = dx+e.scrollX, dy+e.scrollY
 	}
 	if createsContext(c) {
 		e.paintStackingContext(c, dx, dy)
@@ -157,11 +163,12 @@ func (e *Engine) paintInContext(c, ctx *box, dx, dy float64) {
 
 // clipFor intersects the overflow clips of c's ancestors up to ctx (included) that clip
 // it: all of them for an in-flow box, for an absolutely positioned one only its
-// containing block and the ancestors that clip that, for a fixed one none.
+// containing block and the ancestors that clip that, for a fixed one none. It also
+// returns the sum of those scroll containers' scroll positions, which move c.
 // https://drafts.csswg.org/css-overflow/#overflow-control
-func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (Rect, bool) {
-	var clip Rect
-	has := false
+func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (clip Rect, has bool, sx, sy float64) {
+	var clippers [8]*box
+	list := clippers[:0]
 	pos := c.st.position
 	for a := c.parent; a != nil; a = a.parent {
 		if pos == css.PositionFixed {
@@ -169,11 +176,7 @@ func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (Rect, bool) {
 		}
 		if a.node != nil && (pos != css.PositionAbsolute || a.st.isPositioned()) {
 			if a.st.clips() {
-				r := paddingRect(a, dx, dy)
-				if has {
-					r = r.intersect(clip)
-				}
-				clip, has = r, true
+				list = append(list, a)
 			}
 			if a.st.isPositioned() {
 				pos = a.st.position // the next clipping ancestors must clip a too
@@ -183,7 +186,19 @@ func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (Rect, bool) {
 			break
 		}
 	}
-	return clip, has
+	// From the outermost: each clipper is moved by the scroll positions of those around it.
+	for i := len(list) - 1; i >= 0; i-- {
+		a := list[i]
+		r := paddingRect(a, dx-sx, dy-sy)
+		if has {
+			r = r.intersect(clip)
+		}
+		clip, has = r, true
+		if st := e.states[a.node]; st != nil {
+			sx, sy = sx+st.scrollX, sy+st.scrollY
+		}
+	}
+	return clip, has, sx, sy
 }
 
 func paddingRect(b *box, dx, dy float64) Rect {
@@ -224,9 +239,10 @@ func paintedElsewhere(c *box) bool {
 	return c.node != nil && (c.st.isPositioned() || c.st.createsStackingContext())
 }
 
-// paintFlow paints b's in-flow descendants: block backgrounds first, then inline
+// paintFlow paints b's in-flow descendants (moved by its scroll position): block backgrounds first, then inline
 // content (text, inline boxes, inline-blocks painted atomically).
 func (e *Engine) paintFlow(b *box, dx, dy float64) {
+	dx, dy = e.contentOffset(b, dx, dy)
 	e.paintBlockBackgrounds(b, dx, dy)
 	e.paintInlineContent(b, dx, dy)
 }
@@ -247,7 +263,8 @@ func (e *Engine) paintBlockBackgrounds(b *box, dx, dy float64) {
 		}
 		e.paintBox(c, dx, dy)
 		clipped := e.pushClip(c, dx, dy)
-		e.paintBlockBackgrounds(c, dx, dy)
+		cx, cy := e.contentOffset(c, dx, dy)
+		e.paintBlockBackgrounds(c, cx, cy)
 		if clipped {
 			e.popClip()
 		}

@@ -17,14 +17,21 @@ func TestParseStyleSheet(t *testing.T) {
 		p::before { color: green }
 		:not-a-real-pseudo { color: green }
 		#x { width: 10px }`, 0)
-	if len(rules) != 3 {
-		t.Fatalf("got %d rules, want 3: %+v", len(rules), rules)
+	if len(rules) != 4 {
+		t.Fatalf("got %d rules, want 4: %+v", len(rules), rules)
 	}
+	if len(rules[0].media) != 1 || rules[0].media[0].String() != "print" {
+		t.Errorf("the @media print rule's media: %v", rules[0].media)
+	}
+	rules = rules[1:]
 	if rules[0].sel.String() != "div" || rules[2].spec != [3]int{1, 0, 0} || rules[1].spec != [3]int{0, 1, 1} {
 		t.Errorf("rules %v %v %v", rules[0].sel, rules[1].spec, rules[2].spec)
 	}
 	if rules[0].order >= rules[1].order || rules[1].order >= rules[2].order {
 		t.Error("rule order must follow the source")
+	}
+	if len(rules[0].media) != 0 {
+		t.Error("a rule outside @media has no media")
 	}
 }
 

@@ -14,11 +14,12 @@ type styleRule struct {
 	order int  // position in the cascade's document order
 	ua    bool // from the user-agent style sheet
 	decls []css.Declaration
-	key   ruleKey // the bucket of the rule index it is kept in (ruleindex.go)
+	key   ruleKey               // the bucket of the rule index it is kept in (ruleindex.go)
+	media []*css.MediaQueryList // the @media rules it is inside of: all must match
 }
 
 // parseStyleSheet parses CSS text into style rules, starting at order.
-// Selectors go through cascadia; at-rules and rules with selectors it cannot parse
+// Selectors go through cascadia; at-rules (but the rules inside @media) and rules with selectors it cannot parse
 // (or pseudo-elements) are skipped, as a browser drops invalid rules.
 // https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet
 func parseStyleSheet(text string, order int) []styleRule {
@@ -30,11 +31,15 @@ func parseStyleSheet(text string, order int) []styleRule {
 		}
 		decls := css.ParseDeclarationBlock(raw.Body, nil)
 		keys := selectorKeys(raw.Prelude, len(group))
+		var media []*css.MediaQueryList
+		for _, m := range raw.Media {
+			media = append(media, css.ParseMediaQueryList(m))
+		}
 		for i, sel := range group {
 			if sel.PseudoElement() != "" {
 				continue
 			}
-			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls, key: keys[i]})
+			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls, key: keys[i], media: media})
 			order++
 		}
 	}
