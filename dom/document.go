@@ -29,6 +29,8 @@ type Document struct {
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
 
 	onChange ChangeHook // the renderer's invalidation (changes.go)
+
+	mediaLists []*MediaQueryList // matchMedia's lists, oldest first (mediaquerylist.go)
 }
 
 // ParseDocument parses a whole HTML page. It never panics: any bytes give a document.

@@ -22,6 +22,7 @@ const (
 	kindWheelEvent
 	kindAnimationEvent
 	kindAnimationPlaybackEvent
+	kindMediaQueryListEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -81,6 +82,9 @@ type Event struct {
 	animationName                   string
 	currentTime, timelineTime       float64
 	hasCurrentTime, hasTimelineTime bool
+	// MediaQueryListEvent.
+	media   string
+	matches bool
 
 	// MutationEvent (legacy).
 	relatedNode                   *Node

@@ -39,6 +39,8 @@ func eventClassName(k eventKind) string {
 		return "AnimationEvent"
 	case kindAnimationPlaybackEvent:
 		return "AnimationPlaybackEvent"
+	case kindMediaQueryListEvent:
+		return "MediaQueryListEvent"
 	}
 	return "Event"
 }

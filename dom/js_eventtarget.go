@@ -32,6 +32,8 @@ func (r *realm) wrapTarget(t Target) goja.Value {
 		return r.wrapPort(v)
 	case *plainTarget:
 		return v.obj
+	case *MediaQueryList:
+		return v.obj
 	}
 	return goja.Null()
 }

@@ -61,10 +61,18 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 	num("clientY", func(m *MouseEventInit) float64 { return m.ClientY })
 	num("x", func(m *MouseEventInit) float64 { return m.ClientX })
 	num("y", func(m *MouseEventInit) float64 { return m.ClientY })
-	num("pageX", func(m *MouseEventInit) float64 { return m.ClientX })
-	num("pageY", func(m *MouseEventInit) float64 { return m.ClientY })
-	num("offsetX", func(m *MouseEventInit) float64 { return m.ClientX })
-	num("offsetY", func(m *MouseEventInit) float64 { return m.ClientY })
+	// pageX/Y: relative to the document (the viewport's scroll position added); offsetX/Y:
+	// relative to the target's padding edge. https://drafts.csswg.org/cssom-view/#extensions-to-the-mouseevent-interface
+	m.Getter("pageX", func(e *Event) goja.Value { x, _ := r.win.pageOffset(); return r.rt.ToValue(e.mouse.ClientX + x) })
+	m.Getter("pageY", func(e *Event) goja.Value { _, y := r.win.pageOffset(); return r.rt.ToValue(e.mouse.ClientY + y) })
+	m.Getter("offsetX", func(e *Event) goja.Value {
+		x, _ := r.win.paddingEdge(e.target)
+		return r.rt.ToValue(e.mouse.ClientX - x)
+	})
+	m.Getter("offsetY", func(e *Event) goja.Value {
+		_, y := r.win.paddingEdge(e.target)
+		return r.rt.ToValue(e.mouse.ClientY - y)
+	})
 	m.Getter("movementX", func(*Event) goja.Value { return r.rt.ToValue(0) })
 	m.Getter("movementY", func(*Event) goja.Value { return r.rt.ToValue(0) })
 	flag("ctrlKey", func(m *MouseEventInit) bool { return m.CtrlKey })

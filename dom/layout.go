@@ -83,6 +83,7 @@ func (r *realm) installLayoutAPIs() {
 	r.idl.DefineInterface("DOMRect", rect, 0, nil)
 	r.installElementBoxes()
 	r.installWindowViewport()
+	r.installMediaQueries()
 	doc := webidl.On(r.iface("Document"), r.thisKinds(DocumentNode))
 	doc.Method("elementFromPoint", 2, func(_ *Node, call goja.FunctionCall) goja.Value {
 		if r.win.layout == nil {
@@ -104,8 +105,8 @@ func (r *realm) newRect(x, y, width, height float64) goja.Value {
 	return o
 }
 
-// installElementBoxes defines getBoundingClientRect and the client*, scroll* and offset*
-// attributes. https://drafts.csswg.org/cssom-view/#extension-to-the-element-interface
+// installElementBoxes defines getBoundingClientRect, the offset* attributes, and the
+// client* and scroll* members (scrolling.go). https://drafts.csswg.org/cssom-view/#extension-to-the-element-interface
 func (r *realm) installElementBoxes() {
 	w := r.win
 	el := webidl.On(r.iface("Element"), r.thisElement)
@@ -115,15 +116,7 @@ func (r *realm) installElementBoxes() {
 	box := func(m webidl.Members[*Node], name string, f func(x, y, width, height float64) float64) {
 		m.Getter(name, func(n *Node) goja.Value { return r.rt.ToValue(f(w.borderBox(n))) })
 	}
-	box(el, "clientWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
-	box(el, "clientHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
-	box(el, "clientTop", func(_, _, _, _ float64) float64 { return 0 })
-	box(el, "clientLeft", func(_, _, _, _ float64) float64 { return 0 })
-	box(el, "scrollWidth", func(_, _, width, _ float64) float64 { return float64(int(width)) })
-	box(el, "scrollHeight", func(_, _, _, height float64) float64 { return float64(int(height)) })
-	for _, name := range []string{"scrollTop", "scrollLeft"} {
-		el.Accessor(name, func(*Node) goja.Value { return r.rt.ToValue(0.0) }, func(*Node, goja.Value) {})
-	}
+	r.installScrolling() // client*, scroll*
 	he := webidl.On(r.iface("HTMLElement"), r.thisHTMLElement)
 	box(he, "offsetWidth", func(_, _, width, _ float64) float64 { return float64(int(width + 0.5)) })
 	box(he, "offsetHeight", func(_, _, _, height float64) float64 { return float64(int(height + 0.5)) })

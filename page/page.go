@@ -76,6 +76,9 @@ type Page struct {
 	snap      atomic.Pointer[Snapshot]
 	snapAsked atomic.Bool
 	node      *nodeState // a Node script (OpenNode, node.go); nil for a page
+
+	lay  *layout       // the layout the DOM's APIs use
+	view viewportState // scrolling and resizing (scroll.go, viewport.go)
 }
 
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
@@ -141,7 +144,9 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.Engine = render.NewEngine(doc, opts.Width, opts.Height)
 	tellEngineOfChanges(doc, p.Engine)
 	l.SetRenderer(renderer{p})
-	p.Window.SetLayout(&layout{p: p})
+	p.lay = &layout{p: p}
+	p.view.lastW, p.view.lastH = opts.Width, opts.Height // the first size is no change
+	p.Window.SetLayout(p.lay)
 	p.Window.SetAnimator(animator{p})
 	l.ResetTimeOrigin()
 	p.queueLoading(src, parser)
@@ -339,8 +344,8 @@ func (r renderer) NeedsUpdate(now float64) (needed bool) {
 		r.p.Doc.SweepDetachedNodes() // a safe point between tasks (cheap unless due)
 	}
 	// Continuous input waiting for a frame needs one (rafaligned.go), as do new observations
-	// and fullscreen requests (dom.Document.ObserversNeedRendering).
-	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput() || r.p.Doc.ObserversNeedRendering()
+	// and fullscreen requests (dom.Document.ObserversNeedRendering), and pending scroll events.
+	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput() || r.p.Doc.ObserversNeedRendering() || r.p.scrollPending()
 }
 
 func (r renderer) UpdateAnimations(now float64) {

@@ -18,21 +18,17 @@ func (r renderer) DispatchRAFAlignedInput(frameTime float64) bool {
 	return r.p.flushRAFAlignedInput()
 }
 
-// RunTheResizeSteps is CSSOM View's "run the resize steps".
-//
-// FIXME(spec): the viewport never changes size yet.
-func (r renderer) RunTheResizeSteps() bool { return false }
+// RunTheResizeSteps is CSSOM View's "run the resize steps" (viewport.go).
+func (r renderer) RunTheResizeSteps() bool { return r.p.runTheResizeSteps() }
 
-// RunTheScrollSteps is CSSOM View's "run the scroll steps".
-//
-// FIXME(spec): nothing scrolls yet.
-func (r renderer) RunTheScrollSteps() bool { return false }
+// RunTheScrollSteps is CSSOM View's "run the scroll steps" (scroll.go).
+func (r renderer) RunTheScrollSteps() bool { return r.p.runTheScrollSteps() }
 
 // EvaluateMediaQueriesAndReportChanges is CSSOM View's "evaluate media queries and report
-// changes".
-//
-// FIXME(spec): there is no matchMedia yet.
-func (r renderer) EvaluateMediaQueriesAndReportChanges() bool { return false }
+// changes" (dom/mediaquerylist.go).
+func (r renderer) EvaluateMediaQueriesAndReportChanges() bool {
+	return r.p.Doc.EvaluateMediaQueriesAndReportChanges()
+}
 
 // RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps" (dom/fullscreen.go).
 func (r renderer) RunTheFullscreenSteps() bool { return r.p.Doc.RunTheFullscreenSteps() }

@@ -3,27 +3,182 @@
 
 package page
 
-import "loopscope/dom"
+import (
+	"fmt"
+	"math"
+
+	"loopscope/dom"
+)
 
 // The seams between real input (input.go: the window and the actions file) and the
 // viewport: scrolling as a default action, and the viewport following the window.
 
+// Chrome's scroll steps for keys (cc/input/scroll_utils.h, ScrollableArea): an arrow
+// scrolls 40 px; a page is 87.5 % of the visible height.
+const (
+	arrowScrollPx      = 40
+	pageScrollFraction = 0.875
+)
+
+// The viewport's limits: a side of at most MaxViewportSide px (Chrome's largest texture)
+// and at most MaxViewportArea px in all (a frame is 4 bytes a pixel, and the engine keeps
+// a few).
+const (
+	MaxViewportSide = 16384
+	MaxViewportArea = 4096 * 4096
+)
+
 // scrollByWheel is a wheel event's default action (not canceled): scroll the nearest
-// scrollable ancestor of target, or the document, by (dx, dy) CSS pixels.
+// scrollable ancestor of target that can still scroll in that direction, or the
+// document, by (dx, dy) CSS pixels (deltaMode pixel). It reports whether anything
+// scrolled.
 //
-// FIXME(spec): nothing scrolls yet.
-func (p *Page) scrollByWheel(target *dom.Node, dx, dy float64) {}
+// CHROME: the scroll chains to the next ancestor only when the nearer one cannot move at
+// all in that direction; what is left of a delta past a scroller's end is dropped.
+func (p *Page) scrollByWheel(target *dom.Node, dx, dy float64) bool {
+	if !finite(dx) || !finite(dy) {
+		return false
+	}
+	return p.userScrollBy(target, dx, dy)
+}
+
+// userScrollBy scrolls the scroller of target (see scrollByWheel) by (dx, dy).
+func (p *Page) userScrollBy(target *dom.Node, dx, dy float64) bool {
+	p.layoutNow()
+	s := p.scrollerFor(target, dx, dy)
+	x, y := p.Engine.ScrollPosition(htmlOf(s))
+	return p.userScroll(s, x+dx, y+dy)
+}
+
+// scrollerFor is the nearest inclusive ancestor of target whose overflow lets the user
+// scroll and that can move by (dx, dy); nil (the viewport) when none can.
+func (p *Page) scrollerFor(target *dom.Node, dx, dy float64) *dom.Node {
+	if target == nil {
+		return nil
+	}
+	root := p.Doc.DocumentElement()
+	for h := target.HTML(); h != nil && (root == nil || h != root.HTML()); h = h.Parent {
+		if _, user := p.Engine.IsScrollContainer(h); !user {
+			continue
+		}
+		x, y := p.Engine.ScrollPosition(h)
+		mx, my, _ := p.Engine.ScrollRange(h)
+		if dx < 0 && x > 0 || dx > 0 && x < mx || dy < 0 && y > 0 || dy > 0 && y < my {
+			return p.Doc.NodeFor(h)
+		}
+	}
+	return nil
+}
 
 // scrollByKey is the default action of a keydown that scrolls (the arrows, PageUp,
 // PageDown, Home, End, Space) when nothing focused takes the key: target is the event's
-// target.
+// target. It reports whether anything scrolled.
 //
-// FIXME(spec): nothing scrolls yet.
-func (p *Page) scrollByKey(target *dom.Node, key string) {}
+// CHROME: the distances are Chrome's (an arrow 40 px, a page 87.5 % of the scroller's
+// height); DEPARTURE: the scroll is instant, Chrome animates it.
+// FIXME(spec): Shift+Space (a page up).
+func (p *Page) scrollByKey(target *dom.Node, key string) bool {
+	p.layoutNow()
+	var dx, dy float64
+	page := func(n *dom.Node) float64 {
+		if n == nil {
+			return math.Max(1, math.Floor(float64(p.opts.Height)*pageScrollFraction))
+		}
+		_, _, _, h := p.Engine.ClientBox(n.HTML())
+		return math.Max(1, math.Floor(h*pageScrollFraction))
+	}
+	switch key {
+	case "ArrowDown":
+		dy = arrowScrollPx
+	case "ArrowUp":
+		dy = -arrowScrollPx
+	case "ArrowRight":
+		dx = arrowScrollPx
+	case "ArrowLeft":
+		dx = -arrowScrollPx
+	case "PageDown", " ", "PageUp", "Home", "End":
+		down := key == "PageDown" || key == "End" || key == " "
+		dy = 1
+		if !down {
+			dy = -1
+		}
+		s := p.scrollerFor(target, 0, dy)
+		x, y := p.Engine.ScrollPosition(htmlOf(s))
+		switch key {
+		case "Home":
+			y = 0
+		case "End":
+			_, y, _ = p.Engine.ScrollRange(htmlOf(s))
+		default:
+			y += dy * page(s)
+		}
+		return p.userScroll(s, x, y)
+	default:
+		return false
+	}
+	return p.userScrollBy(target, dx, dy)
+}
+
+// layoutNow brings style and layout up to date (the scroll range depends on them).
+func (p *Page) layoutNow() {
+	p.lay.update()
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // SetViewportSize resizes the viewport to w×h CSS pixels (the window was resized, or an
-// actions file's resize): the page lays out again, and the resize steps of the next
-// rendering update fire resize.
-//
-// FIXME(spec): the viewport keeps its first size.
-func (p *Page) SetViewportSize(w, h int) {}
+// actions file's resize): innerWidth and innerHeight change at once, the page lays out
+// again, and the resize steps of the next rendering update fire resize. A size under
+// 1 px is refused, one over the limits (MaxViewportSide, MaxViewportArea) clamped; both
+// say so on the console (once for the same size) and return the error.
+func (p *Page) SetViewportSize(w, h int) error {
+	if w < 1 || h < 1 {
+		return p.viewportError(fmt.Errorf("viewport size %d×%d refused: the viewport must be at least 1×1 px", w, h))
+	}
+	var err error
+	cw, ch := min(w, MaxViewportSide), min(h, MaxViewportSide)
+	if cw*ch > MaxViewportArea {
+		ch = max(1, MaxViewportArea/cw)
+	}
+	if cw != w || ch != h {
+		err = p.viewportError(fmt.Errorf("viewport size %d×%d clamped to %d×%d (at most %d px a side and %d px in all)",
+			w, h, cw, ch, MaxViewportSide, MaxViewportArea))
+	} else {
+		p.view.resizeErr = ""
+	}
+	if cw == p.opts.Width && ch == p.opts.Height {
+		return err
+	}
+	p.opts.Width, p.opts.Height = cw, ch
+	p.Engine.Resize(cw, ch)
+	p.lay.valid = false // layout answers for the new size at once
+	return err
+}
+
+// ViewportSize is the viewport's size in CSS pixels.
+func (p *Page) ViewportSize() (w, h int) { return p.opts.Width, p.opts.Height }
+
+// viewportError reports err on the console unless it was the last one reported.
+func (p *Page) viewportError(err error) error {
+	if msg := err.Error(); msg != p.view.resizeErr {
+		p.view.resizeErr = msg
+		p.Loop.Console().Error(msg)
+	}
+	return err
+}
+
+// runTheResizeSteps is CSSOM View's "run the resize steps": "If doc's viewport has had
+// its width or height changed (e.g. as a result of the user resizing the browser window,
+// or changing the page zoom scale factor, or an iframe element's dimensions are changed)
+// since the last time these steps were run, fire an event named resize at the Window
+// object associated with doc."
+// https://drafts.csswg.org/cssom-view/#run-the-resize-steps
+func (p *Page) runTheResizeSteps() bool {
+	v := &p.view
+	if v.lastW == p.opts.Width && v.lastH == p.opts.Height {
+		return false
+	}
+	v.lastW, v.lastH = p.opts.Width, p.opts.Height
+	p.Window.FireResize()
+	return true
+}

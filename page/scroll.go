@@ -1,0 +1,131 @@
+// Spec: CSSOM View Module, Editor's Draft 2025-09 (https://drafts.csswg.org/cssom-view/#scrolling),
+// "run the scroll steps" and the pending scroll event targets. Tags: FIXME(spec), DEPARTURE, CHROME.
+
+package page
+
+import (
+	"loopscope/css"
+	"loopscope/dom"
+
+	"golang.org/x/net/html"
+)
+
+// scrollEvent is one entry of the document's pending scroll event targets: a scroll or
+// scrollend event to fire at target (nil: the document).
+type scrollEvent struct {
+	target *dom.Node
+	typ    string
+}
+
+// maxPendingScrollEvents bounds the pending list (each entry is a distinct target and
+// type, so only a page with that many scroll containers scrolled in one frame reaches it).
+const maxPendingScrollEvents = 1 << 16
+
+// viewportState is the page's side of scrolling and resizing (scroll.go, viewport.go).
+type viewportState struct {
+	pending []scrollEvent // the document's pending scroll event targets, in order added
+	// The viewport size the last resize steps saw (0: not run yet).
+	lastW, lastH int
+	resizeErr    string // the last refused size's message, not repeated
+}
+
+// htmlOf is n's x/net/html node (nil for nil: the viewport).
+func htmlOf(n *dom.Node) *html.Node {
+	if n == nil {
+		return nil
+	}
+	return n.HTML()
+}
+
+// ScrollPosition implements dom.Scrolling.
+func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
+	a.update()
+	return a.p.Engine.ScrollPosition(htmlOf(n))
+}
+
+// ScrollTo implements dom.Scrolling: a programmatic, instant scroll. CHROME: an instant
+// scroll has ended as soon as it is done, so its scrollend is queued right after its
+// scroll (both fire in the next scroll steps, scroll first).
+func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
+	a.update()
+	if a.p.Engine.ScrollTo(htmlOf(n), x, y) {
+		a.p.queueScrollEvent(n, "scroll")
+		a.p.queueScrollEvent(n, "scrollend")
+	}
+}
+
+// ScrollSize implements dom.Scrolling.
+func (a *layout) ScrollSize(n *dom.Node) (w, h float64) {
+	a.update()
+	w, h, _ = a.p.Engine.ScrollSize(htmlOf(n))
+	return w, h
+}
+
+// MediaEnv implements dom.MediaEnvironment: the viewport's size; the user prefers
+// motion and a light scheme (Chrome's defaults headless).
+func (a *layout) MediaEnv() css.MediaEnv {
+	return css.MediaEnv{Width: float64(a.p.opts.Width), Height: float64(a.p.opts.Height)}
+}
+
+// ClientBox implements dom.Scrolling.
+func (a *layout) ClientBox(n *dom.Node) (l, t, w, h float64) {
+	a.update()
+	return a.p.Engine.ClientBox(n.HTML())
+}
+
+// queueScrollEvent appends (target, typ) to the pending scroll event targets unless it
+// is there already: however many scrolls a frame has, each target gets one event.
+// https://drafts.csswg.org/cssom-view/#scrolling-events
+func (p *Page) queueScrollEvent(target *dom.Node, typ string) {
+	v := &p.view
+	for _, e := range v.pending {
+		if e.target == target && e.typ == typ {
+			return
+		}
+	}
+	if len(v.pending) >= maxPendingScrollEvents {
+		return
+	}
+	v.pending = append(v.pending, scrollEvent{target, typ})
+}
+
+// runTheScrollSteps is CSSOM View's "run the scroll steps" for the document. It reports
+// whether it fired anything.
+// https://drafts.csswg.org/cssom-view/#run-the-scroll-steps
+func (p *Page) runTheScrollSteps() bool {
+	v := &p.view
+	if len(v.pending) == 0 {
+		return false
+	}
+	// 1. "For each item target in doc's pending scroll event targets, in the order they
+	// were added to the list, run these substeps:" 1.1 "If target is a Document, fire an
+	// event named scroll that bubbles at target." 1.2 "Otherwise, fire an event named
+	// scroll at target." (scrollend entries likewise, CHROME: in the same list.)
+	// 2. "Empty doc's pending scroll event targets." Taken before firing: a listener that
+	// scrolls again queues for the next frame.
+	list := v.pending
+	v.pending = nil
+	for _, e := range list {
+		p.Doc.FireScrollEvent(e.target, e.typ)
+	}
+	return true
+}
+
+// userScroll performs a scroll by the user (the wheel, a key) of target (nil: the
+// viewport) to (x, y). CHROME: one wheel tick (as Playwright's mouse.wheel sends it) is a
+// whole scroll gesture, and scrollend comes with scroll, in the same scroll steps; a
+// scrolling key is animated in Chrome (many scroll events, one scrollend), instant here
+// (DEPARTURE).
+func (p *Page) userScroll(target *dom.Node, x, y float64) bool {
+	if !p.Engine.ScrollTo(htmlOf(target), x, y) {
+		return false
+	}
+	p.queueScrollEvent(target, "scroll")
+	p.queueScrollEvent(target, "scrollend")
+	return true
+}
+
+// scrollPending reports whether the scroll steps have something to do (a frame is needed).
+func (p *Page) scrollPending() bool {
+	return len(p.view.pending) > 0
+}
