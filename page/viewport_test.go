@@ -11,7 +11,7 @@ import (
 	"loopscope/loop"
 )
 
-// viewportCase is a case of testdata/viewport/actions: a page, scripted resizes and
+// viewportCase is a case of testdata/viewport: a page, scripted resizes and
 // wheel ticks, and the whole console output Chrome printed for them (tools/chrome).
 type viewportCase struct {
 	Runs []struct {
@@ -33,7 +33,7 @@ type viewportCase struct {
 // then the media query change events in creation order, then rAF; a wheel tick scrolls
 // the nearest scroller that can move, scroll and scrollend in the next frame.
 func TestViewportCases(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/viewport/actions/*.json")
+	files, _ := filepath.Glob("../testdata/viewport/*.json")
 	if len(files) == 0 {
 		t.Fatal("no cases")
 	}
