@@ -90,6 +90,7 @@ func (n *Node) SubstringData(offset, count int) (string, error) {
 func (n *Node) ReplaceData(offset, count int, data string) error {
 	old := n.h.Data
 	var next string
+	added := -1 // data's length in code units, when not known yet
 	if isASCII(old) {
 		l := len(old)
 		if offset < 0 || offset > l {
@@ -99,6 +100,7 @@ func (n *Node) ReplaceData(offset, count int, data string) error {
 			count = l - offset
 		}
 		next = old[:offset] + data + old[offset+count:]
+		added = len(data)
 	} else {
 		u := utf16.Encode([]rune(old))
 		if offset < 0 || offset > len(u) {
@@ -111,6 +113,10 @@ func (n *Node) ReplaceData(offset, count int, data string) error {
 	}
 	queueMutationRecord("characterData", n, "", "", nullable(old), nil, nil, nil, nil)
 	n.h.Data = next
+	if added < 0 || !isASCII(data) {
+		added = utf16Len(data)
+	}
+	rangeReplaceDataSteps(n, offset, count, added)
 	n.doc.changedNode(ChangeText, n.h, "")
 	fireCharacterDataModifiedEvent(n, old, next)
 	return nil
@@ -126,11 +132,25 @@ func (n *Node) splitText(offset int) (*Node, error) {
 	if offset > n.Length() {
 		return nil, domErr("IndexSizeError", "The offset "+strconv.Itoa(offset)+" is larger than the Text node's length.")
 	}
-	newData, _ := n.SubstringData(offset, n.Length()-offset)
+	// 3-6. The new node holds the data after offset.
+	count := n.Length() - offset
+	newData, _ := n.SubstringData(offset, count)
 	nn := n.doc.CreateTextNode(newData)
-	if p := n.Parent(); p != nil {
-		insert(nn, p, n.NextSibling(), false)
+	p := n.Parent()
+	// 7.2-7.3. Live range boundaries after offset move to the new node.
+	if p != nil {
+		rangeSplitMoveSteps(n, nn, offset)
 	}
-	_ = n.ReplaceData(offset, n.Length()-offset, "")
+	// 8. Replace data with node, offset, count and the empty string.
+	// CHROME: before the new node is inserted (step 7.1): the characterData record comes
+	// before the childList record (Blink's Text::splitText), as range_mutation_records shows.
+	_ = n.ReplaceData(offset, count, "")
+	// 7.1. Insert new node into parent before node's next sibling.
+	if p != nil && n.h.Parent == p.h {
+		afterNode := indexOf(n.h) + 1
+		insert(nn, p, n.NextSibling(), false)
+		// 7.4-7.5. A boundary in parent right after node moves past the new node.
+		rangeSplitParentSteps(p, afterNode)
+	}
 	return nn, nil
 }

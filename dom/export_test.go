@@ -26,3 +26,7 @@ func NextSweep(d *Document) int { return d.table.nextSweep }
 
 // MinSweep is the table size below which no sweep runs.
 const MinSweep = minSweep
+
+// LiveRanges returns how many entries the realm's list of live ranges has (dead ones not
+// yet pruned included).
+func LiveRanges(d *Document) int { return len(d.realm.ranges.list) }

@@ -28,6 +28,7 @@ func (r *realm) installDocument() {
 	r.installDocumentFactories(m)
 	r.installDocumentNodeTransfer(m)
 	r.installAttr(r.iface("Element"), m)
+	r.installRange(m)
 	r.handlerAttrs(doc.Proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
 		return thisNode(call)
 	})

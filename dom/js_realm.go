@@ -49,6 +49,8 @@ type realm struct {
 	// Captured before any page script runs (animation.go): marks promises handled.
 	promiseThen goja.Callable
 	noop        goja.Value
+
+	ranges liveRanges // the live ranges the mutation algorithms update (range.go)
 }
 
 type nativeFn = webidl.NativeFunc

@@ -10,12 +10,13 @@ type NodeType uint16
 
 // The DOM node types loopscope supports (https://dom.spec.whatwg.org/#dom-node-nodetype).
 const (
-	ElementNode          NodeType = 1
-	TextNode             NodeType = 3
-	CommentNode          NodeType = 8
-	DocumentNode         NodeType = 9
-	DocumentTypeNode     NodeType = 10
-	DocumentFragmentNode NodeType = 11
+	ElementNode               NodeType = 1
+	TextNode                  NodeType = 3
+	ProcessingInstructionNode NodeType = 7
+	CommentNode               NodeType = 8
+	DocumentNode              NodeType = 9
+	DocumentTypeNode          NodeType = 10
+	DocumentFragmentNode      NodeType = 11
 )
 
 // Node is a DOM node. Its tree position, name, attributes and character data live in
@@ -299,7 +300,15 @@ func (n *Node) normalize() {
 		if data == "" {
 			continue
 		}
-		_ = t.ReplaceData(t.Length(), 0, data)
+		length := t.Length()
+		_ = t.ReplaceData(length, 0, data)
+		// 6. Live ranges in the following Text nodes move into node.
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+			cur := n.doc.NodeFor(s)
+			rangeNormalizeSteps(t, cur, length)
+			length += cur.Length()
+		}
+		// 7. Remove node's contiguous exclusive Text nodes, in tree order.
 		for s := h.NextSibling; s != nil && s.Type == html.TextNode; {
 			next := s.NextSibling
 			remove(n.doc.NodeFor(s), false)

@@ -169,6 +169,7 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 	if child != nil {
 		ref = child.h
 	}
+	rangeInsertSteps(parent, ref, len(nodes))
 	for _, c := range nodes {
 		// Guards for re-entrant legacy mutation event listeners that moved things around.
 		if c.h.Parent != nil {
@@ -316,6 +317,7 @@ func remove(node *Node, suppressObservers bool) {
 	parent := node.doc.NodeFor(parentH)
 	oldPrev := node.PreviousSibling()
 	oldNext := node.NextSibling()
+	rangeRemoveSteps(node, parent)
 	unlink(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
 	// Transient registered observers for subtree observers of the old ancestors.
