@@ -1,14 +1,16 @@
 // Package render turns a live x/net/html tree into pixels: a small CSS engine (the
-// cascade, computed values, CSS transitions), block and inline layout, painting in
+// cascade, computed values, CSS transitions and animations, Web Animations), block and inline layout, painting in
 // stacking order into an *image.RGBA with the Go fonts, and hit testing.
 //
 // It is pure Go and never mutates the tree it reads. The event loop drives it from its
 // own goroutine in the order of the HTML "update the rendering" steps:
 //
-//	ends := e.UpdateAnimations(now) // advance transitions; dispatch the transitionend events
-//	e.Style()                       // cascade if the DOM changed; start transitions
-//	e.Layout()                      // box tree, geometry, display list, hit-test list
-//	frame := e.Paint()              // a frame the engine will not write again
+//	settled := e.UpdateAnimations(now) // advance transitions and animations; queue their events
+//	events, _ := e.TakeAnimationEvents() // (settle settled's promises first) dispatch, in order
+//	e.Style()                            // cascade if the DOM changed; start transitions and
+//	                                     // CSS animations; apply the animated values
+//	e.Layout()                           // box tree, geometry, display list, hit-test list
+//	frame := e.Paint()                   // a frame the engine will not write again
 //
 // NeedsUpdate reports when all of that can be skipped. Each step returns at once when
 // nothing it depends on changed. A forced synchronous layout (getBoundingClientRect in a
@@ -22,8 +24,8 @@
 // backgrounds (colour only, propagated to the canvas from html/body), fonts (Go, Go Bold,
 // Go Mono for monospace), line-height, text-align, white-space, list markers, opacity,
 // translate transforms, visibility, z-index, overflow clipping (no scrolling), and CSS
-// transitions of opacity, transform, top/right/bottom/left, width, height and
-// background-color. Not supported: floats, flex and grid (laid out as blocks), tables,
+// transitions, CSS animations (@keyframes) and element.animate() of opacity, transform,
+// top/right/bottom/left, width, height and background-color. Not supported: floats, flex and grid (laid out as blocks), tables,
 // border-radius, images, scrolling, relative positioning and opacity on inline
 // (non-atomic) elements, pointer-events.
 package render

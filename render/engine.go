@@ -68,7 +68,11 @@ type Engine struct {
 	droppedEvents int
 	settled       []*Animation
 	animVersion   uint64
-	damage        damageLevel // how far the style changes since the last layout reach
+	// appliedAnimVersion is the animVersion the used styles were last computed at;
+	// animatedLive says whether a value applied then changes with time.
+	appliedAnimVersion uint64
+	animatedLive       bool
+	damage             damageLevel // how far the style changes since the last layout reach
 
 	// layout
 	root        *box // the initial containing block's child: the root element's box
@@ -142,7 +146,8 @@ func (e *Engine) Resize(width, height int) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) NeedsUpdate(now float64) bool {
 	return e.lastFrame == nil || e.resizedForStyle || e.resizedForLayout || !e.styled || e.src.Version() != e.styledVersion ||
-		len(e.running) > 0 || len(e.animated) > 0 || e.animationsNeedFrames() || e.damage != damageNone || e.relaid || e.scrollDirty
+		len(e.running) > 0 || len(e.animated) > 0 && e.animatedLive || e.animationsNeedFrames() ||
+		e.animVersion != e.appliedAnimVersion || e.damage != damageNone || e.relaid || e.scrollDirty
 }
 
 // BoxOf returns the border box of an element from the last layout (for inline

@@ -72,6 +72,9 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 		}
 		if a.Owner != nil && (a.readyDue || a.finishDue) {
 			e.settled = append(e.settled, a)
+		} else if a.Owner == nil {
+			a.TakeReady() // no promises to settle (a CSS animation no script has seen)
+			a.TakeFinished()
 		}
 		if a.keepListed() {
 			kept = append(kept, a)
@@ -82,7 +85,9 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	clear(e.anims[len(kept):])
 	e.anims = kept
 	e.updateTransitions(now)
-	e.animVersion++
+	if len(e.running) > 0 || e.animatedLive || e.animationsNeedFrames() {
+		e.animVersion++ // the animated values moved on (a forced style update must see them)
+	}
 	return e.settled
 }
 
@@ -206,6 +211,8 @@ func (e *Engine) applyAnimations() {
 		st.animMark = 0
 	}
 	e.animated = e.animated[:0]
+	e.appliedAnimVersion = e.animVersion
+	e.animatedLive = len(e.running) > 0
 	e.animMark++
 	if e.animMark == 0 {
 		e.animMark = 1
@@ -228,6 +235,9 @@ func (e *Engine) applyAnimations() {
 				continue
 			}
 			e.markAnimated(st)
+			if a.Pending() || a.PlayState() == "running" {
+				e.animatedLive = true
+			}
 			e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
 		}
 	}
