@@ -204,6 +204,9 @@ func (d *Document) RunTheFullscreenSteps() bool {
 }
 
 // FullscreenElement is the document's fullscreen element (nil: none).
+//
+// FIXME(spec): the top layer and the :fullscreen pseudo-class (the style engine's selectors
+// match neither), so a fullscreen element keeps its own size and place in the page.
 func (d *Document) FullscreenElement() *Node {
 	if d.realm == nil {
 		return nil
