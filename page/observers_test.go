@@ -2,8 +2,11 @@ package page
 
 import (
 	"fmt"
+	"image"
 	"strings"
 	"testing"
+
+	"loopscope/loop"
 )
 
 // Hostile observers (issue 18): a ResizeObserver that resizes its target forever, observer
@@ -87,5 +90,35 @@ func TestHostileObserverOptions(t *testing.T) {
 		"log: alive")
 	if strings.Contains(strings.Join(r.all, "\n"), "accepted") {
 		t.Errorf("an absurd option was accepted:\n%s", strings.Join(r.all, "\n"))
+	}
+}
+
+// TestObserverChangesAndPaint: what a ResizeObserver callback changes is painted in the same
+// frame (it runs after layout, before paint), what an IntersectionObserver callback changes
+// only in the next one (its entries come in a task after the frame).
+func TestObserverChangesAndPaint(t *testing.T) {
+	src := []byte(`<body style="margin: 0"><div id="r" style="width: 50px; height: 50px; background: rgb(0, 0, 255)"></div>
+	<div id="i" style="width: 50px; height: 50px; background: rgb(0, 0, 255)"></div><script>
+	const r = document.getElementById('r'), i = document.getElementById('i');
+	new ResizeObserver(() => { r.style.background = 'rgb(255, 0, 0)'; }).observe(r);
+	new IntersectionObserver(() => { i.style.background = 'rgb(0, 255, 0)'; }).observe(i);
+	</script>`)
+	type px struct{ r, g, b uint8 }
+	var frames [][2]px
+	at := func(img *image.RGBA, x, y int) px {
+		c := img.RGBAAt(x, y)
+		return px{c.R, c.G, c.B}
+	}
+	opts := Options{VirtualTime: true, Console: &countingConsole{}, OnFrame: func(img *image.RGBA, _ float64) {
+		frames = append(frames, [2]px{at(img, 25, 25), at(img, 25, 75)})
+	}}
+	p, err := New(src, "file:///paint.html", "", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 200})
+	red, green, blue := px{255, 0, 0}, px{0, 255, 0}, px{0, 0, 255}
+	if len(frames) < 2 || frames[0] != [2]px{red, blue} || frames[1] != [2]px{red, green} {
+		t.Errorf("frames (resize observer's div, intersection observer's div): %v; want [[red blue] [red green] ...]", frames)
 	}
 }
