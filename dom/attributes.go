@@ -155,6 +155,8 @@ func (n *Node) attributeChangeSteps(localName, old, value string, present bool) 
 		}
 	case strings.HasPrefix(localName, "on") && n.h.Namespace == "":
 		n.eventHandlerAttributeChanged(localName, value, present)
+	case localName == "src" && n.isHTMLImage():
+		n.updateTheImageData() // a relevant mutation of an img element
 	}
 }
 

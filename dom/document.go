@@ -31,6 +31,9 @@ type Document struct {
 	onChange ChangeHook // the renderer's invalidation (changes.go)
 
 	mediaLists []*MediaQueryList // matchMedia's lists, oldest first (mediaquerylist.go)
+
+	loadResource    ResourceLoader            // reads images (image.go); set by page
+	availableImages map[string]availableImage // the list of available images, by URL
 }
 
 // ParseDocument parses a whole HTML page. It never panics: any bytes give a document.
@@ -70,7 +73,7 @@ func NewDocument(docURL string) *Document {
 }
 
 func newDocument(h *html.Node, docURL string) *Document {
-	d := &Document{table: newNodeTable(), urlStr: docURL}
+	d := &Document{table: newNodeTable(), urlStr: docURL, availableImages: map[string]availableImage{}}
 	if u, err := url.Parse(docURL); err == nil {
 		d.url = u
 	} else {

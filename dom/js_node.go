@@ -16,6 +16,7 @@ type nodeJS struct {
 	attributes                                      *goja.Object        // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
+	image                                           *imageData          // an img element's image requests (image.go)
 }
 
 func (n *Node) jsData() *nodeJS {

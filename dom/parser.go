@@ -125,4 +125,11 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 	if r := d.realm; r != nil && r.observedNodes > 0 {
 		queueTreeMutationRecord(d.NodeFor(pn.parent), []*Node{d.NodeFor(pn.h)}, nil, d.NodeFor(prev), nil)
 	}
+	// An img the parser creates with a src attribute starts loading it (the attribute's
+	// "relevant mutation" of update the image data).
+	if pn.h.Type == html.ElementNode && pn.h.Data == "img" && pn.h.Namespace == "" {
+		if n := d.NodeFor(pn.h); n.HasAttribute("src") {
+			n.updateTheImageData()
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 const (
 	MaxPageBytes    = 64 << 20
 	MaxScriptBytes  = 64 << 20
+	MaxImageBytes   = 64 << 20
 	MaxActionsBytes = 8 << 20 // a recorded session's mouse moves: 20,000 actions
 )
 
