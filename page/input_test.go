@@ -81,6 +81,9 @@ setTimeout(() => console.log('alive after the flood', 'wheel events', wheels, 'd
 // queue stays bounded (what does not fit is dropped with one clear line), the errors are
 // reported, and the page lives on.
 func TestHostileInputFlood(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million events: the plain test run has it (under -race -short it took 45 s)")
+	}
 	con := &orderedConsole{}
 	p, err := New([]byte(floodPage), "file:///flood.html", "", Options{VirtualTime: true, Console: con, ScriptTimeout: 300 * time.Millisecond})
 	if err != nil {
