@@ -14,14 +14,21 @@ import (
 
 // FocusedElement is the element of the document's focused area, or nil when the viewport
 // (the body, for activeElement) has it.
-//
-// FIXME(spec): the "focus fixup rule" runs lazily here: a focused element that left the
-// document gives the focus back to the viewport without blur, as Chrome does.
 func (d *Document) FocusedElement() *Node {
 	if d.focused != nil && !d.focused.IsConnected() {
 		d.focused = nil
 	}
 	return d.focused
+}
+
+// focusedElementRemoved: the focused element f is being removed (it or an ancestor).
+// CHROME: the focus goes to the viewport at once, blur and focusout firing at f with
+// relatedTarget null while it is still in the document (HTML's "focus fixup rule" would
+// wait for the next rendering update and fire nothing).
+func (d *Document) focusedElementRemoved(f *Node) {
+	d.focused = nil
+	d.fireFocusEvent(f, "blur", nil)
+	d.fireFocusEvent(f, "focusout", nil)
 }
 
 // ActiveElement is document.activeElement: the focused element, else the body (null when
@@ -49,14 +56,18 @@ func (n *Node) tabIndexValue() (int, bool) {
 	return i, err == nil
 }
 
-// TabIndex is the tabIndex IDL attribute: the attribute's value, else 0 for the elements
-// that are focusable by default and -1 for the others.
+// TabIndex is the tabIndex IDL attribute: the attribute's value, else 0 for a, button,
+// input, select and textarea (whether or not they can be focused: Chrome's values) and -1
+// for the others.
 func (n *Node) TabIndex() int {
 	if i, ok := n.tabIndexValue(); ok {
 		return i
 	}
-	if n.focusableByDefault() {
-		return 0
+	if n.kind == ElementNode && n.h.Namespace == "" {
+		switch n.h.Data {
+		case "a", "button", "input", "select", "textarea":
+			return 0
+		}
 	}
 	return -1
 }

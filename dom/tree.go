@@ -314,6 +314,12 @@ func remove(node *Node, suppressObservers bool) {
 			return
 		}
 	}
+	if f := node.doc.focused; f != nil && isInclusiveAncestorOf(node.h, f.h) {
+		node.doc.focusedElementRemoved(f)
+		if node.h.Parent != parentH { // a blur listener moved it
+			return
+		}
+	}
 	parent := node.doc.NodeFor(parentH)
 	oldPrev := node.PreviousSibling()
 	oldNext := node.NextSibling()

@@ -38,8 +38,10 @@ type inputState struct {
 	lastPress              float64
 	lastX, lastY           float64
 	lastButton, clickCount int
-	// modifiers held by the keyboard (keyboard.go).
+	// modifiers held by the keyboard (keyboard.go); spaceArmed: the button a Space keydown
+	// went to (its keyup clicks it).
 	shift, ctrl, alt, meta bool
+	spaceArmed             *dom.Node
 
 	queue   []rafInput // continuous input waiting for the next frame (rafaligned.go)
 	dropped int        // continuous input dropped since the last frame (the queue was full)

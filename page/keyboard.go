@@ -178,22 +178,31 @@ func (p *Page) keyTarget() *dom.Node {
 
 // keyDown dispatches keydown at the focused element; when nobody canceled it, keypress
 // for a key that types a character (Enter included; CHROME: not with Control, Alt or
-// Meta held), then the key's default action: Tab moves the focus, the scrolling keys
+// Meta held), then the key's default action: Enter clicks a focused button or link,
+// Space arms a focused button for its keyup, Tab moves the focus, the scrolling keys
 // scroll. https://w3c.github.io/uievents/#keydown
 //
-// FIXME(spec): Enter and Space do not activate a focused button or link, and typing does
-// not edit text fields.
+// FIXME(spec): typing does not edit text fields.
 func (p *Page) keyDown(k keyDef) {
 	p.setModifier(k, true)
 	target := p.keyTarget()
+	in := &p.input
+	in.spaceArmed = nil
 	if !p.dispatchEvents(target, p.keyEvent("keydown", k)) {
 		return
 	}
-	in := &p.input
 	if k.char != 0 && !in.ctrl && !in.alt && !in.meta {
 		if !p.dispatchEvents(p.keyTarget(), p.keyEvent("keypress", k)) {
 			return
 		}
+	}
+	if t := p.keyTarget(); k.key == "Enter" && activatedBy(t, "Enter") {
+		p.keyboardClick(t)
+		return
+	}
+	if t := p.keyTarget(); k.key == " " && activatedBy(t, " ") {
+		in.spaceArmed = t
+		return
 	}
 	switch k.key {
 	case "Tab":
@@ -204,6 +213,36 @@ func (p *Page) keyDown(k keyDef) {
 		}
 		p.scrollByKey(target, k.key)
 	}
+}
+
+// activatedBy: the element's activation behaviour runs for the key (Enter: buttons, links,
+// <summary>; Space: buttons, checkboxes, radio buttons, <summary>). CHROME: the click
+// follows Enter's keypress, and Space's keyup.
+func activatedBy(n *dom.Node, key string) bool {
+	switch n.LocalName() {
+	case "button", "summary":
+		return true
+	case "a":
+		return key == "Enter" && n.HasAttribute("href")
+	case "input":
+		t, _ := n.GetAttribute("type")
+		switch strings.ToLower(t) {
+		case "button", "submit", "reset", "image":
+			return true
+		case "checkbox", "radio":
+			return key == " "
+		}
+	}
+	return false
+}
+
+// keyboardClick fires the click of a key's activation. CHROME: a trusted PointerEvent
+// with pointerId -1, an empty pointerType, detail 0 and coordinates 0.
+func (p *Page) keyboardClick(target *dom.Node) {
+	in := &p.input
+	init := dom.MouseEventInit{EventInit: dom.EventInit{Bubbles: true, Cancelable: true, Composed: true},
+		CtrlKey: in.ctrl, ShiftKey: in.shift, AltKey: in.alt, MetaKey: in.meta}
+	p.dispatchEvents(target, dom.NewPointerEvent("click", init, dom.PointerEventInit{PointerID: -1, Width: 1, Height: 1}))
 }
 
 // takesSpace: a focused control whose own default action is Space's (a button, a form
@@ -219,5 +258,13 @@ func takesSpace(n *dom.Node) bool {
 // keyUp dispatches keyup at the focused element (after a Tab, the newly focused one).
 func (p *Page) keyUp(k keyDef) {
 	p.setModifier(k, false)
-	p.dispatchEvents(p.keyTarget(), p.keyEvent("keyup", k))
+	target := p.keyTarget()
+	notCanceled := p.dispatchEvents(target, p.keyEvent("keyup", k))
+	in := &p.input
+	if armed := in.spaceArmed; k.key == " " && armed != nil {
+		in.spaceArmed = nil
+		if notCanceled && armed == p.keyTarget() {
+			p.keyboardClick(armed)
+		}
+	}
 }
