@@ -127,3 +127,47 @@ func TestWindowRealInput(t *testing.T) {
 		t.Errorf("the replay printed\n%s\nthe window printed\n%s", strings.Join(replayed, "\n"), strings.Join(shown, "\n"))
 	}
 }
+
+// longPage is 20 stripes of 200 px, each its own colour, and logs the scroll position once
+// a frame (scroll events fire in the scroll steps).
+const longPage = `<!doctype html>
+<body style="margin:0">
+<script>
+const colours = ['#d03030', '#30a030', '#3050d0', '#d0a020', '#8030a0'];
+for (let i = 0; i < 20; i++) {
+  const d = document.createElement('div');
+  d.style.cssText = 'height:200px; background:' + colours[i % colours.length];
+  document.body.appendChild(d);
+}
+document.addEventListener('scroll', () => console.log('scroll', scrollY));
+</script>`
+
+// TestWindowWheelScrollsLongPage (issue 18): real wheel notches (xdotool's button 5) over a
+// page longer than the window scroll it: the screenshot shows the stripe further down at the
+// same place, and the page logged scroll events.
+func TestWindowWheelScrollsLongPage(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	pagePath := filepath.Join(dir, "long.html")
+	if err := os.WriteFile(pagePath, []byte(longPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := startWindow(t, pagePath)
+	x0, y0 := windowOrigin(t)
+	px, py := x0, y0+barOffset
+	red, blue := color.RGBA{0xd0, 0x30, 0x30, 0xff}, color.RGBA{0x30, 0x50, 0xd0, 0xff}
+	waitForPixel(t, px+300, py+100, red, 2*time.Minute)
+	if out, err := exec.Command("xdotool", "mousemove", fmt.Sprint(px+300), fmt.Sprint(py+100)).CombinedOutput(); err != nil {
+		t.Fatalf("xdotool: %v %s", err, out)
+	}
+	time.Sleep(keyHold)
+	for range 3 { // 3 notches of 100 px: y 100 shows the page's y 400, the third stripe
+		if out, err := exec.Command("xdotool", "click", "5").CombinedOutput(); err != nil {
+			t.Fatalf("xdotool: %v %s", err, out)
+		}
+		time.Sleep(keyHold)
+	}
+	w.waitLine(t, regexp.MustCompile(`^scroll 300$`), time.Minute)
+	waitForPixel(t, px+300, py+100, blue, time.Minute)
+	windowShot(t, x0, y0, "wheel-scrolled")
+}
