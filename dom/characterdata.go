@@ -41,7 +41,7 @@ func isASCII(s string) bool {
 // https://dom.spec.whatwg.org/#concept-node-length
 func (n *Node) Length() int {
 	switch n.kind {
-	case TextNode, CommentNode:
+	case TextNode, CommentNode, ProcessingInstructionNode:
 		return utf16Len(n.h.Data)
 	case DocumentTypeNode:
 		return 0

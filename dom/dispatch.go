@@ -16,6 +16,11 @@ type pathItem struct {
 // https://dom.spec.whatwg.org/#concept-event-dispatch
 func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	event.dispatching = true
+	// CHROME: an event dispatched at a target that is neither a node nor a window (a plain
+	// EventTarget, AbortSignal, MessagePort, ...) runs its listeners even when its stop
+	// propagation flag is already set (Blink checks that flag only between the targets of a
+	// path), and keeps its propagation flags after the dispatch (event_target_plain_and_init).
+	event.plainDispatch = isPlainTarget(target)
 	var targetOverride Target = target
 	if legacyTargetOverride {
 		if w, ok := target.(*Window); ok {
@@ -83,9 +88,20 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 		}
 	}()
 	event.dispatching = false
-	event.stopPropagation = false
-	event.stopImmediatePropagation = false
+	if !event.plainDispatch {
+		event.stopPropagation = false
+		event.stopImmediatePropagation = false
+	}
 	return !event.canceled
+}
+
+// isPlainTarget reports whether t is neither a node nor a window.
+func isPlainTarget(t Target) bool {
+	switch t.(type) {
+	case *Node, *Window:
+		return false
+	}
+	return true
 }
 
 // appendToEventPath appends a struct to event's path.
@@ -105,7 +121,7 @@ func invoke(event *Event, i int, phase uint16) {
 		}
 	}
 	event.relatedTarget = event.path[i].relatedTarget
-	if event.stopPropagation {
+	if event.stopPropagation && !event.plainDispatch {
 		return
 	}
 	ct := event.path[i].invocationTarget
@@ -125,6 +141,12 @@ func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phas
 	found := false
 	r := currentTarget.realmOf()
 	for _, l := range listeners {
+		// CHROME: a plain target's event keeps its flags after a dispatch, and Blink checks
+		// the stop immediate propagation flag before each listener: a re-dispatched event
+		// whose listener stopped it runs none.
+		if event.plainDispatch && event.stopImmediatePropagation {
+			break
+		}
 		if l.removed || l.typ != event.typ {
 			continue
 		}

@@ -45,6 +45,7 @@ type Event struct {
 
 	stopPropagation, stopImmediatePropagation, canceled, inPassiveListener bool
 	composed, initialized, dispatching, bubbles, cancelable, trusted       bool
+	plainDispatch                                                          bool // dispatched at a plain EventTarget (dispatch.go)
 
 	// UIEvent, MouseEvent, PointerEvent, KeyboardEvent attributes.
 	detail  int

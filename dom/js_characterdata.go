@@ -11,13 +11,14 @@ import (
 // https://dom.spec.whatwg.org/#interface-characterdata
 func (r *realm) installCharacterData(node *webidl.Interface) {
 	cd := r.idl.DefineInterface("CharacterData", node, 0, nil)
-	m := webidl.On(cd, r.thisKinds(TextNode, CommentNode))
+	m := webidl.On(cd, r.thisKinds(TextNode, CommentNode, ProcessingInstructionNode))
 	m.Accessor("data", func(n *Node) goja.Value { return r.str(n.h.Data) },
 		func(n *Node, v goja.Value) { n.SetData(toStringNullEmpty(v)) })
 	m.Getter("length", func(n *Node) goja.Value { return r.rt.ToValue(n.Length()) })
 	r.installCharacterDataEditing(m)
 	r.installChildNode(cd)
 	r.installText(cd)
+	r.installProcessingInstruction(cd)
 	r.idl.DefineInterface("Comment", cd, 0, func(call goja.ConstructorCall) *goja.Object {
 		return r.adoptWrapper(call.This, r.doc.CreateComment(optionalData(call.Argument(0))))
 	})

@@ -191,17 +191,30 @@ func (r *realm) installCustomEvent(ev *webidl.Interface) {
 			e.detailValue = goja.Null()
 		}
 	}))
-	m := webidl.On(ce, r.thisEvent)
+	m := webidl.On(ce, func(call goja.FunctionCall) *Event {
+		if e := r.thisEvent(call); e.kind == kindCustomEvent {
+			return e
+		}
+		panic(r.idl.IllegalInvocation())
+	})
 	m.Getter("detail", func(e *Event) goja.Value {
 		if e.detailValue == nil {
 			return goja.Null()
 		}
 		return e.detailValue
 	})
-	m.LenientMethod("initCustomEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
+	// initCustomEvent(type, optional bubbles = false, optional cancelable = false,
+	// optional any detail = null). https://dom.spec.whatwg.org/#dom-customevent-initcustomevent
+	m.Method("initCustomEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
+		// 1. If this's dispatch flag is set, then return.
 		if !e.dispatching {
+			// 2. Initialize this with type, bubbles and cancelable.
 			e.initialize(toDOMString(call.Argument(0)), toBool(call.Argument(1)), toBool(call.Argument(2)))
+			// 3. Set this's detail attribute to detail (undefined is the default, null).
 			e.detailValue = call.Argument(3)
+			if goja.IsUndefined(e.detailValue) {
+				e.detailValue = goja.Null()
+			}
 		}
 		return goja.Undefined()
 	})

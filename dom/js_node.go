@@ -62,6 +62,8 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 		return r.iface("Text")
 	case CommentNode:
 		return r.iface("Comment")
+	case ProcessingInstructionNode:
+		return r.iface("ProcessingInstruction")
 	case DocumentNode:
 		if n == r.doc.node {
 			return r.iface("HTMLDocument")
@@ -220,7 +222,7 @@ func (r *realm) installNodeContent(m webidl.Members[*Node]) {
 		switch n.kind {
 		case ElementNode, DocumentFragmentNode:
 			n.stringReplaceAll(s)
-		case TextNode, CommentNode:
+		case TextNode, CommentNode, ProcessingInstructionNode:
 			n.SetData(s)
 		}
 	})

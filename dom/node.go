@@ -83,8 +83,10 @@ func (n *Node) LocalName() string {
 	return n.h.Data
 }
 
-// isCharacterData reports whether n is a Text or Comment node.
-func (n *Node) isCharacterData() bool { return n.kind == TextNode || n.kind == CommentNode }
+// isCharacterData reports whether n is a Text, Comment or ProcessingInstruction node.
+func (n *Node) isCharacterData() bool {
+	return n.kind == TextNode || n.kind == CommentNode || n.kind == ProcessingInstructionNode
+}
 
 // nodeTypeOf maps an html.Node type to a DOM node type.
 func nodeTypeOf(h *html.Node) NodeType {
@@ -95,6 +97,8 @@ func nodeTypeOf(h *html.Node) NodeType {
 		return TextNode
 	case html.CommentNode:
 		return CommentNode
+	case html.RawNode:
+		return ProcessingInstructionNode // dom's own: the parser makes none (processinginstruction.go)
 	case html.DoctypeNode:
 		return DocumentTypeNode
 	case html.DocumentNode:
@@ -167,7 +171,7 @@ func (n *Node) TextContent() (string, bool) {
 	switch n.kind {
 	case ElementNode, DocumentFragmentNode:
 		return descendantTextContent(n.h), true
-	case TextNode, CommentNode:
+	case TextNode, CommentNode, ProcessingInstructionNode:
 		return n.h.Data, true
 	}
 	return "", false
@@ -247,6 +251,8 @@ func (n *Node) NodeName() string {
 		return "#text"
 	case CommentNode:
 		return "#comment"
+	case ProcessingInstructionNode:
+		return piTarget(n.h)
 	case DocumentNode:
 		return "#document"
 	case DocumentTypeNode:

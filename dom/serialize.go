@@ -64,6 +64,12 @@ func serializeNode(b *strings.Builder, h *html.Node) {
 		b.WriteString("<!--")
 		b.WriteString(h.Data)
 		b.WriteString("-->")
+	case html.RawNode: // a ProcessingInstruction
+		b.WriteString("<?")
+		b.WriteString(piTarget(h))
+		b.WriteByte(' ')
+		b.WriteString(h.Data)
+		b.WriteString("?>") // CHROME: "?>" (HTML's fragment serialisation ends it with ">")
 	case html.DoctypeNode:
 		b.WriteString("<!DOCTYPE ")
 		b.WriteString(h.Data)

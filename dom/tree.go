@@ -74,7 +74,7 @@ func ensurePreInsertionValidity(node, parent, child *Node) error {
 // replaced is the child being replaced).
 func checkInsertableInto(node, parent, child, replaced *Node) error {
 	switch node.kind {
-	case DocumentFragmentNode, DocumentTypeNode, ElementNode, TextNode, CommentNode:
+	case DocumentFragmentNode, DocumentTypeNode, ElementNode, TextNode, CommentNode, ProcessingInstructionNode:
 	default:
 		return hierarchyErr(node, parent)
 	}
