@@ -19,8 +19,10 @@ type pendingFullscreenEvent struct {
 // fullscreenRequest is a request to enter (element non-nil) or exit fullscreen that the
 // host has not answered yet, with its promise's settle function.
 type fullscreenRequest struct {
-	element *Node // nil: exit
-	settle  goja.Callable
+	element *Node // the element to make fullscreen; with exit, the one to leave
+	exit    bool
+	removed bool          // an exit because the element was removed (it is unfullscreened already)
+	settle  goja.Callable // nil: no promise
 }
 
 // FullscreenHost is told when the page enters or leaves fullscreen (the window goes
@@ -91,7 +93,7 @@ func (r *realm) requestFullscreen(el *Node) goja.Value {
 		// events", "reject promise with a TypeError exception".
 		// CHROME: the promise is rejected in a microtask (after one exitFullscreen()
 		// rejects right away), the event waits for the fullscreen steps.
-		r.rs.pendingFullscreenEvents = append(r.rs.pendingFullscreenEvents, pendingFullscreenEvent{"fullscreenerror", el})
+		r.appendPendingFullscreenEvent("fullscreenerror", el)
 		r.host.QueueMicrotask(func() { _ = reject(r.idl.TypeError("Permissions check failed")) })
 		return r.rt.ToValue(promise)
 	}
@@ -111,7 +113,7 @@ func (r *realm) exitFullscreen() goja.Value {
 		return r.rt.ToValue(promise)
 	}
 	// 3-5: the host leaves fullscreen; see TakeFullscreenRequests.
-	r.rs.fullscreenRequests = append(r.rs.fullscreenRequests, fullscreenRequest{settle: r.settleFunc(resolve)})
+	r.rs.fullscreenRequests = append(r.rs.fullscreenRequests, fullscreenRequest{element: r.rs.fullscreenElement, exit: true, settle: r.settleFunc(resolve)})
 	return r.rt.ToValue(promise)
 }
 
@@ -143,7 +145,7 @@ func (d *Document) AnswerFullscreenRequests() bool {
 	r.rs.fullscreenRequests = nil
 	for _, req := range reqs {
 		if r.rs.fullscreenHost != nil {
-			r.rs.fullscreenHost(req.element != nil)
+			r.rs.fullscreenHost(!req.exit)
 		}
 	}
 	r.host.QueueTask("fullscreen", func() {
@@ -157,22 +159,56 @@ func (d *Document) AnswerFullscreenRequests() bool {
 // answerFullscreenRequest is requestFullscreen()'s steps 10-13 (exitFullscreen()'s 6-13)
 // once the host has answered.
 func (r *realm) answerFullscreenRequest(req fullscreenRequest) {
-	if el := req.element; el != nil {
+	el := req.element
+	switch {
+	case !req.exit:
 		// 10-12. "fullscreen an element" (the one element: no frames); "append
 		// (fullscreenchange, element) to pendingDoc's list of pending fullscreen events".
 		if el.IsConnected() && r.rs.fullscreenElement != el {
 			r.rs.fullscreenElement = el
-			r.rs.pendingFullscreenEvents = append(r.rs.pendingFullscreenEvents, pendingFullscreenEvent{"fullscreenchange", el})
+			r.appendPendingFullscreenEvent("fullscreenchange", el)
 		}
-	} else if el := r.rs.fullscreenElement; el != nil {
+	case req.removed:
+		r.appendPendingFullscreenEvent("fullscreenchange", el) // fired at the document
+	case el != nil && r.rs.fullscreenElement == el:
 		// exit: "unfullscreen" the element, fullscreenchange appended for it.
 		r.rs.fullscreenElement = nil
-		r.rs.pendingFullscreenEvents = append(r.rs.pendingFullscreenEvents, pendingFullscreenEvent{"fullscreenchange", el})
+		r.appendPendingFullscreenEvent("fullscreenchange", el)
 	}
 	// 13. "Resolve promise with undefined."
+	if req.settle == nil {
+		return
+	}
 	if _, err := r.host.Call(req.settle, goja.Undefined()); err != nil {
 		r.host.ReportException(err)
 	}
+}
+
+// maxPendingFullscreenEvents bounds the list of pending fullscreen events: a page that calls
+// requestFullscreen() a million times in one task gets the first thousand fullscreenerror
+// events (DEPARTURE: the spec's list is unbounded).
+const maxPendingFullscreenEvents = 1000
+
+// appendPendingFullscreenEvent appends (typ, el) to the list of pending fullscreen events.
+func (r *realm) appendPendingFullscreenEvent(typ string, el *Node) {
+	if len(r.rs.pendingFullscreenEvents) < maxPendingFullscreenEvents {
+		r.rs.pendingFullscreenEvents = append(r.rs.pendingFullscreenEvents, pendingFullscreenEvent{typ, el})
+	}
+}
+
+// fullscreenRemovingSteps is Fullscreen's removing steps for a node just removed: if the
+// fullscreen element was in it, "exit fullscreen document": the element is unfullscreened at
+// once (as in Chrome: document.fullscreenElement is null right after the removal) and the
+// host is asked to leave fullscreen; fullscreenchange, at the document, follows its answer.
+// https://fullscreen.spec.whatwg.org/#removing-steps
+func fullscreenRemovingSteps(removed *Node) {
+	r := removed.doc.realm
+	if r == nil || r.rs.fullscreenElement == nil || r.rs.fullscreenElement.IsConnected() {
+		return
+	}
+	el := r.rs.fullscreenElement
+	r.rs.fullscreenElement = nil
+	r.rs.fullscreenRequests = append(r.rs.fullscreenRequests, fullscreenRequest{element: el, exit: true, removed: true})
 }
 
 // RunTheFullscreenSteps is "run the fullscreen steps": the pending fullscreen events are

@@ -48,3 +48,13 @@ func (r *realm) invokeAndReport(name string, fn goja.Callable, this goja.Value, 
 		r.host.ReportException(err)
 	}
 }
+
+// ObserversNeedRendering reports whether a rendering update must run for the observers
+// even when nothing else changed: a target was observed since the last update (its first
+// notification), observations were skipped by the last one (they are reported in the next,
+// as in Chrome), or fullscreen requests or events wait.
+func (d *Document) ObserversNeedRendering() bool {
+	r := d.realm
+	return r != nil && (r.rs.observationsChanged || len(r.rs.pendingFullscreenEvents) > 0 || len(r.rs.fullscreenRequests) > 0 ||
+		d.HasSkippedResizeObservations())
+}

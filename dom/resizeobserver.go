@@ -319,13 +319,3 @@ func (d *Document) DeliverResizeLoopError() {
 	// with undelivered notifications.", "Report the exception event."
 	d.window.FireError(resizeLoopErrorMessage, d.URL(), 0, 0, goja.Null())
 }
-
-// ObserversNeedRendering reports whether a rendering update must run for the observers
-// even when nothing else changed: a target was observed since the last update (its first
-// notification), observations were skipped by the last one (they are reported in the next,
-// as in Chrome), or fullscreen requests or events wait.
-func (d *Document) ObserversNeedRendering() bool {
-	r := d.realm
-	return r != nil && (r.rs.observationsChanged || len(r.rs.pendingFullscreenEvents) > 0 || len(r.rs.fullscreenRequests) > 0 ||
-		d.HasSkippedResizeObservations())
-}

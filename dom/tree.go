@@ -326,6 +326,7 @@ func remove(node *Node, suppressObservers bool) {
 	rangeRemoveSteps(node, parent)
 	unlink(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
+	fullscreenRemovingSteps(node)
 	// Transient registered observers for subtree observers of the old ancestors.
 	for a := parentH; a != nil; a = a.Parent {
 		an := node.doc.table.get(a)

@@ -126,3 +126,19 @@ func TestObserverChangesAndPaint(t *testing.T) {
 		t.Errorf("frames (resize observer's div, intersection observer's div): %v; want [[red blue] [red green] ...]", frames)
 	}
 }
+
+// TestHostileFullscreenRequests: 100,000 requestFullscreen() calls without user activation
+// are 100,000 rejected promises but at most 1,000 fullscreenerror events (the list of pending
+// events is bounded); the page goes on.
+func TestHostileFullscreenRequests(t *testing.T) {
+	src := []byte(`<div id="a"></div><script>
+	let errors = 0, rejected = 0;
+	document.addEventListener('fullscreenerror', () => errors++);
+	const a = document.getElementById('a');
+	for (let i = 0; i < 100000; i++) a.requestFullscreen().catch(() => rejected++);
+	setTimeout(() => console.log('rejected', rejected, 'fullscreenerror events', errors, 'element', document.fullscreenElement), 500);
+	</script>`)
+	r := runHostileSource(t, src, "file:///fullscreen_flood.html", "", Options{ScriptTimeout: 20_000_000_000}, 800)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: rejected 100000 fullscreenerror events 1000 element null")
+}
