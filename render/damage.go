@@ -28,15 +28,20 @@ func (e *Engine) startDisplayList() {
 // be rastered (no previous frame, another size or canvas colour, another list shape,
 // or damage over most of the viewport).
 func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
+	off := e.listOffset() // the list's coordinates are the viewport's plus off
 	if e.inv.patched && !e.listFresh {
 		ok := last != nil && last.Rect.Dx() == e.width && last.Rect.Dy() == e.height
-		return e.inv.patchDamage, ok
+		rects := make([]image.Rectangle, 0, len(e.inv.patchDamage))
+		for _, r := range e.inv.patchDamage {
+			rects = append(rects, r.Sub(off))
+		}
+		return rects, ok
 	}
 	if last == nil || !e.listFresh || last.Rect.Dx() != e.width || last.Rect.Dy() != e.height ||
 		e.paintedBase != e.canvas || len(e.painted) != len(e.list) {
 		return nil, false
 	}
-	view := image.Rect(0, 0, e.width, e.height)
+	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
 	var rects []image.Rectangle
 	var bounds image.Rectangle
 	for i := range e.list {
@@ -57,6 +62,9 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 	}
 	if len(rects) > maxDamageRects {
 		rects = append(rects[:0], bounds)
+	}
+	for i := range rects {
+		rects[i] = rects[i].Sub(off) // to the viewport's coordinates
 	}
 	area := 0
 	for _, r := range rects {
@@ -107,7 +115,7 @@ func (e *Engine) patchDisplayList() bool {
 			return false
 		}
 	}
-	view := image.Rect(0, 0, e.width, e.height)
+	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
 	iv.patchDamage = iv.patchDamage[:0]
 	k := base
 	for _, st := range iv.patches {

@@ -23,9 +23,10 @@
 // with collapsing, padding, borders (solid; inset/outset drawn as form controls), colours,
 // backgrounds (colour only, propagated to the canvas from html/body), fonts (Go, Go Bold,
 // Go Mono for monospace), line-height, text-align, white-space, list markers, opacity,
-// translate transforms, visibility, z-index, overflow clipping (no scrolling), and CSS
+// translate transforms, visibility, z-index, overflow clipping and scrolling, @media, and CSS
 // transitions, CSS animations (@keyframes) and element.animate() of opacity, transform,
-// top/right/bottom/left, width, height and background-color. Not supported: floats, flex and grid (laid out as blocks), tables,
-// border-radius, images, scrolling, relative positioning and opacity on inline
+// top/right/bottom/left, width, height and background-color. Not supported: floats, flex
+// and grid (laid out as blocks), tables, border-radius, images, scrollbars, relative
+// positioning and opacity on inline
 // (non-atomic) elements, pointer-events.
 package render

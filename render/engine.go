@@ -103,7 +103,13 @@ type Engine struct {
 	// scrolling (scroll.go)
 	scrollX, scrollY float64 // the viewport's scroll position
 	scrollDirty      bool    // a scroll position changed since the display list was built
-	geomGen          uint32  // numbers the layouts (geometry computed again)
+	elemScrolled     bool    // an element's (not the viewport's) scroll position changed
+	listScrollX      float64 // the viewport's scroll position the display list was built at
+	listScrollY      float64
+	listFixed        bool        // the display list has fixed boxes (a scroll rebuilds it)
+	paintedOff       image.Point // the list offset lastFrame was rastered with
+	rasterOff        image.Point // the list offset of the raster in progress
+	geomGen          uint32      // numbers the layouts (geometry computed again)
 	docOverflow      Rect
 	docOverflowGen   uint32
 }
@@ -160,7 +166,8 @@ func (e *Engine) BoxOf(n *html.Node) (Rect, bool) {
 		return Rect{}, false
 	}
 	b := st.box
-	return Rect{b.ax + b.tx, b.ay + b.ty, b.w, b.h}, true
+	off := e.listOffset()
+	return Rect{b.ax + b.tx - float64(off.X), b.ay + b.ty - float64(off.Y), b.w, b.h}, true
 }
 
 func round(v float64) int { return int(math.Floor(v + 0.5)) }

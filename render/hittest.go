@@ -12,8 +12,10 @@ func (e *Engine) HitTest(x, y float64) *html.Node {
 	if !e.laidOut || e.root == nil || x < 0 || y < 0 || x >= float64(e.width) || y >= float64(e.height) {
 		return nil
 	}
+	off := e.listOffset() // the display list's coordinates are the viewport's plus off
+	lx, ly := x+float64(off.X), y+float64(off.Y)
 	for i := len(e.hits) - 1; i >= 0; i-- {
-		if e.hits[i].r.Contains(x, y) {
+		if e.hits[i].r.Contains(lx, ly) {
 			return e.hits[i].node
 		}
 	}

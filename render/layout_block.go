@@ -33,9 +33,8 @@ func (e *Engine) Layout() {
 	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
 		if e.damage == damagePaint {
 			e.damage = damageNone
-			if e.scrollDirty {
-				e.flushScroll() // the whole list moves: nothing to patch
-			} else if e.inv.work.Patched = e.patchDisplayList(); !e.inv.work.Patched {
+			e.flushScroll() // first: a rebuilt list has nothing to patch
+			if e.inv.work.Patched = e.patchDisplayList(); !e.inv.work.Patched {
 				e.buildDisplayList()
 			}
 			e.relaid = true

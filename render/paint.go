@@ -26,6 +26,10 @@ func (e *Engine) Paint() *image.RGBA {
 		return last
 	}
 	rects, partial := e.damageRects(last)
+	if e.paintedOff != e.listOffset() {
+		partial = false // the viewport scrolled: everything moved
+	}
+	e.paintedOff = e.listOffset()
 	e.relaid, e.listFresh, e.paintedBase, e.inv.patched = false, false, e.canvas, false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
 	if partial {
@@ -82,6 +86,10 @@ func (e *Engine) newFrame() *image.RGBA {
 func (e *Engine) rasterise(img *image.RGBA, area image.Rectangle) {
 	area = area.Intersect(img.Rect)
 	fillSrc(img, area, premultiplied(e.canvas.c))
+	// The list's coordinates are the viewport's plus off (a viewport scroll, scroll.go).
+	off := e.listOffset()
+	img, area = shifted(img, off), area.Add(off)
+	e.rasterOff = off
 	dst := img
 	depth := 0
 	stack := make([]*image.RGBA, 0, 4)
@@ -175,7 +183,7 @@ func (e *Engine) layer(depth int) *image.RGBA {
 		l = image.NewRGBA(image.Rect(0, 0, e.width, e.height))
 		e.layers[depth] = l
 	}
-	return l
+	return shifted(l, e.rasterOff)
 }
 
 // fillSrc sets every pixel of r to c.

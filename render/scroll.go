@@ -5,6 +5,7 @@
 package render
 
 import (
+	"image"
 	"math"
 
 	"golang.org/x/net/html"
@@ -55,6 +56,9 @@ func (e *Engine) ScrollTo(n *html.Node, x, y float64) (changed bool) {
 	}
 	*px, *py = x, y
 	e.scrollDirty = true
+	if px != &e.scrollX {
+		e.elemScrolled = true
+	}
 	return true
 }
 
@@ -207,8 +211,26 @@ func (e *Engine) flushScroll() {
 	}
 	e.scrollDirty = false
 	e.clampScrollPositions()
-	e.buildDisplayList()
+	if e.elemScrolled || e.listFixed {
+		e.buildDisplayList()
+	}
+	// Otherwise only the viewport scrolled: the list is kept and rastered, hit-tested and
+	// measured at an offset (listOffset), a translation, not a rebuild.
 	e.relaid = true
+}
+
+// listOffset is how far the display list's coordinates are from the viewport's: the
+// viewport's scroll since the list was built.
+func (e *Engine) listOffset() image.Point {
+	return image.Pt(round(e.scrollX-e.listScrollX), round(e.scrollY-e.listScrollY))
+}
+
+// shifted is a view of img whose coordinates are moved by off (the same pixels).
+func shifted(img *image.RGBA, off image.Point) *image.RGBA {
+	if off == (image.Point{}) {
+		return img
+	}
+	return &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect.Add(off)}
 }
 
 // clampScrollPositions keeps the viewport's scroll position within its range after a

@@ -87,7 +87,7 @@ func TestScrollPaintAndHitTest(t *testing.T) {
 // TestScrolledFramesMatchFullFrames mixes scrolls of the viewport and of the overflow
 // clips with random mutations: the incremental engine's frames must equal full ones.
 func TestScrolledFramesMatchFullFrames(t *testing.T) {
-	for seed := int64(1); seed <= 8; seed++ {
+	for seed := int64(1); seed <= 24; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			doc, err := html.Parse(strings.NewReader(invalidationPage + `<div style="height: 600px">tall</div>`))
 			if err != nil {

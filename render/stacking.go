@@ -85,6 +85,7 @@ func (e *Engine) buildDisplayList() {
 		bg := e.canvas.from.st.background
 		e.canvas.c = blendOver(color.NRGBA{255, 255, 255, 255}, bg)
 	}
+	e.listScrollX, e.listScrollY, e.listFixed, e.elemScrolled = e.scrollX, e.scrollY, false, false
 	e.paintStackingContext(r, -e.scrollX, -e.scrollY) // the viewport's scroll position
 }
 
@@ -149,6 +150,7 @@ func (e *Engine) paintInContext(c, ctx *box, dx, dy float64) {
 		// A fixed box does not move with the viewport's scroll position.
 		// FIXME(spec): nor should it inside a transformed ancestor (its containing block).
 		dx, dy = dx+e.scrollX, dy+e.scrollY
+		e.listFixed = true
 	}
 	if createsContext(c) {
 		e.paintStackingContext(c, dx, dy)
