@@ -77,8 +77,9 @@ type Page struct {
 	snapAsked atomic.Bool
 	node      *nodeState // a Node script (OpenNode, node.go); nil for a page
 
-	lay  *layout       // the layout the DOM's APIs use
-	view viewportState // scrolling and resizing (scroll.go, viewport.go)
+	lay        *layout       // the layout the DOM's APIs use
+	viewportWH atomic.Uint64 // the viewport's width<<32 | height, for other goroutines
+	view       viewportState // scrolling and resizing (scroll.go, viewport.go)
 }
 
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
@@ -111,6 +112,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	if opts.Width == 0 || opts.Height == 0 {
 		opts.Width, opts.Height = DefaultWidth, DefaultHeight
 	}
+	opts.Width, opts.Height = clampViewport(opts.Width, opts.Height)
 	var clock loop.Clock = loop.NewRealClock()
 	if opts.VirtualTime {
 		clock = loop.NewVirtualClock()
@@ -147,6 +149,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	l.SetRenderer(renderer{p})
 	p.lay = &layout{p: p}
 	p.view.lastW, p.view.lastH = opts.Width, opts.Height // the first size is no change
+	p.viewportWH.Store(uint64(opts.Width)<<32 | uint64(opts.Height))
 	p.Window.SetLayout(p.lay)
 	p.Window.SetAnimator(animator{p})
 	l.ResetTimeOrigin()

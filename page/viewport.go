@@ -136,10 +136,7 @@ func (p *Page) SetViewportSize(w, h int) error {
 		return p.viewportError(fmt.Errorf("viewport size %d×%d refused: the viewport must be at least 1×1 px", w, h))
 	}
 	var err error
-	cw, ch := min(w, MaxViewportSide), min(h, MaxViewportSide)
-	if cw*ch > MaxViewportArea {
-		ch = max(1, MaxViewportArea/cw)
-	}
+	cw, ch := clampViewport(w, h)
 	if cw != w || ch != h {
 		err = p.viewportError(fmt.Errorf("viewport size %d×%d clamped to %d×%d (at most %d px a side and %d px in all)",
 			w, h, cw, ch, MaxViewportSide, MaxViewportArea))
@@ -150,13 +147,26 @@ func (p *Page) SetViewportSize(w, h int) error {
 		return err
 	}
 	p.opts.Width, p.opts.Height = cw, ch
+	p.viewportWH.Store(uint64(cw)<<32 | uint64(ch))
 	p.Engine.Resize(cw, ch)
 	p.lay.valid = false // layout answers for the new size at once
 	return err
 }
 
-// ViewportSize is the viewport's size in CSS pixels.
-func (p *Page) ViewportSize() (w, h int) { return p.opts.Width, p.opts.Height }
+// clampViewport keeps a viewport size of at least 1×1 within the limits.
+func clampViewport(w, h int) (int, int) {
+	w, h = min(max(w, 1), MaxViewportSide), min(max(h, 1), MaxViewportSide)
+	if w*h > MaxViewportArea {
+		h = max(1, MaxViewportArea/w)
+	}
+	return w, h
+}
+
+// ViewportSize is the viewport's size in CSS pixels. Safe from any goroutine.
+func (p *Page) ViewportSize() (w, h int) {
+	v := p.viewportWH.Load()
+	return int(v >> 32), int(uint32(v))
+}
 
 // viewportError reports err on the console unless it was the last one reported.
 func (p *Page) viewportError(err error) error {

@@ -73,9 +73,7 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 		drawNodeRing(screen, g.fonts, fr) // a Node script: seed 002's phase ring (nodering.go)
 	} else {
 		d.present(key.frame, p, g.filmstrip())
-		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(0, barH)
-		screen.DrawImage(d.pageImage, op)
+		drawPage(screen, d.pageImage) // scaled when the viewport is not 800×600 (viewport.go)
 	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
@@ -106,6 +104,10 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
 	if fr == nil || fr == d.shown {
 		return
+	}
+	if b := fr.img.Rect; b.Dx() != d.pageImage.Bounds().Dx() || b.Dy() != d.pageImage.Bounds().Dy() {
+		d.pageImage.Deallocate()
+		d.pageImage = ebiten.NewImage(b.Dx(), b.Dy()) // the viewport was resized
 	}
 	d.pageImage.WritePixels(fr.img.Pix)
 	prevSeq := int64(0)

@@ -32,8 +32,9 @@ type game struct {
 	hud      hud
 	info     infoPanel
 	predict  predictView
-	watch    fileWatch // a page file and its scripts, reloaded when they change (reload.go)
-	fit      windowFit // the OS window's size (geometry.go)
+	watch    fileWatch      // a page file and its scripts, reloaded when they change (reload.go)
+	fit      windowFit      // the OS window's size (geometry.go)
+	view     viewportFollow // the page's viewport follows the window (viewport.go)
 
 	mode page.Mode
 	// exportStatus is set by the trace export's goroutine when the file is written.
@@ -77,6 +78,9 @@ func (g *game) Update() error {
 	}
 	g.input.update(g)
 	g.fitWindow()
+	if p, _ := g.session.current(); p != nil {
+		g.view.post(p) // the viewport follows the window (viewport.go)
+	}
 	return nil
 }
 
@@ -89,8 +93,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawer.draw(screen, g)
 }
 
-// Layout keeps the window's logical size fixed (the window scales it).
-func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) { return winW, g.layoutH() }
+// Layout keeps the window's logical size fixed (the window scales it); the page's
+// viewport follows the window's size (viewport.go).
+func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	g.view.update(outsideWidth, outsideHeight, g.layoutH(), g.fit.scale)
+	g.session.viewW, g.session.viewH = g.view.size()
+	return winW, g.layoutH()
+}
 
 // clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
 // rendering opportunity unless Draw does (a vsync-paced display) or the page-time grid does

@@ -49,14 +49,15 @@ func (in *input) update(g *game) {
 		return
 	}
 	x, y := ebiten.CursorPosition()
-	pageWheel := in.page.mouse(p, x, y)
+	pageWheel := in.page.mouse(p, x, y, &g.view)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		g.uiVersion++
 		in.press(g, p, x, y)
 	}
 	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && pageRect.contains(x, y) {
 		g.clickAt = p.Now()
-		p.PostPointer(page.PointerRelease, float64(x), float64(y-barH))
+		px, py := g.view.toPage(p, x, y-barH)
+		p.PostPointer(page.PointerRelease, px, py)
 	}
 	if s, ok := g.panes[g.tabs.selected].(scroller); ok && !pageWheel {
 		if _, dy := ebiten.Wheel(); dy != 0 {
@@ -70,7 +71,8 @@ func (in *input) update(g *game) {
 func (in *input) press(g *game, p *page.Page, x, y int) {
 	switch {
 	case pageRect.contains(x, y):
-		p.PostPointer(page.PointerPress, float64(x), float64(y-barH))
+		px, py := g.view.toPage(p, x, y-barH)
+		p.PostPointer(page.PointerPress, px, py)
 	case g.bar.syntheticButton(g.session).contains(x, y):
 		g.syntheticClick()
 	case g.controls.sliderHit(x, y):

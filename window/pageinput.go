@@ -13,7 +13,7 @@ import (
 // clicking the page and then pressing Q, Space or a step key keeps working as before.
 type pageInput struct {
 	keys     bool // the page has the keyboard (K; Esc ends it)
-	lastX    int  // the last pointer position posted (page coordinates; -1: none)
+	lastX    int  // the last pointer position posted (in the page area; -1: none)
 	lastY    int
 	chars    []rune
 	justKeys []ebiten.Key
@@ -26,25 +26,26 @@ const wheelNotch = 100
 // changed), presses and releases of the middle and right buttons (the left one goes
 // through input.press, which also serves the shell's controls), and the wheel. It reports
 // whether the wheel was the page's.
-func (pi *pageInput) mouse(p *page.Page, x, y int) (wheelUsed bool) {
+func (pi *pageInput) mouse(p *page.Page, x, y int, v *viewportFollow) (wheelUsed bool) {
 	if !pageRect.contains(x, y) {
 		pi.lastX, pi.lastY = -1, -1
 		return false
 	}
-	px, py := x-pageRect.x, y-pageRect.y
-	if px != pi.lastX || py != pi.lastY {
-		pi.lastX, pi.lastY = px, py
-		p.PostPointerMove(float64(px), float64(py))
+	lx, ly := x-pageRect.x, y-pageRect.y
+	px, py := v.toPage(p, lx, ly) // page coordinates (viewport.go)
+	if lx != pi.lastX || ly != pi.lastY {
+		pi.lastX, pi.lastY = lx, ly
+		p.PostPointerMove(px, py)
 	}
 	for _, b := range []struct {
 		eb     ebiten.MouseButton
 		button int
 	}{{ebiten.MouseButtonMiddle, 1}, {ebiten.MouseButtonRight, 2}} {
 		if inpututil.IsMouseButtonJustPressed(b.eb) {
-			p.PostPointerButton(page.PointerPress, b.button, float64(px), float64(py))
+			p.PostPointerButton(page.PointerPress, b.button, px, py)
 		}
 		if inpututil.IsMouseButtonJustReleased(b.eb) {
-			p.PostPointerButton(page.PointerRelease, b.button, float64(px), float64(py))
+			p.PostPointerButton(page.PointerRelease, b.button, px, py)
 		}
 	}
 	if dx, dy := ebiten.Wheel(); dx != 0 || dy != 0 {

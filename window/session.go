@@ -19,7 +19,10 @@ import (
 type session struct {
 	opts Options
 	con  *consoleLog
-	rec  recorder // the shown page's real input, as an actions file (record.go)
+	// viewW, viewH: the viewport a page opens with (0: the default), from the window's
+	// size (viewport.go); set and read on the main thread.
+	viewW, viewH int
+	rec          recorder // the shown page's real input, as an actions file (record.go)
 
 	mu     sync.Mutex
 	page   *page.Page
@@ -48,6 +51,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	s.con.clear()
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
 		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: s.rec.onInput,
+		Width: s.viewW, Height: s.viewH,
 		// The page's requestFullscreen()/exitFullscreen() really take the window fullscreen
 		// (Ebiten's SetFullscreen is safe from the page's goroutine).
 		OnFullscreen: ebiten.SetFullscreen,

@@ -1,0 +1,105 @@
+//go:build !headless
+
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// viewportPage is a long page of 100 px stripes (even ones red, odd ones blue) that logs
+// its scroll and resize events and a media query's changes.
+const viewportPage = `<!doctype html>
+<style>body { margin: 0 } div { height: 100px }</style>
+<body><script>
+for (let i = 0; i < 60; i++) {
+  const d = document.body.appendChild(document.createElement('div'));
+  d.style.background = i % 2 ? 'rgb(0, 0, 255)' : 'rgb(255, 0, 0)';
+}
+addEventListener('scroll', () => console.log('scroll', scrollY));
+addEventListener('resize', () => console.log('resize', innerWidth, innerHeight));
+matchMedia('(max-width: 700px)').addEventListener('change', (e) => console.log('narrow', e.matches));
+</script>`
+
+// TestWindowViewport (issue 18): real OS input under Xvfb scrolls a long page and resizes
+// its viewport. Three wheel notches (xdotool button 5) scroll the document by 300 px: one
+// scroll event a frame, and the screenshot shows the fourth stripe (blue) at the top of the
+// page area where the first (red) was; the window resized by xdotool to 3/4 gives the page
+// a 600×450 viewport: resize and the media query's change reach it.
+func TestWindowViewport(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	pagePath := filepath.Join(dir, "viewport.html")
+	if err := os.WriteFile(pagePath, []byte(viewportPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := startWindow(t, pagePath)
+	x0, y0 := windowOrigin(t)
+	px, py := x0, y0+barOffset
+	red, blue := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}
+	waitForPixel(t, px+300, py+20, red, 2*time.Minute)
+	xdo := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, out)
+		}
+		time.Sleep(keyHold)
+	}
+	var shown []string
+	wait := func(re string) string {
+		t.Helper()
+		m := regexp.MustCompile(re)
+		deadline := time.After(time.Minute)
+		for {
+			select {
+			case ln, ok := <-w.lines:
+				if !ok {
+					t.Fatalf("loopscope exited before printing %v", re)
+				}
+				shown = append(shown, ln)
+				if m.MatchString(ln) {
+					return ln
+				}
+			case <-deadline:
+				t.Fatalf("no line matching %v within a minute; got %q", re, shown)
+			}
+		}
+	}
+	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+300))
+	for i := 0; i < 3; i++ {
+		xdo("click", "5")
+	}
+	wait(`^scroll 300$`)
+	for _, ln := range shown {
+		if !strings.HasPrefix(ln, "scroll ") {
+			t.Errorf("unexpected line %q", ln)
+		}
+	}
+	// Painting honours the scroll offset: stripe 3 (blue) is at the top now.
+	img := waitShot(t, x0, y0, "viewport-scrolled", 30*time.Second, func(img *image.RGBA) bool {
+		return img.RGBAAt(300, barOffset+20) == blue
+	})
+	if c := img.RGBAAt(300, barOffset+20); c != blue {
+		t.Errorf("the page area's top after scrolling 300 px is %v, want the fourth stripe's blue", c)
+	}
+	if c := img.RGBAAt(300, barOffset+120); c != red {
+		t.Errorf("100 px lower it is %v, want the fifth stripe's red", c)
+	}
+
+	out, err := exec.Command("xdotool", "search", "--name", "loopscope").Output()
+	ids := strings.Fields(string(out))
+	if err != nil || len(ids) == 0 {
+		t.Fatalf("no window: %v", err)
+	}
+	xdo("windowsize", ids[0], fmt.Sprint(windowW*3/4), fmt.Sprint(windowH*3/4))
+	wait(`^resize 600 450$`)
+	wait(`^narrow true$`)
+}
