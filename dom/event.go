@@ -67,9 +67,11 @@ type Event struct {
 	promise, reason goja.Value
 
 	// MessageEvent.
-	data   goja.Value
-	origin string
-	source goja.Value // the WindowProxy that posted it (window.postMessage), nil: null
+	data     goja.Value
+	origin   string
+	source   goja.Value     // the WindowProxy that posted it (window.postMessage), nil: null
+	ports    []*MessagePort // the transferred ports
+	portsObj *goja.Object   // ports as one frozen array
 
 	// ToggleEvent.
 	oldState, newState string

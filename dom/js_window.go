@@ -103,7 +103,17 @@ func (r *realm) installWindow() {
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
 	win.Operation("postMessage", 1, func(call goja.FunctionCall) goja.Value {
 		r.idl.RequireArgs(call, 1, "postMessage", "Window")
-		r.windowPostMessage(call.Argument(0))
+		// postMessage(message, targetOrigin, optional transfer) or (message, optional options):
+		// the second argument picks the overload (a string: targetOrigin).
+		// FIXME(spec): targetOrigin is not checked (the target is always this window).
+		ctx := webidl.Failed("postMessage", "Window")
+		transferArg := call.Argument(2)
+		if second := call.Argument(1); isNullish(second) {
+			transferArg = goja.Undefined()
+		} else if _, isObj := second.(*goja.Object); isObj {
+			transferArg = dictGet(second, "transfer")
+		}
+		r.windowPostMessage(call.Argument(0), r.transferList(transferArg, ctx, nil))
 		return goja.Undefined()
 	})
 	r.installLocation(global)

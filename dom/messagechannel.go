@@ -17,8 +17,17 @@ type MessagePort struct {
 	// The port message queue: messages wait here until the queue is enabled (start(), or
 	// setting onmessage); each is then a task on the posted message task source.
 	enabled, closed bool
-	waiting         []goja.Value
+	waiting         []portMessage
 	obj             *goja.Object
+	// Transferred: the port is detached (neutered) and its messages go to movedTo.
+	detached bool
+	movedTo  *MessagePort
+}
+
+// portMessage is a message in a port message queue: its data and the ports it carries.
+type portMessage struct {
+	data  goja.Value
+	ports []*MessagePort
 }
 
 func (p *MessagePort) eventTargetData() *eventTarget { return &p.target }
@@ -26,27 +35,42 @@ func (p *MessagePort) getTheParent(*Event) Target    { return nil }
 func (p *MessagePort) realmOf() *realm               { return p.realm }
 
 // https://html.spec.whatwg.org/multipage/web-messaging.html#message-port-post-message-steps
-func (p *MessagePort) postMessageSteps(message goja.Value) {
-	data := p.realm.structuredClone(message)
+func (p *MessagePort) postMessageSteps(message goja.Value, t *transfer) {
+	// A detached (transferred) port posts nowhere. CHROME: without an exception.
+	if p.detached {
+		return
+	}
+	// 1-3. Serialize with transfer (the transfer list was checked by transferList).
+	data, ports := p.realm.postWithTransfer(message, t, "Failed to execute 'postMessage' on 'MessagePort': ")
 	target := p.entangled
 	if p.closed || target == nil || target.closed {
 		return
 	}
-	if !target.enabled {
-		target.waiting = append(target.waiting, data)
+	target.enqueue(portMessage{data, ports})
+}
+
+// enqueue adds m to the port message queue: a task at once when the queue is enabled.
+func (p *MessagePort) enqueue(m portMessage) {
+	if !p.enabled {
+		p.waiting = append(p.waiting, m)
 		return
 	}
-	target.queueMessage(data)
+	p.queueMessage(m)
 }
 
 // queueMessage adds a task that fires message at the port (the port message queue's task).
-func (p *MessagePort) queueMessage(data goja.Value) {
+// A port transferred meanwhile hands the message on to its new port (the queue moves).
+func (p *MessagePort) queueMessage(m portMessage) {
 	p.realm.host.QueueTask("posted-message", func() {
+		if p.detached && p.movedTo != nil {
+			p.movedTo.enqueue(m)
+			return
+		}
 		if p.closed {
 			return
 		}
 		ev := createEvent("message", kindMessageEvent, EventInit{})
-		ev.data = data
+		ev.data, ev.ports = m.data, m.ports
 		ev.trusted = true
 		ev.timeStamp = p.realm.host.Now()
 		dispatch(ev, p, false)
@@ -59,8 +83,8 @@ func (p *MessagePort) start() {
 		return
 	}
 	p.enabled = true
-	for _, d := range p.waiting {
-		p.queueMessage(d)
+	for _, m := range p.waiting {
+		p.queueMessage(m)
 	}
 	p.waiting = nil
 }
@@ -71,7 +95,10 @@ func (p *MessagePort) start() {
 //
 // CHROME: a value nested deeper than maxCloneDepth is a RangeError, as V8's serializer's
 // stack check gives (the recursion once overflowed the Go stack at 3,000,000 levels: fatal).
-func (r *realm) structuredClone(v goja.Value) goja.Value {
+func (r *realm) structuredClone(v goja.Value) goja.Value { return r.structuredCloneWith(v, nil) }
+
+// structuredCloneWith clones v, the objects of transferred ports becoming their new ports.
+func (r *realm) structuredCloneWith(v goja.Value, moved map[*goja.Object]*MessagePort) goja.Value {
 	memory := map[*goja.Object]*goja.Object{}
 	depth := 0
 	var clone func(v goja.Value) goja.Value
@@ -82,6 +109,9 @@ func (r *realm) structuredClone(v goja.Value) goja.Value {
 		}
 		if c, seen := memory[o]; seen {
 			return c
+		}
+		if p, ok := moved[o]; ok {
+			return r.wrapPort(p)
 		}
 		if depth++; depth > maxCloneDepth {
 			panic(r.newRangeError("Maximum call stack size exceeded"))
@@ -135,7 +165,7 @@ func (r *realm) installMessaging() {
 		}
 		return goja.Null()
 	})
-	m.Getter("ports", func(*Event) goja.Value { return r.rt.NewArray() })
+	m.Getter("ports", func(e *Event) goja.Value { return r.portsArray(e) })
 	r.installMessagePort()
 	mc := r.idl.DefineInterface("MessageChannel", nil, 0, func(call goja.ConstructorCall) *goja.Object {
 		a, b := &MessagePort{realm: r}, &MessagePort{realm: r}
@@ -154,8 +184,11 @@ func (r *realm) installMessagePort() {
 	port := r.idl.DefineInterface("MessagePort", r.iface("EventTarget"), 0, nil)
 	thisPort := func(call goja.FunctionCall) *MessagePort { return webidl.This[*MessagePort](r.idl, call) }
 	m := webidl.On(port, thisPort)
+	// postMessage(message, sequence<object> transfer) or (message, optional options).
 	m.Method("postMessage", 1, func(p *MessagePort, call goja.FunctionCall) goja.Value {
-		p.postMessageSteps(call.Argument(0))
+		ctx := webidl.Failed("postMessage", "MessagePort")
+		t := r.transferList(postMessageTransferArg(call.Argument(1)), ctx, p)
+		p.postMessageSteps(call.Argument(0), t)
 		return goja.Undefined()
 	})
 	m.LenientMethod("start", 0, func(p *MessagePort, _ goja.FunctionCall) goja.Value {
@@ -202,8 +235,8 @@ func (r *realm) wrapPort(p *MessagePort) *goja.Object {
 
 // windowPostMessage queues a message event at the window (window.postMessage).
 // https://html.spec.whatwg.org/multipage/web-messaging.html#window-post-message-steps
-func (r *realm) windowPostMessage(message goja.Value) {
-	data := r.structuredClone(message)
+func (r *realm) windowPostMessage(message goja.Value, t *transfer) {
+	data, ports := r.postWithTransfer(message, t, "Failed to execute 'postMessage' on 'Window': ")
 	// 4-7 of the window post message steps (targetOrigin "*" or "/" are not checked: the
 	// target is always this window). 8.2-8.4: the event's origin is the serialization of the
 	// incumbent settings object's origin, its source the incumbent global's WindowProxy.
@@ -212,6 +245,7 @@ func (r *realm) windowPostMessage(message goja.Value) {
 	r.host.QueueTask("posted-message", func() {
 		ev := createEvent("message", kindMessageEvent, EventInit{})
 		ev.data, ev.origin, ev.source, ev.trusted = data, origin, source, true
+		ev.ports = ports
 		ev.timeStamp = r.host.Now()
 		dispatch(ev, r.win, false)
 	})
