@@ -6,7 +6,6 @@ package page
 
 import (
 	"fmt"
-	"math"
 
 	"loopscope/dom"
 	"loopscope/render"
@@ -52,15 +51,11 @@ func (p *Page) dispatchAnimationEvent(ev *render.AnimationEvent) {
 		return
 	}
 	if ev.Type[0] == 't' { // transitionrun, transitionstart, transitionend, transitioncancel
-		p.Doc.DispatchTrusted(n, dom.NewTransitionEvent(ev.Type, ev.Name, roundElapsed(ev.ElapsedTime), ""))
+		p.Doc.DispatchTrusted(n, dom.NewTransitionEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
 		return
 	}
-	p.Doc.DispatchTrusted(n, dom.NewAnimationEvent(ev.Type, ev.Name, roundElapsed(ev.ElapsedTime), ""))
+	p.Doc.DispatchTrusted(n, dom.NewAnimationEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
 }
-
-// roundElapsed rounds an elapsed time in seconds to the microsecond (CHROME: its times
-// are doubles of whole microseconds; 0.1 + 0.2 must read 0.3).
-func roundElapsed(s float64) float64 { return math.Round(s*1e6) / 1e6 }
 
 // animationHandles converts the engine's animations to the DOM's handles.
 func animationHandles(list []*render.Animation) []dom.AnimationHandle {

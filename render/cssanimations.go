@@ -162,9 +162,14 @@ func (e *Engine) cssAnimationEvents(a *Animation) {
 	t := &a.effect.timing
 	s := t.sampleAt(local, ok)
 	prev, cur := a.prevPhase, s.phase
-	active := t.activeDuration()
-	intervalStart := math.Max(math.Min(-t.delay, active), 0)
-	intervalEnd := math.Max(math.Min(t.endTime()-t.delay, active), 0)
+	// CHROME: elapsed times are computed in seconds (600 ms × 3 is 1.7999999999999998 s).
+	dur, delay := t.duration/1000, t.delay/1000
+	active := 0.0
+	if dur != 0 && t.iterations != 0 {
+		active = dur * t.iterations
+	}
+	intervalStart := math.Max(math.Min(-delay, active), 0)
+	intervalEnd := math.Max(math.Min(t.endTime()/1000-delay, active), 0)
 	start := func() { a.queueCSSAnimationEvent("animationstart", intervalStart) }
 	end := func() { a.queueCSSAnimationEvent("animationend", intervalEnd) }
 	switch {
@@ -176,7 +181,7 @@ func (e *Engine) cssAnimationEvents(a *Animation) {
 	case prev == phaseActive && cur == phaseBefore:
 		end()
 	case prev == phaseActive && cur == phaseActive && a.prevIteration != s.iteration:
-		a.queueCSSAnimationEvent("animationiteration", (s.iteration-t.iterationStart)*t.duration)
+		a.queueCSSAnimationEvent("animationiteration", (s.iteration-t.iterationStart)*dur)
 	case prev == phaseActive && cur == phaseAfter:
 		end()
 	case prev == phaseAfter && cur == phaseActive:
@@ -188,11 +193,11 @@ func (e *Engine) cssAnimationEvents(a *Animation) {
 	a.prevPhase, a.prevIteration = cur, s.iteration
 }
 
-// queueCSSAnimationEvent queues an AnimationEvent whose elapsed time is ms; its
+// queueCSSAnimationEvent queues an AnimationEvent whose elapsed time is s seconds; its
 // scheduled event time is the start time plus the delay plus that elapsed time.
-func (a *Animation) queueCSSAnimationEvent(typ string, elapsed float64) {
-	a.e.queueAnimationEvent(AnimationEvent{Type: typ, Target: a.node, Name: a.name, ElapsedTime: elapsed / 1000,
-		Time: a.startTime + a.effect.timing.delay + elapsed, kind: a.kind, seq: a.seq, sub: a.nameIndex})
+func (a *Animation) queueCSSAnimationEvent(typ string, s float64) {
+	a.e.queueAnimationEvent(AnimationEvent{Type: typ, Target: a.node, Name: a.name, ElapsedTime: s,
+		Time: a.startTime + a.effect.timing.delay + s*1000, kind: a.kind, seq: a.seq, sub: a.nameIndex})
 }
 
 // queueCSSAnimationCancel queues animationcancel with the active time at cancellation.
@@ -205,6 +210,6 @@ func (a *Animation) queueCSSAnimationCancel() {
 		elapsed = s.active
 	}
 	a.e.queueAnimationEvent(AnimationEvent{Type: "animationcancel", Target: a.node, Name: a.name,
-		ElapsedTime: elapsed / 1000, Time: math.Inf(-1), kind: a.kind, seq: a.seq, sub: a.nameIndex})
+		ElapsedTime: roundMicroseconds(elapsed / 1000), Time: math.Inf(-1), kind: a.kind, seq: a.seq, sub: a.nameIndex})
 	a.prevPhase = phaseIdle
 }

@@ -48,8 +48,12 @@ func (e *Engine) queueAnimationEvent(ev AnimationEvent) {
 // queueTransitionEvent queues a TransitionEvent whose elapsed time is ms.
 func (e *Engine) queueTransitionEvent(t *transition, typ string, elapsed, when float64) {
 	e.queueAnimationEvent(AnimationEvent{Type: typ, Target: t.st.node, Name: animPropNames[t.prop],
-		ElapsedTime: elapsed / 1000, Time: when, kind: kindCSSTransition, seq: t.seq})
+		ElapsedTime: roundMicroseconds(elapsed / 1000), Time: when, kind: kindCSSTransition, seq: t.seq})
 }
+
+// roundMicroseconds rounds seconds to whole microseconds (times measured on the clock,
+// such as a cancelled transition's, are whole microseconds in Chrome).
+func roundMicroseconds(s float64) float64 { return math.Round(s*1e6) / 1e6 }
 
 // UpdateAnimations is the first part of "update animations and send events" at now (ms
 // since the time origin): it updates the document timeline's current time, which runs
