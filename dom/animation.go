@@ -26,6 +26,8 @@ type AnimationHandle interface {
 	TakeReady() bool
 	TakeFinished() bool
 	SetOwner(owner any)
+	// CSSAnimationName is the animation-name of a CSS animation (ok false otherwise).
+	CSSAnimationName() (name string, ok bool)
 }
 
 // Keyframe is one keyframe given to element.animate(): property values as strings
@@ -48,6 +50,9 @@ type Animator interface {
 	// Animate creates an animation of el with a keyframe effect (not yet playing); the
 	// error's text is the TypeError's message.
 	Animate(el *Node, frames []Keyframe, timing EffectTiming) (AnimationHandle, error)
+	// Animations lists the relevant animations of el (with subtree, and of its
+	// descendants; nil el: of the document), in composite order.
+	Animations(el *Node, subtree bool) []AnimationHandle
 }
 
 // SetAnimator connects element.animate() to the renderer.
@@ -203,6 +208,28 @@ func (d *Document) SettleAnimationPromises(list []AnimationHandle) {
 	if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
 		r.host.ReportException(err)
 	}
+}
+
+// wrapAnimation returns the Animation object of a handle, made on first use (a CSS
+// animation becomes a CSSAnimation when a script first sees it).
+func (r *realm) wrapAnimation(h AnimationHandle) *goja.Object {
+	if a, ok := ownerOf(h); ok && a.obj != nil {
+		return a.obj
+	}
+	proto := r.iface("Animation").Proto
+	if _, css := h.CSSAnimationName(); css {
+		proto = r.iface("CSSAnimation").Proto
+	}
+	a := &Animation{realm: r, h: h}
+	a.obj = r.idl.NewObject(proto, a)
+	h.SetOwner(a)
+	a.newFinishedPromise()
+	a.newReadyPromise(h.Pending())
+	if h.PlayState() == "finished" {
+		a.finishedSettled = true
+		_ = a.resolveFinished(a.obj)
+	}
+	return a.obj
 }
 
 // ownerOf finds the Animation object of a handle.

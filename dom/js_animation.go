@@ -71,7 +71,28 @@ func (r *realm) installAnimations() {
 	r.handlerAttr(ai, "oncancel", func(call goja.FunctionCall) Target { return this(call) })
 	r.handlerAttr(ai, "onremove", func(call goja.FunctionCall) Target { return this(call) })
 
+	css := r.idl.DefineInterface("CSSAnimation", ai, 0, nil)
+	webidl.On(css, this).Getter("animationName", func(a *Animation) goja.Value {
+		name, _ := a.h.CSSAnimationName()
+		return r.str(name)
+	})
+	list := func(el *Node, subtree bool) goja.Value {
+		var out []any
+		if r.win.animator != nil {
+			for _, h := range r.win.animator.Animations(el, subtree) {
+				out = append(out, r.wrapAnimation(h))
+			}
+		}
+		return r.rt.NewArray(out...)
+	}
+	webidl.On(r.iface("Document"), r.thisKinds(DocumentNode)).LenientMethod("getAnimations", 0, func(*Node, goja.FunctionCall) goja.Value {
+		return list(nil, true)
+	})
+
 	el := webidl.On(r.iface("Element"), r.thisElement)
+	el.LenientMethod("getAnimations", 0, func(n *Node, call goja.FunctionCall) goja.Value {
+		return list(n, toBool(dictGet(call.Argument(0), "subtree")))
+	})
 	el.Method("animate", 1, func(n *Node, call goja.FunctionCall) goja.Value {
 		const ctx = "Failed to execute 'animate' on 'Element': "
 		frames := r.processKeyframes(call.Argument(0), ctx)

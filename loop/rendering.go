@@ -98,7 +98,7 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	if l.renderer != nil {
 		s := l.Now()
 		l.renderer.UpdateAnimations(frameTime)
-		l.trace.add(Span{Kind: KindAnimations, Name: "update animations", Start: s, End: l.Now()})
+		l.trace.add(Span{Kind: KindAnimations, Name: "update animations and send events", Start: s, End: l.Now()})
 	}
 	if steps != nil {
 		// 12. "For each doc of docs, run the fullscreen steps for doc."

@@ -82,3 +82,12 @@ func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTimin
 	}
 	return anim, nil
 }
+
+func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {
+	// "flush pending style changes" (CSS animations start at a style change event)
+	a.p.Engine.Style()
+	if el == nil { // the document's: those of its elements
+		el, subtree = a.p.Doc.Node(), true
+	}
+	return animationHandles(a.p.Engine.Animations(el.HTML(), subtree))
+}

@@ -7,6 +7,7 @@ package render
 import (
 	"errors"
 	"math"
+	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -93,4 +94,77 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(b[i:])
+}
+
+// Animations lists the animations of element n (with subtree, of its descendants too;
+// nil n: the whole document) that are relevant: not idle, and not finished unless they
+// fill forwards. They come in composite order: CSS animations by element in tree order
+// and then by their place in animation-name, then script animations in creation order.
+// DEPARTURE: CSS transitions are not listed (they are not Animation objects here).
+// https://drafts.csswg.org/web-animations-1/#dom-animatable-getanimations
+func (e *Engine) Animations(n *html.Node, subtree bool) []*Animation {
+	var css, script []*Animation
+	for _, a := range e.anims {
+		if !a.relevant() || !within(a.node, n, subtree) {
+			continue
+		}
+		if a.kind == kindCSSAnimation {
+			css = append(css, a)
+		} else {
+			script = append(script, a)
+		}
+	}
+	if len(css) > 1 {
+		order := map[*html.Node]int{}
+		i := 0
+		var walk func(*html.Node)
+		walk = func(x *html.Node) {
+			for c := x.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode {
+					order[c] = i
+					i++
+					walk(c)
+				}
+			}
+		}
+		if root := e.src.Root(); root != nil {
+			walk(root)
+		}
+		sort.SliceStable(css, func(i, j int) bool {
+			a, b := css[i], css[j]
+			if a.node != b.node {
+				return order[a.node] < order[b.node]
+			}
+			return a.nameIndex < b.nameIndex
+		})
+	}
+	return append(css, script...)
+}
+
+// relevant: current or in effect. https://drafts.csswg.org/web-animations-1/#relevant-animation
+func (a *Animation) relevant() bool {
+	switch a.PlayState() {
+	case "idle":
+		return false
+	case "finished":
+		f := a.effect.timing.fill
+		return f == css.FillForwards || f == css.FillBoth
+	}
+	return true
+}
+
+// within reports whether x is n (or, with subtree, a descendant of n); nil n: anything.
+func within(x, n *html.Node, subtree bool) bool {
+	if n == nil {
+		return true
+	}
+	if !subtree {
+		return x == n
+	}
+	for ; x != nil; x = x.Parent {
+		if x == n {
+			return true
+		}
+	}
+	return false
 }

@@ -225,10 +225,11 @@ func (a *Animation) Cancel() bool {
 	}
 	a.pendingPlay, a.pendingPause = false, false
 	a.finishNotified, a.finishDue = false, false
-	if a.kind == kindScriptAnimation {
+	if a.Owner != nil { // a script animation, or a CSS animation a script has seen
 		a.e.queueAnimationEvent(AnimationEvent{Type: "cancel", Animation: a, Time: math.Inf(-1),
 			TimelineTime: a.timelineTime(), kind: a.kind, seq: a.seq})
-	} else if a.kind == kindCSSAnimation && a.prevPhase != phaseIdle {
+	}
+	if a.kind == kindCSSAnimation && a.prevPhase != phaseIdle {
 		a.queueCSSAnimationCancel()
 	}
 	a.hasStart, a.hasHold = false, false
@@ -301,8 +302,8 @@ func (e *Engine) finishNotificationSteps(a *Animation) {
 		return
 	}
 	a.finishNotified = true
-	if a.kind != kindScriptAnimation {
-		return
+	if a.Owner == nil {
+		return // a CSS animation no script has seen: nobody can listen
 	}
 	cur, _ := a.CurrentTime()
 	e.queueAnimationEvent(AnimationEvent{Type: "finish", Animation: a, Time: a.startTime + a.effectEnd(),
@@ -370,3 +371,7 @@ func (a *Animation) SetOwner(owner any) { a.Owner = owner }
 
 // OwnerOf returns what SetOwner recorded.
 func (a *Animation) OwnerOf() any { return a.Owner }
+
+// CSSAnimationName is a CSS animation's animation-name; ok is false for a script
+// animation.
+func (a *Animation) CSSAnimationName() (string, bool) { return a.name, a.kind == kindCSSAnimation }

@@ -107,6 +107,7 @@ func TestPendingEventQueueBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		a.SetOwner(i) // as the DOM's Animation object: cancel events are for it
 		a.Play()
 		a.Cancel()
 	}
