@@ -198,6 +198,11 @@ func (p *Page) hitTest(x, y float64) *dom.Node {
 	return target
 }
 
+// inViewport reports whether (x, y) is inside the viewport.
+func (p *Page) inViewport(x, y float64) bool {
+	return x >= 0 && y >= 0 && x < float64(p.opts.Width) && y < float64(p.opts.Height)
+}
+
 // dispatchEvents dispatches trusted events at target in order, each a trace span; it
 // reports whether the last one was not canceled. Listeners are called from an empty JS
 // stack (a microtask checkpoint after each), except in legacy-edge-listeners mode.

@@ -59,7 +59,11 @@ const (
 
 // queuePointerTask queues the task of a press or a release of button at (x, y).
 func (p *Page) queuePointerTask(k PointerKind, button int, x, y float64) {
-	p.Loop.QueueTask(loop.SourceUserInteraction, k.taskName(), func() {
+	name := k.taskName()
+	if k == PointerRelease && button != 0 {
+		name = "auxclick"
+	}
+	p.Loop.QueueTask(loop.SourceUserInteraction, name, func() {
 		p.flushRAFAlignedInput()
 		if k == PointerPress {
 			p.pointerPress(button, x, y)
@@ -100,6 +104,12 @@ func (p *Page) mouseEvent(typ string, x, y float64, button, detail int) *dom.Eve
 // https://w3c.github.io/pointerevents/#the-pointermove-event
 func (p *Page) pointerMove(points []movePoint) {
 	last := points[len(points)-1]
+	if !p.inViewport(last.x, last.y) {
+		// The pointer left the page (CHROME: out and leave up to the root element, with
+		// relatedTarget null; no move event).
+		p.updateHover(nil, last.x, last.y)
+		return
+	}
 	target := p.hitTest(last.x, last.y)
 	p.updateHover(target, last.x, last.y)
 	pm := p.pointerEvent("pointermove", last.x, last.y, -1, 0)
@@ -119,7 +129,7 @@ func (p *Page) pointerMove(points []movePoint) {
 }
 
 // updateHover fires the boundary events of the pointer going from the element it was
-// over to target (Chrome's order: the pointer events first, then the mouse events, each
+// over to target (nil: out of the page; Chrome's order: the pointer events first, then the mouse events, each
 // out, leave from the innermost, over, enter from the outermost), and remembers target.
 // https://w3c.github.io/uievents/#events-mouseevent-event-order
 //
@@ -154,6 +164,9 @@ func (p *Page) updateHover(target *dom.Node, x, y float64) {
 			for _, n := range left {
 				p.dispatchEvents(n, ev(prefix+"leave", target, true))
 			}
+		}
+		if target == nil {
+			continue
 		}
 		p.dispatchEvents(target, ev(prefix+"over", old, false))
 		for _, n := range entered {

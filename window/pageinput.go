@@ -28,6 +28,10 @@ const wheelNotch = 100
 // whether the wheel was the page's.
 func (pi *pageInput) mouse(p *page.Page, x, y int, v *viewportFollow) (wheelUsed bool) {
 	if !pageRect.contains(x, y) {
+		if pi.lastX >= 0 {
+			// The pointer left the page area: a move out of the viewport (out and leave).
+			p.PostPointerMove(-1, -1)
+		}
 		pi.lastX, pi.lastY = -1, -1
 		return false
 	}
