@@ -13,13 +13,14 @@ import (
 // IntersectionObserver is an IntersectionObserver.
 // https://w3c.github.io/IntersectionObserver/#intersection-observer-interface
 type IntersectionObserver struct {
-	realm      *realm
-	callback   goja.Callable
-	obj        *goja.Object
-	seq        uint64 // creation order
-	root       *Node  // nil: the implicit root (a Document root is the implicit root here)
-	rootMargin [4]marginValue
-	thresholds []float64 // sorted
+	realm         *realm
+	callback      goja.Callable
+	callbackValue goja.Value // the function, for the trace's name
+	obj           *goja.Object
+	seq           uint64 // creation order
+	root          *Node  // nil: the implicit root (a Document root is the implicit root here)
+	rootMargin    [4]marginValue
+	thresholds    []float64 // sorted
 
 	queuedEntries []*intersectionObserverEntry
 	// [[ObservationTargets]], each with its IntersectionObserverRegistration (kept here,
@@ -148,7 +149,7 @@ func (r *realm) notifyIntersectionObservers() {
 		// 3.4-5. "Invoke callback with queue as the first argument, observer as the second
 		// argument, and observer as the callback this value. If this throws an exception,
 		// report the exception."
-		r.invokeAndReport("IntersectionObserver callback", o.callback, o.obj, r.wrapIntersectionEntries(queue), o.obj)
+		r.invokeAndReport("IntersectionObserver", o.callback, o.callbackValue, o.obj, r.wrapIntersectionEntries(queue), o.obj)
 	}
 }
 

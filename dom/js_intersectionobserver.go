@@ -16,7 +16,7 @@ import (
 func (r *realm) installIntersectionObserver() {
 	io := r.idl.DefineInterface("IntersectionObserver", nil, 1, func(call goja.ConstructorCall) *goja.Object {
 		cb := r.observerCallback(call, "IntersectionObserver")
-		o := &IntersectionObserver{realm: r, callback: cb, obj: call.This}
+		o := &IntersectionObserver{realm: r, callback: cb, callbackValue: call.Arguments[0], obj: call.This}
 		r.initIntersectionObserver(o, call.Argument(1))
 		r.observerSeq++
 		o.seq = r.observerSeq

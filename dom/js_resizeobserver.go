@@ -17,7 +17,7 @@ func (r *realm) installResizeObserver() {
 	ro := r.idl.DefineInterface("ResizeObserver", nil, 1, func(call goja.ConstructorCall) *goja.Object {
 		cb := r.observerCallback(call, "ResizeObserver")
 		r.observerSeq++
-		o := &ResizeObserver{realm: r, callback: cb, seq: r.observerSeq, obj: call.This}
+		o := &ResizeObserver{realm: r, callback: cb, callbackValue: call.Arguments[0], seq: r.observerSeq, obj: call.This}
 		r.idl.SetSlot(call.This, o)
 		return call.This
 	})

@@ -38,8 +38,15 @@ type reportingHost interface {
 
 // invokeAndReport is WebIDL's "invoke a callback function" with "report" for an observer's
 // callback: an exception is reported before the microtasks the callback queued run, as in
-// Chrome (observer_callback_throws).
-func (r *realm) invokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) {
+// Chrome (observer_callback_throws). The trace names the call after the function (iface's
+// callback when it has no name).
+func (r *realm) invokeAndReport(iface string, fn goja.Callable, fnValue goja.Value, this goja.Value, args ...goja.Value) {
+	name := iface + " callback"
+	if nh, ok := r.host.(namingHost); ok {
+		if n := nh.FunctionName(fnValue); n != "" && n != "(anonymous)" {
+			name = n
+		}
+	}
 	if rh, ok := r.host.(reportingHost); ok {
 		rh.InvokeAndReport(name, fn, this, args...)
 		return

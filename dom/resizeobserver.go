@@ -44,10 +44,11 @@ type resizeObserverSize struct{ inline, block float64 }
 
 // ResizeObserver is a ResizeObserver. https://drafts.csswg.org/resize-observer/#resize-observer-interface
 type ResizeObserver struct {
-	realm    *realm
-	callback goja.Callable
-	obj      *goja.Object
-	seq      uint64 // creation order: document.[[resizeObservers]] is in that order
+	realm         *realm
+	callback      goja.Callable
+	callbackValue goja.Value // the function, for the trace's name
+	obj           *goja.Object
+	seq           uint64 // creation order: document.[[resizeObservers]] is in that order
 
 	observationTargets []*resizeObservation
 	observing          map[*Node]bool // the targets of observationTargets (observe is O(1))
@@ -278,7 +279,7 @@ func (d *Document) BroadcastActiveResizeObservations() int {
 		// 2.4. "Invoke observer.[[callback]] with entries as the first argument and observer
 		// as the second argument and callback this value. If this throws an exception,
 		// report the exception."
-		r.invokeAndReport("ResizeObserver callback", o.callback, o.obj, r.wrapResizeObserverEntries(entries), o.obj)
+		r.invokeAndReport("ResizeObserver", o.callback, o.callbackValue, o.obj, r.wrapResizeObserverEntries(entries), o.obj)
 	}
 	// 3. "Return shallowestTargetDepth."
 	return shallowest

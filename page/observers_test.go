@@ -37,7 +37,7 @@ func TestHostileObserverCallbacksNeverReturn(t *testing.T) {
 			</script>`, kind))
 			r := runHostileSource(t, src, "file:///spin.html", "", Options{}, 1200)
 			r.expectErrors(t, 1)
-			r.expectInOrder(t, "log: spinning", `callback "`+kind+` callback"`, "log: later frames still run", "log: timer queued before")
+			r.expectInOrder(t, "log: spinning", `callback "spin"`, "log: later frames still run", "log: timer queued before")
 		})
 	}
 }
@@ -141,4 +141,57 @@ func TestHostileFullscreenRequests(t *testing.T) {
 	r := runHostileSource(t, src, "file:///fullscreen_flood.html", "", Options{ScriptTimeout: 20_000_000_000}, 800)
 	r.expectErrors(t, 0)
 	r.expectInOrder(t, "log: rejected 100000 fullscreenerror events 1000 element null")
+}
+
+// TestObserverStepsInTheTrace: each step of the rendering update that ran page code is a span
+// named after its step, in the spec's order within the frame: the fullscreen steps before the
+// animation frame callbacks, resize observers (twice: deeper, then the loop error) after them,
+// then the intersection observations, then paint.
+func TestObserverStepsInTheTrace(t *testing.T) {
+	src := []byte(`<button id="b" style="width: 100px; height: 40px">full</button>
+	<div id="outer" style="width: 100px"><div id="inner" style="width: 50px; height: 10px"></div></div><script>
+	const outer = document.getElementById('outer'), inner = document.getElementById('inner');
+	let n = 0;
+	new ResizeObserver(function onResize() {
+		if (n++ < 2) { outer.style.width = 100 + n + 'px'; inner.style.width = 50 + n + 'px'; }
+	}).observe(inner);
+	new ResizeObserver(() => {}).observe(outer);
+	new IntersectionObserver(() => {}).observe(inner);
+	document.addEventListener('fullscreenchange', () => requestAnimationFrame(function afterChange() {}));
+	document.getElementById('b').onclick = () => document.body.requestFullscreen();
+	requestAnimationFrame(function first() {});
+	</script>`)
+	res, err := RunCase(src, "file:///steps.html", "", Run{Mode: loop.ModeSpec, Actions: []Action{{AtMS: 100, Click: "#b", Kind: "real"}}, DurationMS: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var frames [][]string // per frame, the step spans and the calls in it, in order
+	for _, s := range res.Page.Loop.Trace().Spans() {
+		switch {
+		case s.Kind == loop.KindFrame:
+			frames = append(frames, nil)
+		case len(frames) == 0:
+		case s.Kind == loop.KindRenderingStep, s.Kind == loop.KindPaint,
+			s.Kind == loop.KindFunctionCall && (s.Name == "first" || s.Name == "afterChange" || s.Name == "onResize"):
+			frames[len(frames)-1] = append(frames[len(frames)-1], s.Name)
+		}
+	}
+	has := func(want ...string) bool {
+		for _, f := range frames {
+			if strings.Join(f, ", ") == strings.Join(want, ", ") {
+				return true
+			}
+		}
+		return false
+	}
+	// Spans are recorded when they end: a call inside a step comes before the step's span.
+	// The first frame: both targets' first notifications (onResize resizes both), inner again
+	// (deeper than outer; onResize resizes both again), outer skipped: the loop error.
+	if !has("first", "onResize", "broadcast active resize observations", "onResize", "broadcast active resize observations",
+		"deliver resize loop error", "update intersection observations", "paint") {
+		t.Errorf("no first frame with rAF, the resize observers at depth, the loop error, the intersections and paint in that order:\n%q", frames)
+	}
+	if !has("run the fullscreen steps", "afterChange", "paint") && !has("run the fullscreen steps", "afterChange") {
+		t.Errorf("no frame with the fullscreen steps before the animation frame callbacks:\n%q", frames)
+	}
 }
