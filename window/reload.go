@@ -78,10 +78,7 @@ func (g *game) reloadChangedPage() {
 	// next save that compiles reloads it).
 	if err := page.CheckSyntax(g.session.currentTarget()); err != nil {
 		g.status = "not reloaded: " + err.Error() + " (the last good version runs on)"
-		g.con.Error("loopscope: " + filepath.Base(f) + " changed but does not compile: " + err.Error() + "; the last good version runs on")
-		if g.opts.Stderr != nil {
-			fmt.Fprintln(g.opts.Stderr, "loopscope: "+g.status)
-		}
+		g.con.Error("loopscope: " + g.status) // the console pane, and stderr
 		return
 	}
 	g.open(g.session.currentTarget())
