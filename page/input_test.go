@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"loopscope/loop"
 )
 
 // TestActionsFileInputKinds (issue 18): the actions file's new kinds of input are read
@@ -148,6 +150,22 @@ document.getElementById('pad').addEventListener('pointerdown', () => console.log
 	if got := strings.Join(con.all, "\n"); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	// The timeline: the frame's first step is "dispatch rAF-aligned input", the pointermove
+	// dispatched inside it, before the animation frame callbacks.
+	var step, move, raf Span
+	for _, s := range p.Spans() {
+		switch {
+		case s.Kind == loop.KindRenderingStep && s.Name == "dispatch rAF-aligned input" && step.End == 0:
+			step = s
+		case s.Kind == loop.KindEventDispatch && s.Name == "pointermove" && move.End == 0:
+			move = s
+		case s.Kind == loop.KindAnimationFrame && raf.End == 0:
+			raf = s
+		}
+	}
+	if step.End == 0 || move.Start < step.Start || move.End > step.End || raf.Start < step.End {
+		t.Errorf("spans: step %+v, pointermove %+v, rAF %+v: want the move inside the step, the step before rAF", step, move, raf)
+	}
 }
 
 // BenchmarkCoalescedMoveFrame: the rAF-aligned dispatch of one frame's 256 coalesced moves
@@ -170,5 +188,23 @@ func BenchmarkCoalescedMoveFrame(b *testing.B) {
 			p.queueMove(float64((i*20+j)%800), float64((i*20)%500))
 		}
 		p.flushRAFAlignedInput()
+	}
+}
+
+// TestLegacyRAFModeDispatchesMoves: in legacy-raf mode (update the rendering without the
+// rAF-aligned input step) a move is dispatched by a task of its own, not left waiting.
+func TestLegacyRAFModeDispatchesMoves(t *testing.T) {
+	src := `<!doctype html><body style="margin:0"><div id="pad" style="width:300px;height:300px"></div><script>
+document.getElementById('pad').addEventListener('pointermove', (e) => console.log('pointermove', e.clientX, e.getCoalescedEvents().length));
+</script>`
+	con := &orderedConsole{}
+	p, err := New([]byte(src), "file:///legacy.html", "", Options{VirtualTime: true, Console: con, Mode: loop.ModeLegacyRAF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Schedule(Action{AtMS: 100, Move: &[2]float64{100, 10}, Steps: 2, Burst: true})
+	RunToCompletion(p, 300, 3000)
+	if got := strings.Join(con.all, "\n"); got != "log: pointermove 100 2" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -5,7 +5,11 @@
 
 package page
 
-import "fmt"
+import (
+	"fmt"
+
+	"loopscope/loop"
+)
 
 // CHROME: continuous input (mouse moves, wheel ticks) is rAF-aligned: it waits for the
 // next frame, consecutive events of one kind coalesced into one (a move's points kept for
@@ -69,6 +73,12 @@ func (p *Page) queueRAFAligned(e rafInput) {
 		return
 	}
 	in.queue = append(in.queue, e)
+	if len(in.queue) == 1 && p.opts.Mode == loop.ModeLegacyRAF {
+		// DEPARTURE (legacy-raf mode): the browsers it models dispatched continuous input
+		// in tasks of its own, not at the start of a frame (rAF-aligned input came with
+		// Chrome 60), and their update the rendering has no such step.
+		p.Loop.QueueTask(loop.SourceUserInteraction, "mousemove", func() { p.flushRAFAlignedInput() })
+	}
 }
 
 // hasRAFAlignedInput reports whether continuous input waits for a frame (then the next
