@@ -19,10 +19,11 @@ type elementState struct {
 	inlineParsed bool
 	inline       []css.Declaration
 
-	trans    [numAnimProps]*transition
-	css      *cssAnimationState // its CSS animations (cssanimations.go)
-	animMark uint32
-	snapMark uint32
+	trans     [numAnimProps]*transition
+	css       *cssAnimationState // its CSS animations (cssanimations.go)
+	animMark  uint32
+	animProps uint16 // the properties animations set at the last application (a bit per animProp)
+	snapMark  uint32
 
 	box    *box // from the last layout
 	boxGen uint32

@@ -191,6 +191,12 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 		return
 	}
 	for p := animProp(0); p < numAnimProps; p++ {
+		if st.animProps&(1<<p) != 0 {
+			// An animation sets the property: the before- and after-change styles both
+			// carry its value at the current time, so no transition starts.
+			// https://drafts.csswg.org/css-transitions/#after-change-style
+			continue
+		}
 		after := getAnim(&st.base, p)
 		running := st.trans[p]
 		spec, ok := matchingTransition(st.base.transitions, p)

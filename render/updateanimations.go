@@ -213,6 +213,7 @@ func (e *Engine) applyAnimations() {
 	for _, st := range e.animated {
 		st.used = st.base
 		st.animMark = 0
+		st.animProps = 0
 	}
 	e.animated = e.animated[:0]
 	e.appliedAnimVersion = e.animVersion
@@ -243,6 +244,7 @@ func (e *Engine) applyAnimations() {
 				e.animatedLive = true
 			}
 			e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
+			st.animProps |= a.effect.props
 		}
 	}
 	for _, t := range e.running {
