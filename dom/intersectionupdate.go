@@ -16,6 +16,7 @@ func (d *Document) RunTheUpdateIntersectionObservationsSteps(time float64) (queu
 		return false
 	}
 	r.rs.observationsChanged = false
+	defer func() { clear(r.rs.clipMemo) }() // valid for this update only (and keeps no node alive)
 	// 1. "Let observer list be a list of all IntersectionObservers whose root is in the DOM
 	// tree of document." (the implicit root's document is this one: there are no frames)
 	// 2. "For each observer in observer list:"
@@ -148,31 +149,71 @@ func (w *Window) rootIntersectionRectangle(o *IntersectionObserver) rect {
 //
 // DEPARTURE: the walk follows the parent chain, not the containing block chain (an
 // absolutely positioned target inside a clipping ancestor that does not contain it is
-// clipped by it here). FIXME(spec): clip-path; the scrollport of scroll containers is
-// their padding box (the same here until elements scroll).
+// clipped by it here). FIXME(spec): clip-path.
 func (w *Window) computeTheIntersection(target, root *Node, targetRect, rootBounds rect) (rect, bool) {
 	// 1. "Let intersectionRect be the result of getting the bounding box for target."
 	isect := targetRect
 	// 2-3. "Let container be the containing block of target." "While container is not
-	// root:" clip to container's padding box when it clips.
-	for c := target.Parent(); c != nil && c != root && c.kind == ElementNode; c = c.Parent() {
-		g, ok := w.geometry(c)
-		if !ok || !g.Clips {
-			continue
-		}
-		clip := rect{g.X + g.Borders[3], g.Y + g.Borders[0], g.Width - g.Borders[1] - g.Borders[3], g.Height - g.Borders[0] - g.Borders[2]}
-		var inside bool
-		if isect, inside = edgeInclusiveIntersection(isect, clip); !inside {
-			return rect{}, false
+	// root:" clip to the scrollport (padding box) of each container that clips.
+	if p := target.Parent(); p != nil {
+		clip, clipped, ok := w.accumulatedClip(p, root)
+		if clipped {
+			if !ok {
+				return rect{}, false
+			}
+			if isect, ok = edgeInclusiveIntersection(isect, clip); !ok {
+				return rect{}, false
+			}
 		}
 	}
 	// 4-6. Map to the root's coordinate space (the same: one viewport), intersect with the
 	// root intersection rectangle, map to the viewport's.
-	isect, ok := edgeInclusiveIntersection(isect, rootBounds)
-	if !ok {
-		return rect{}, false
+	return edgeInclusiveIntersection(isect, rootBounds)
+}
+
+// clipKey and clipEntry memoise accumulatedClip for one update of the intersection
+// observations: a list of 1,000 targets shares its ancestors' clips.
+type clipKey struct{ node, root *Node }
+
+type clipEntry struct {
+	r           rect
+	clipped, ok bool
+}
+
+// accumulatedClip is the intersection of the padding boxes of c and its ancestors below
+// root that clip their content: clipped is false when none does, ok false when their
+// intersection is empty (not even touching).
+func (w *Window) accumulatedClip(c, root *Node) (rect, bool, bool) {
+	rs := &w.doc.realm.rs
+	if rs.clipMemo == nil {
+		rs.clipMemo = make(map[clipKey]clipEntry)
 	}
-	return isect, true
+	// Up to the root or to an ancestor already known (iterative: the tree may be deep),
+	// then down again, each ancestor's clip the one above it intersected with its own.
+	path := rs.clipPath[:0]
+	acc := clipEntry{ok: true}
+	for ; c != nil && c != root && c.kind == ElementNode; c = c.Parent() {
+		if e, found := rs.clipMemo[clipKey{c, root}]; found {
+			acc = e
+			break
+		}
+		path = append(path, c)
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		n := path[i]
+		if g, rendered := w.geometry(n); rendered && g.Clips && (acc.ok || !acc.clipped) {
+			own := rect{g.X + g.Borders[3], g.Y + g.Borders[0], g.Width - g.Borders[1] - g.Borders[3], g.Height - g.Borders[0] - g.Borders[2]}
+			if acc.clipped {
+				acc.r, acc.ok = edgeInclusiveIntersection(acc.r, own)
+			} else {
+				acc = clipEntry{own, true, true}
+			}
+		}
+		rs.clipMemo[clipKey{n, root}] = acc
+	}
+	clear(path)
+	rs.clipPath = path
+	return acc.r, acc.clipped, acc.ok
 }
 
 // edgeInclusiveIntersection is the overlap of a and b; ok is false when they neither

@@ -14,6 +14,8 @@ type renderingObservers struct {
 	intersectionObservers []*IntersectionObserver
 	// The document's IntersectionObserverTaskQueued flag.
 	intersectionObserverTaskQueued bool
+	clipMemo                       map[clipKey]clipEntry // accumulatedClip's, for one update
+	clipPath                       []*Node               // accumulatedClip's scratch
 
 	// The document's list of pending fullscreen events, the requests (to enter or to exit)
 	// the host has not answered yet, the fullscreen element and the host.

@@ -195,3 +195,20 @@ func TestObserverStepsInTheTrace(t *testing.T) {
 		t.Errorf("no frame with the fullscreen steps before the animation frame callbacks:\n%q", frames)
 	}
 }
+
+// TestHostileDeeplyNestedTarget: a target 10,000 elements deep, observed by both observers
+// (the depth and the clips up the tree are walked without recursion).
+func TestHostileDeeplyNestedTarget(t *testing.T) {
+	src := []byte(`<div id="top" style="overflow: hidden; height: 100px"></div><script>
+	let el = document.getElementById('top');
+	for (let i = 0; i < 10000; i++) el = el.appendChild(document.createElement('div'));
+	el.style.height = '10px';
+	const seen = [];
+	new ResizeObserver((e) => seen.push('resize ' + e[0].contentRect.height)).observe(el);
+	new IntersectionObserver((e) => seen.push('intersection ' + e[0].isIntersecting)).observe(el);
+	setTimeout(() => console.log(seen.join(', ')), 1000);
+	</script>`)
+	r := runHostileSource(t, src, "file:///deep.html", "", Options{ScriptTimeout: 20_000_000_000}, 1500)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: resize 10, intersection true")
+}
