@@ -51,9 +51,14 @@ func ParseDocument(src []byte, docURL string) (doc *Document, err error) {
 	d := newDocument(h, docURL)
 	d.readyState = "loading"
 	// Event handler content attributes of parsed elements are event handlers from the start.
+	var withHandlers []*html.Node
+	defer func() { d.placeParsedHandlers(src, withHandlers) }()
 	for c := range h.Descendants() {
 		if c.Type != html.ElementNode {
 			continue
+		}
+		if hasHandlerAttribute(c) {
+			withHandlers = append(withHandlers, c)
 		}
 		for i := range c.Attr {
 			if strings.HasPrefix(c.Attr[i].Key, "on") && c.Attr[i].Namespace == "" {

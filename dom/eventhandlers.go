@@ -16,7 +16,10 @@ type eventHandler struct {
 	uncompiled string     // body of an uncompiled content attribute handler
 	compile    bool       // value is the uncompiled script in uncompiled
 	element    *Node      // element whose content attribute provided the script
-	listener   *listener
+	// Where the parser saw the content attribute: the line and column Chrome gives its
+	// script's first line (just after the start tag's ">"); 0 when not from the parser.
+	line, col int
+	listener  *listener
 }
 
 // globalEventHandlers are the GlobalEventHandlers and DocumentAndElementEventHandlers names.
@@ -87,6 +90,7 @@ func (n *Node) eventHandlerAttributeChanged(name, value string, present bool) {
 	h := handlerFor(t, name)
 	h.value = nil
 	h.compile, h.uncompiled, h.element = true, value, n
+	h.line, h.col = 0, 0
 	activateEventHandler(t, h)
 }
 
@@ -154,15 +158,27 @@ func (h *eventHandler) currentValue(r *realm, t Target) goja.Value {
 	if _, ok := t.(*Window); ok && h.name == "onerror" {
 		params = "event, source, lineno, colno, error"
 	}
-	src := "(function(__loopscope_document, __loopscope_element) {\n" +
+	// The body is compiled as a script of the document's URL, padded to where the parser
+	// saw it, so its errors give the file's lines (CHROME: the line and column after the
+	// start tag's ">"). DEPARTURE: the wrapper takes the first line, so a handler with no
+	// place in the file (setAttribute, or a tag that ends on line 1) starts on line 2.
+	pad := ""
+	if h.line >= 2 && h.line+h.col < maxHandlerPadding {
+		pad = strings.Repeat("\n", h.line-2)
+	}
+	body := h.uncompiled
+	if pad != "" && h.col > 1 {
+		body = strings.Repeat(" ", h.col-1) + body
+	}
+	src := pad + "(function(__loopscope_document, __loopscope_element) { " +
 		"with (__loopscope_document) with (__loopscope_element || {}) return function " + h.name + "(" + params + ") {\n" +
-		h.uncompiled + "\n};\n})"
+		body + "\n};\n})"
 	var elem goja.Value = goja.Null()
 	if h.element != nil {
 		elem = r.wrapNode(h.element)
 	}
 	// Compile and evaluate through Host.Call, so the loop sees (and accounts for) the call.
-	v, err := r.host.Call(r.compileHandler, goja.Undefined(), r.str(h.name), r.str(src), r.wrapNode(r.doc.node), elem)
+	v, err := r.host.Call(r.compileHandler, goja.Undefined(), r.str(r.doc.urlStr), r.str(src), r.wrapNode(r.doc.node), elem)
 	if err != nil {
 		h.value = nil
 		r.host.ReportException(err)
@@ -269,3 +285,6 @@ func exportBool(v goja.Value) (bool, bool) {
 	b, ok := v.Export().(bool)
 	return b, ok
 }
+
+// maxHandlerPadding bounds the padding of one handler's script (its line plus column).
+const maxHandlerPadding = 1 << 20

@@ -78,6 +78,7 @@ func (l *Loop) installEntry() {
 	}
 	l.enter, _ = goja.AssertFunction(v)
 	l.recovery.rangeError, _ = goja.AssertConstructor(l.rt.Get("RangeError"))
+	l.recovery.syntaxError, _ = goja.AssertConstructor(l.rt.Get("SyntaxError"))
 }
 
 // Call calls a JS function, the one way the host enters JS (WebIDL "invoke a callback
@@ -162,12 +163,16 @@ func (l *Loop) JSOnStack() bool { return l.depth > 0 }
 // RunScript compiles and runs a classic script (HTML "run a classic script"): a syntax
 // error or an exception is reported, and the script is followed by a microtask checkpoint
 // when it ran from an empty stack.
-func (l *Loop) RunScript(name, src string) {
+func (l *Loop) RunScript(name, src string) { l.runScript(name, name, src, "") }
+
+// runScript runs src as a classic script shown as paneName in the source pane, whose
+// frames name srcName; its syntax error names errorFile when that is not "".
+func (l *Loop) runScript(paneName, srcName, src, errorFile string) {
 	src = decodeUTF8(src)
-	l.sources.add(name, src)
-	prog, err := goja.Compile(name, TransformAwait(src, l.mode), false)
+	l.sources.add(paneName, src)
+	prog, err := goja.Compile(srcName, TransformAwait(src, l.mode), false)
 	if err != nil {
-		l.reportSyntaxError(err)
+		l.reportSyntaxError(err, errorFile)
 		return
 	}
 	if l.depth > 0 {
@@ -203,18 +208,36 @@ func decodeUTF8(src string) string {
 	return b.String()
 }
 
-func (l *Loop) reportSyntaxError(err error) {
+// errorFile, when not "", is the file the error event names (a string compiled by
+// setTimeout: the document's).
+func (l *Loop) reportSyntaxError(err error, errorFile string) {
 	file, line, col, msg := jserr.ParseCompileError(err)
 	text := "Uncaught SyntaxError: " + msg
+	// The error event has the message without the position and a SyntaxError as its error,
+	// as Chrome's (errors_code_from_strings).
+	var val goja.Value = goja.Null()
+	if ctor := l.recovery.syntaxError; ctor != nil {
+		if o, err := ctor(nil, l.rt.ToValue(msg)); err == nil {
+			val = o
+		}
+	}
+	eventFile := file
+	if errorFile != "" {
+		eventFile = errorFile
+	}
+	if l.errors != nil && l.fireError(text, eventFile, line, col, val) {
+		return
+	}
 	if line > 0 {
 		// Where it is, as Chrome's console shows it: "(at page.html:12:5)".
-		text += fmt.Sprintf(" (at %s:%d:%d)", path.Base(file), line, col)
-	}
-	if l.errors != nil && l.fireError(text, file, line, col, goja.Null()) {
-		return
+		text += fmt.Sprintf(" (at %s:%d:%d)", path.Base(eventFile), line, col)
 	}
 	l.console.Error(text)
 }
+
+// SetDocumentURL tells the loop the document's URL: the file a syntax error in a string
+// passed to setTimeout or setInterval names.
+func (l *Loop) SetDocumentURL(u string) { l.documentURL = u }
 
 // MuteErrorsOf marks the script named name as one whose errors are muted: the error event
 // of an exception it throws says "Script error." with no filename, position or error value
@@ -294,6 +317,9 @@ func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
 			if st := ex.Stack(); len(st) > 0 {
 				p := st[0].Position()
 				file, line, col = st[0].SrcName(), p.Line, p.Column
+			}
+			if file == "<eval>" {
+				file = "" // CHROME: code from eval or new Function names no file
 			}
 		}
 		if l.fireError(text, file, line, col, val) {

@@ -113,6 +113,7 @@ type Loop struct {
 	entryIsScript bool            // the outermost call into JS runs a script (for the JS stack)
 	logTail       *logTail        // the newest console lines (the Log box)
 	sources       Sources         // the scripts' text, for a source pane
+	documentURL   string          // what a setTimeout string's syntax error names (SetDocumentURL)
 	mutedErrors   map[string]bool // scripts whose errors are muted (MuteErrorsOf)
 }
 

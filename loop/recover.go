@@ -31,6 +31,8 @@ type recoveries struct {
 	broken   bool       // the realm could not be repaired: no more JS runs
 
 	rangeError goja.Constructor // the realm's own RangeError (stack overflows are reported as one)
+	// The realm's own SyntaxError: a script that does not compile is reported with one.
+	syntaxError goja.Constructor
 }
 
 // hostJob is a host microtask (e.g. "notify mutation observers") while it is queued.

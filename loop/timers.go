@@ -159,7 +159,9 @@ func (l *Loop) runTimer(t *timer) {
 	if fn, ok := goja.AssertFunction(t.handler); ok {
 		l.InvokeAndReport(l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
 	} else {
-		l.RunScript("setTimeout handler", t.handler.String())
+		// CHROME: its frames name no file (the error event's filename is ""); its syntax
+		// error names the document (errors_code_from_strings).
+		l.runScript("setTimeout handler", "", t.handler.String(), l.documentURL)
 	}
 	// "If id does not exist in global's map of active timers, then abort these steps."
 	if l.activeTimers[t.id] != t {

@@ -134,6 +134,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap,
 		MaxTimers: opts.MaxTimers})
 	p.Loop = l
+	l.SetDocumentURL(doc.URL())
 	doc.SetResourceLoader(p.readImage)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
 	if err != nil {
