@@ -26,13 +26,25 @@ func (e *Engine) Paint() *image.RGBA {
 		return last
 	}
 	rects, partial := e.damageRects(last)
-	if e.paintedOff != e.listOffset() {
-		partial = false // the viewport scrolled: everything moved
+	moved := e.listOffset().Sub(e.paintedOff)
+	// Only the viewport scrolled since the last frame: its pixels move, and only what the
+	// scroll uncovered is rastered (the same pixels as a full raster: the offsets are whole).
+	scrolled := moved != (image.Point{}) && last != nil && !e.listFresh && !e.inv.patched &&
+		last.Rect.Dx() == e.width && last.Rect.Dy() == e.height && e.paintedBase == e.canvas &&
+		max(moved.X, -moved.X) < e.width && max(moved.Y, -moved.Y) < e.height
+	if moved != (image.Point{}) {
+		partial = false // everything moved
 	}
 	e.paintedOff = e.listOffset()
 	e.relaid, e.listFresh, e.paintedBase, e.inv.patched = false, false, e.canvas, false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
-	if partial {
+	if scrolled {
+		blitMoved(img, last, moved)
+		for _, r := range uncovered(img.Rect, moved) {
+			e.rasterise(img, r)
+			e.inv.work.Rastered += r.Dx() * r.Dy()
+		}
+	} else if partial {
 		copy(img.Pix, last.Pix)
 		for _, r := range rects {
 			e.rasterise(img, r)
@@ -318,4 +330,31 @@ func drawCircle(dst *image.RGBA, r image.Rectangle, c color.RGBA, ring bool, cli
 			d[3] = uint8((uint32(c.A)*cov + uint32(d[3])*ia/255 + 127) / 255)
 		}
 	}
+}
+
+// blitMoved sets every pixel of dst to the pixel of src d away (dst(p) = src(p+d)), where
+// there is one.
+func blitMoved(dst, src *image.RGBA, d image.Point) {
+	r := dst.Rect.Intersect(src.Rect.Sub(d))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		copy(dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)], src.Pix[src.PixOffset(r.Min.X+d.X, y+d.Y):])
+	}
+}
+
+// uncovered are the parts of view that a move by d (blitMoved) left without a source.
+func uncovered(view image.Rectangle, d image.Point) []image.Rectangle {
+	var rs []image.Rectangle
+	switch {
+	case d.Y > 0:
+		rs = append(rs, image.Rect(view.Min.X, view.Max.Y-d.Y, view.Max.X, view.Max.Y))
+	case d.Y < 0:
+		rs = append(rs, image.Rect(view.Min.X, view.Min.Y, view.Max.X, view.Min.Y-d.Y))
+	}
+	switch {
+	case d.X > 0:
+		rs = append(rs, image.Rect(view.Max.X-d.X, view.Min.Y, view.Max.X, view.Max.Y))
+	case d.X < 0:
+		rs = append(rs, image.Rect(view.Min.X, view.Min.Y, view.Min.X-d.X, view.Max.Y))
+	}
+	return rs
 }

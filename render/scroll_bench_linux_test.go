@@ -9,9 +9,10 @@ import (
 )
 
 // BenchmarkScrollFrame10000Lines is a frame after a 40 px scroll of the viewport of a page
-// of 10,000 lines of text: no style or layout work, the display list kept and rastered at
-// the new offset (the whole viewport). ms/frame is wall time, cpu-ms/frame the process's
-// CPU time (steadier on a shared machine).
+// of 10,000 lines of text: no style or layout work, the display list kept and the last
+// frame's pixels moved, the uncovered strip rastered. ms/frame is wall time, cpu-ms/frame
+// the process's CPU time (steadier on a shared machine). Chromium's side:
+// tools/chrome/bench/scroll.mjs.
 func BenchmarkScrollFrame10000Lines(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString("<style>body { margin: 8px; font-size: 14px }</style>")
