@@ -53,6 +53,9 @@ type Animator interface {
 	// Animations lists the relevant animations of el (with subtree, and of its
 	// descendants; nil el: of the document), in composite order.
 	Animations(el *Node, subtree bool) []AnimationHandle
+	// TimelineTime is the document timeline's current time (ms): the time of the last
+	// update of animations.
+	TimelineTime() float64
 }
 
 // SetAnimator connects element.animate() to the renderer.

@@ -71,6 +71,19 @@ func (r *realm) installAnimations() {
 	r.handlerAttr(ai, "oncancel", func(call goja.FunctionCall) Target { return this(call) })
 	r.handlerAttr(ai, "onremove", func(call goja.FunctionCall) Target { return this(call) })
 
+	// The document timeline. https://drafts.csswg.org/web-animations-1/#the-documenttimeline-interface
+	at := r.idl.DefineInterface("AnimationTimeline", nil, 0, nil)
+	dt := r.idl.DefineInterface("DocumentTimeline", at, 0, nil)
+	timeline := r.idl.NewObject(dt.Proto, r)
+	webidl.On(at, func(call goja.FunctionCall) *realm { return webidl.This[*realm](r.idl, call) }).Getter("currentTime", func(*realm) goja.Value {
+		if r.win.animator == nil {
+			return goja.Null()
+		}
+		return r.rt.ToValue(r.win.animator.TimelineTime())
+	})
+	webidl.On(r.iface("Document"), r.thisKinds(DocumentNode)).Getter("timeline", func(*Node) goja.Value { return timeline })
+	m.Getter("timeline", func(*Animation) goja.Value { return timeline })
+
 	css := r.idl.DefineInterface("CSSAnimation", ai, 0, nil)
 	webidl.On(css, this).Getter("animationName", func(a *Animation) goja.Value {
 		name, _ := a.h.CSSAnimationName()

@@ -91,3 +91,5 @@ func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {
 	}
 	return animationHandles(a.p.Engine.Animations(el.HTML(), subtree))
 }
+
+func (a animator) TimelineTime() float64 { return a.p.Engine.TimelineTime() }

@@ -168,3 +168,7 @@ func within(x, n *html.Node, subtree bool) bool {
 	}
 	return false
 }
+
+// TimelineTime is the document timeline's current time: the time of the last update of
+// animations (ms since the time origin).
+func (e *Engine) TimelineTime() float64 { return e.now }

@@ -345,6 +345,7 @@ func (a *Animation) localTime() (float64, bool) { return a.CurrentTime() }
 // list keeps the animation among those the engine updates.
 func (a *Animation) list() {
 	a.e.animVersion++
+	a.e.needFramesKnown = false
 	if !a.listed {
 		a.listed = true
 		a.e.anims = append(a.e.anims, a)
@@ -353,17 +354,29 @@ func (a *Animation) list() {
 
 // animationsNeedFrames reports whether an animation will change or send an event at a
 // coming frame (a paused or filling one only applies its value: no frame is needed).
+// The answer is kept from the last update of animations until an animation changes
+// (NeedsUpdate asks it many times between frames; a page may hold 10,000 paused ones).
 func (e *Engine) animationsNeedFrames() bool {
 	if len(e.pendingEvents) > 0 {
 		return true
 	}
-	for _, a := range e.anims {
-		if a.Pending() || a.readyDue || a.finishDue || a.PlayState() == "running" ||
-			a.kind == kindCSSAnimation && a.PlayState() == "finished" && a.prevPhase != phaseAfter {
-			return true
+	if !e.needFramesKnown {
+		e.needFrames, e.needFramesKnown = false, true
+		for _, a := range e.anims {
+			if a.needsFrames() {
+				e.needFrames = true
+				break
+			}
 		}
 	}
-	return false
+	return e.needFrames
+}
+
+// needsFrames: the animation will change, or has an event or a promise to settle, at a
+// coming frame.
+func (a *Animation) needsFrames() bool {
+	return a.Pending() || a.readyDue || a.finishDue || a.PlayState() == "running" ||
+		a.kind == kindCSSAnimation && a.PlayState() == "finished" && a.prevPhase != phaseAfter
 }
 
 // SetOwner records the animation's script object; OwnerOf returns it.

@@ -115,6 +115,7 @@ func (e *Engine) updateCSSAnimations(st *elementState) {
 // with its animation-* values.
 func (e *Engine) setCSSAnimationTiming(a *Animation, spec animationSpec, rule *css.KeyframesRule) {
 	t := &a.effect.timing
+	a.e.needFramesKnown = false
 	t.delay, t.duration, t.iterations = spec.delay, spec.duration, spec.iterations
 	t.direction, t.fill = spec.direction, spec.fill
 	t.easing = css.Easing{Kind: css.EaseLinear} // the easing applies per keyframe

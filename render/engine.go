@@ -72,6 +72,8 @@ type Engine struct {
 	// animatedLive says whether a value applied then changes with time.
 	appliedAnimVersion uint64
 	animatedLive       bool
+	needFrames         bool // animationsNeedFrames, while needFramesKnown
+	needFramesKnown    bool
 	damage             damageLevel // how far the style changes since the last layout reach
 
 	// layout

@@ -65,6 +65,7 @@ func roundMicroseconds(s float64) float64 { return math.Round(s*1e6) / 1e6 }
 func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	e.now = now
 	e.settled = e.settled[:0]
+	e.needFramesKnown = false
 	// 1. "Update the current time of all timelines associated with doc passing now as the
 	// timestamp."
 	kept := e.anims[:0]
