@@ -25,8 +25,11 @@ type IntersectionObserver struct {
 	queuedEntries []*intersectionObserverEntry
 	// [[ObservationTargets]], each with its IntersectionObserverRegistration (kept here,
 	// not on the target: one record per target and observer either way).
+	// An unobserved registration stays in registrations, removed, until there are as many
+	// removed as not (unobserving 100,000 targets one by one is not quadratic).
 	registrations []*intersectionObserverRegistration
 	observing     map[*Node]*intersectionObserverRegistration
+	removed       int
 }
 
 // marginValue is one side of rootMargin: px, or a percentage of the root's size.
@@ -41,6 +44,7 @@ type intersectionObserverRegistration struct {
 	target                 *Node
 	previousThresholdIndex int
 	previousIsIntersecting bool
+	removed                bool // unobserved
 }
 
 // rect is a rectangle in viewport CSS pixels.
@@ -87,16 +91,22 @@ func (o *IntersectionObserver) unobserve(target *Node) {
 	}
 	// 1-2. Remove the registration and the target from [[ObservationTargets]].
 	delete(o.observing, target)
-	o.registrations = slices.DeleteFunc(o.registrations, func(x *intersectionObserverRegistration) bool { return x == reg })
-	if len(o.registrations) == 0 {
-		o.forget()
+	reg.removed = true
+	o.removed++
+	if len(o.observing) == 0 {
+		o.disconnect()
+		return
+	}
+	if o.removed > len(o.observing) {
+		o.registrations = slices.DeleteFunc(o.registrations, func(x *intersectionObserverRegistration) bool { return x.removed })
+		o.removed = 0
 	}
 }
 
 // disconnect is disconnect(): every target unobserved.
 // https://w3c.github.io/IntersectionObserver/#dom-intersectionobserver-disconnect
 func (o *IntersectionObserver) disconnect() {
-	o.registrations, o.observing = nil, nil
+	o.registrations, o.observing, o.removed = nil, nil, 0
 	o.forget()
 }
 

@@ -29,7 +29,7 @@ func (d *Document) RunTheUpdateIntersectionObservationsSteps(time float64) (queu
 		// 2.2. "For each target in observer's internal [[ObservationTargets]] slot,
 		// processed in the same order that observe() was called on each target:"
 		for _, reg := range o.registrations {
-			if o.updateObservation(reg, rootBounds, time) {
+			if !reg.removed && o.updateObservation(reg, rootBounds, time) {
 				queued = true
 			}
 		}

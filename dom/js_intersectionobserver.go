@@ -81,6 +81,8 @@ func (r *realm) installIntersectionObserver() {
 
 // initIntersectionObserver reads IntersectionObserverInit: root, rootMargin, threshold.
 // https://w3c.github.io/IntersectionObserver/#initialize-a-new-intersectionobserver
+//
+// FIXME(spec): scrollMargin, and IntersectionObserver v2's trackVisibility and delay.
 func (r *realm) initIntersectionObserver(o *IntersectionObserver, dict goja.Value) {
 	ctx := "Failed to construct 'IntersectionObserver': "
 	r.checkDict(dict, ctx, "IntersectionObserverInit")

@@ -51,9 +51,13 @@ type ResizeObserver struct {
 	seq           uint64 // creation order: document.[[resizeObservers]] is in that order
 
 	observationTargets []*resizeObservation
-	observing          map[*Node]bool // the targets of observationTargets (observe is O(1))
-	activeTargets      []*resizeObservation
-	skippedTargets     []*resizeObservation
+	// observing maps the targets to their observations (observe and unobserve are O(1));
+	// an unobserved observation stays in observationTargets, removed, until there are as
+	// many removed as not (removing 100,000 targets one by one is not quadratic).
+	observing      map[*Node]*resizeObservation
+	removed        int
+	activeTargets  []*resizeObservation
+	skippedTargets []*resizeObservation
 }
 
 // resizeObservation is a ResizeObservation. lastReportedSize is lastReportedSizes[0] (there
@@ -64,6 +68,7 @@ type resizeObservation struct {
 	observedBox      resizeObserverBox
 	lastReportedSize resizeObserverSize
 	reported         bool // CHROME: see isActive
+	removed          bool // unobserved (see ResizeObserver.observing)
 }
 
 // resizeObserverEntry is a ResizeObserverEntry, its sizes computed when it was created.
@@ -81,11 +86,12 @@ func (o *ResizeObserver) observe(target *Node, box resizeObserverBox) {
 	// 1. "If target is in [[observationTargets]] slot, call unobserve() with this and target."
 	o.unobserve(target)
 	// 2-4. A new ResizeObservation for observedBox, added to [[observationTargets]].
-	o.observationTargets = append(o.observationTargets, &resizeObservation{target: target, observedBox: box})
+	ob := &resizeObservation{target: target, observedBox: box}
+	o.observationTargets = append(o.observationTargets, ob)
 	if o.observing == nil {
-		o.observing = make(map[*Node]bool)
+		o.observing = make(map[*Node]*resizeObservation)
 	}
-	o.observing[target] = true
+	o.observing[target] = ob
 	o.realm.addResizeObserver(o)
 	o.realm.rs.observationsChanged = true // the next rendering update gathers it
 }
@@ -93,22 +99,30 @@ func (o *ResizeObserver) observe(target *Node, box resizeObserverBox) {
 // unobserve is unobserve(target). https://drafts.csswg.org/resize-observer/#dom-resizeobserver-unobserve
 func (o *ResizeObserver) unobserve(target *Node) {
 	// 1-3. Remove the observation whose target is target, if there is one.
-	if !o.observing[target] {
+	ob := o.observing[target]
+	if ob == nil {
 		return
 	}
 	delete(o.observing, target)
-	o.observationTargets = slices.DeleteFunc(o.observationTargets, func(ob *resizeObservation) bool { return ob.target == target })
-	o.activeTargets = slices.DeleteFunc(o.activeTargets, func(ob *resizeObservation) bool { return ob.target == target })
-	o.skippedTargets = slices.DeleteFunc(o.skippedTargets, func(ob *resizeObservation) bool { return ob.target == target })
-	if len(o.observationTargets) == 0 {
-		o.realm.removeResizeObserver(o)
+	ob.removed = true // the active and skipped lists skip it too
+	o.removed++
+	if len(o.observing) == 0 {
+		o.disconnect()
+		return
+	}
+	if o.removed > len(o.observing) {
+		o.observationTargets = slices.DeleteFunc(o.observationTargets, func(ob *resizeObservation) bool { return ob.removed })
+		o.removed = 0
 	}
 }
 
 // disconnect is disconnect(). https://drafts.csswg.org/resize-observer/#dom-resizeobserver-disconnect
 func (o *ResizeObserver) disconnect() {
 	// 1. "Clear the [[observationTargets]] list." 2. "Clear the [[activeTargets]] list."
-	o.observationTargets, o.activeTargets, o.skippedTargets, o.observing = nil, nil, nil, nil
+	for _, ob := range o.observationTargets {
+		ob.removed = true // a broadcast in progress skips them
+	}
+	o.observationTargets, o.activeTargets, o.skippedTargets, o.observing, o.removed = nil, nil, nil, nil, 0
 	o.realm.removeResizeObserver(o)
 }
 
@@ -211,7 +225,7 @@ func (d *Document) GatherActiveResizeObservationsAtDepth(depth int) {
 		// 2.2. "For each observation in observer.[[observationTargets]] run this step:"
 		for _, ob := range o.observationTargets {
 			// 2.2.1. "If observation.isActive() is true"
-			if !ob.isActive(d.window) {
+			if ob.removed || !ob.isActive(d.window) {
 				continue
 			}
 			// 2.2.1.1-3. Active when deeper than depth, else skipped.
@@ -257,6 +271,9 @@ func (d *Document) BroadcastActiveResizeObservations() int {
 		entries := make([]*resizeObserverEntry, 0, len(o.activeTargets))
 		// 2.3. "For each observation in [[activeTargets]] perform these steps:"
 		for _, ob := range o.activeTargets {
+			if ob.removed {
+				continue // unobserved by an earlier callback of this broadcast
+			}
 			// 2.3.1-2. Create and populate an entry for observation.target; add it.
 			e := d.window.createAndPopulateResizeObserverEntry(ob.target)
 			entries = append(entries, e)
@@ -276,6 +293,9 @@ func (d *Document) BroadcastActiveResizeObservations() int {
 		// 2.5. "Clear observer.[[activeTargets]]." (before the callback here: a callback
 		// that throws or is interrupted leaves none behind)
 		o.activeTargets = o.activeTargets[:0]
+		if len(entries) == 0 {
+			continue
+		}
 		// 2.4. "Invoke observer.[[callback]] with entries as the first argument and observer
 		// as the second argument and callback this value. If this throws an exception,
 		// report the exception."

@@ -212,3 +212,22 @@ func TestHostileDeeplyNestedTarget(t *testing.T) {
 	r.expectErrors(t, 0)
 	r.expectInOrder(t, "log: resize 10, intersection true")
 }
+
+// TestObserversUnobserveMany: 100,000 targets observed, then all but the last unobserved one
+// by one (in time linear in the targets): the next frames report only the last one.
+func TestObserversUnobserveMany(t *testing.T) {
+	src := []byte(`<div id="box"></div><script>
+	const box = document.getElementById('box');
+	const els = [];
+	for (let i = 0; i < 100000; i++) els.push(box.appendChild(document.createElement('div')));
+	const seen = [];
+	const r = new ResizeObserver((e) => seen.push('resize ' + e.length + ' ' + (e[0].target === els[99999])));
+	const o = new IntersectionObserver((e) => seen.push('intersection ' + e.length + ' ' + (e[0].target === els[99999])));
+	for (const el of els) { r.observe(el); o.observe(el); }
+	for (let i = 0; i < 99999; i++) { r.unobserve(els[i]); o.unobserve(els[i]); }
+	setTimeout(() => console.log(seen.join(', ')), 1000);
+	</script>`)
+	r := runHostileSource(t, src, "file:///unobserve.html", "", Options{ScriptTimeout: 20_000_000_000}, 1500)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: resize 1 true, intersection 1 true")
+}
