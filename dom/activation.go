@@ -24,11 +24,14 @@ func isActivationEvent(e *Event) bool {
 }
 
 // hasActivationBehavior reports whether t is an element with activation behaviour that
-// loopscope implements: an <input> in the checkbox or radio state.
-// FIXME(spec): the other activation behaviours (<a href>, buttons and forms, labels,
-// <summary>) are not implemented.
+// loopscope implements: an <input> in the checkbox or radio state, an <a> with an href.
+// FIXME(spec): the other activation behaviours (buttons and forms, labels, <summary>) are
+// not implemented.
 func hasActivationBehavior(t Target) (*Node, bool) {
 	n, ok := t.(*Node)
+	if ok && n.isHyperlink() {
+		return n, true
+	}
 	if !ok || n.kind != ElementNode || n.h.Namespace != "" || n.h.Data != "input" {
 		return nil, false
 	}
@@ -106,6 +109,9 @@ func formAncestor(h *html.Node) *html.Node {
 // checkedness, a radio button becomes checked (remembering what to restore).
 func (a *activation) legacyPreActivation() {
 	n := a.target
+	if n.isHyperlink() {
+		return // an <a> has none
+	}
 	a.oldChecked = n.checkedness()
 	switch n.inputType() {
 	case "checkbox":
@@ -123,6 +129,9 @@ func (a *activation) legacyPreActivation() {
 // legacyCanceledActivation restores what legacyPreActivation changed.
 func (a *activation) legacyCanceledActivation() {
 	n := a.target
+	if n.isHyperlink() {
+		return
+	}
 	switch n.inputType() {
 	case "checkbox":
 		n.setCheckedness(a.oldChecked)
@@ -142,6 +151,10 @@ func (a *activation) legacyCanceledActivation() {
 // neither: its checkedness did not change.)
 func (a *activation) activationBehavior() {
 	n := a.target
+	if n.isHyperlink() {
+		n.followTheHyperlink()
+		return
+	}
 	if !n.IsConnected() {
 		return
 	}

@@ -23,6 +23,8 @@ const (
 	kindAnimationEvent
 	kindAnimationPlaybackEvent
 	kindMediaQueryListEvent
+	kindHashChangeEvent
+	kindPopStateEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -75,6 +77,10 @@ type Event struct {
 
 	// ToggleEvent.
 	oldState, newState string
+
+	// HashChangeEvent and PopStateEvent (fragment.go).
+	oldURL, newURL string
+	state          goja.Value
 
 	// TransitionEvent.
 	propertyName, pseudoElement string

@@ -41,6 +41,10 @@ func eventClassName(k eventKind) string {
 		return "AnimationPlaybackEvent"
 	case kindMediaQueryListEvent:
 		return "MediaQueryListEvent"
+	case kindHashChangeEvent:
+		return "HashChangeEvent"
+	case kindPopStateEvent:
+		return "PopStateEvent"
 	}
 	return "Event"
 }
@@ -109,6 +113,7 @@ func (r *realm) installEvents() {
 	m := webidl.On(ev, r.thisEvent)
 	r.installEventAttributes(m)
 	r.installEventCancelation(m)
+	r.installHistoryEvents(ev)
 	r.installCustomEvent(ev)
 	r.installUIEvents(ev)
 	r.installErrorEvents(ev)

@@ -131,35 +131,37 @@ func (r *realm) unforgeable(o *goja.Object, name string, get nativeFn) {
 func (r *realm) installLocation(global *goja.Object) {
 	loc := r.idl.DefineInterface("Location", nil, 0, nil)
 	r.location = r.idl.NewObject(loc.Proto, r.doc)
-	u := r.doc.url
 	href := func() string { return r.doc.urlStr }
 	part := func(name string, f func() string) {
 		r.unforgeable(r.location, name, func(goja.FunctionCall) goja.Value { return r.str(f()) })
 	}
 	part("href", href)
-	part("protocol", func() string { return u.Scheme + ":" })
-	part("host", func() string { return u.Host })
-	part("hostname", func() string { return u.Hostname() })
-	part("port", func() string { return u.Port() })
+	part("protocol", func() string { return r.doc.url.Scheme + ":" })
+	part("host", func() string { return r.doc.url.Host })
+	part("hostname", func() string { return r.doc.url.Hostname() })
+	part("port", func() string { return r.doc.url.Port() })
 	part("pathname", func() string {
+		u := r.doc.url
 		if u.Opaque != "" {
 			return u.Opaque
 		}
 		return u.EscapedPath()
 	})
 	part("search", func() string {
+		u := r.doc.url
 		if u.RawQuery == "" {
 			return ""
 		}
 		return "?" + u.RawQuery
 	})
 	part("hash", func() string {
-		if f := u.EscapedFragment(); f != "" {
+		if f := r.doc.url.EscapedFragment(); f != "" {
 			return "#" + f
 		}
 		return ""
 	})
 	part("origin", func() string {
+		u := r.doc.url
 		switch u.Scheme {
 		case "http", "https":
 			return u.Scheme + "://" + u.Host
