@@ -24,6 +24,8 @@ document.addEventListener('fullscreenchange', () => {
   const el = document.fullscreenElement;
   console.log('fullscreenchange', el === null ? 'null' : el.id);
 });
+console.log('width', innerWidth);
+addEventListener('resize', () => console.log('resize', innerWidth));
 pad.addEventListener('click', (e) => {
   if (document.fullscreenElement === null) {
     pad.requestFullscreen().then(() => console.log('entered', e.isTrusted));
@@ -55,9 +57,9 @@ func windowSize(t *testing.T) (int, int) {
 }
 
 // TestWindowFullscreen (issue 18): a real click on the page calls requestFullscreen(): the
-// window really becomes fullscreen (the X screen's size), the page gets fullscreenchange
-// and its promise resolves; a second click leaves fullscreen and the window gets its size
-// back.
+// window really becomes fullscreen (the X screen's size), the page gets fullscreenchange,
+// its promise resolves and, the viewport following the window, a resize to a wider
+// viewport; a second click leaves fullscreen and the window gets its size back.
 func TestWindowFullscreen(t *testing.T) {
 	needDisplay(t)
 	dir := t.TempDir()
@@ -70,9 +72,22 @@ func TestWindowFullscreen(t *testing.T) {
 	px, py := x0, y0+barOffset
 	waitForPixel(t, px+250, py+200, color.RGBA{0x80, 0x90, 0xa0, 0xff}, 2*time.Minute)
 	w0, h0 := windowSize(t)
+	vw0, _ := strconv.Atoi(w.waitLine(t, regexp.MustCompile(`^width (\d+)$`), time.Minute)[1])
 	osClick(t, px+250, py+200)
-	w.waitLine(t, regexp.MustCompile(`^entered true$`), time.Minute)
-	w.waitLine(t, regexp.MustCompile(`^fullscreenchange pad$`), time.Minute)
+	// In any order: the promise, the event, the viewport's resize (the window's size comes
+	// from the X server whenever it comes).
+	for want := map[string]bool{"entered": false, "fullscreenchange": false, "resize": false}; ; {
+		m := w.waitLine(t, regexp.MustCompile(`^(entered) true$|^(fullscreenchange) pad$|^(resize) (\d+)$`), time.Minute)
+		if m[4] != "" {
+			if vw, _ := strconv.Atoi(m[4]); vw <= vw0 {
+				t.Fatalf("resized to a viewport %d wide, not wider than %d", vw, vw0)
+			}
+		}
+		want[m[1]+m[2]+m[3]] = true
+		if want["entered"] && want["fullscreenchange"] && want["resize"] {
+			break
+		}
+	}
 	var wf, hf int
 	for i := 0; i < 100; i++ { // the X server resizes the window a little later
 		if wf, hf = windowSize(t); wf != w0 || hf != h0 {
