@@ -208,7 +208,13 @@ func (d *Document) SettleAnimationPromises(list []AnimationHandle) {
 		return goja.Undefined()
 	})
 	fn, _ := goja.AssertFunction(settle)
-	if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
+	call := r.host.Call
+	if nh, ok := r.host.(namingHost); ok { // named in the trace and in a watchdog's report
+		call = func(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
+			return nh.CallNamed("settle animation promises", fn, this, args...)
+		}
+	}
+	if _, err := call(fn, goja.Undefined()); err != nil {
 		r.host.ReportException(err)
 	}
 }

@@ -67,3 +67,29 @@ func TestHostileAnimations(t *testing.T) {
 		t.Errorf("an internal error: %s", strings.Join(r.all, "\n"))
 	}
 }
+
+// TestHostileAnimationListenerLoops: an animationstart listener that never returns and a
+// finished-promise reaction that never returns are stopped by the watchdog inside update
+// the rendering; the page's later frames and events still run.
+func TestHostileAnimationListenerLoops(t *testing.T) {
+	src := []byte(`<!doctype html><style>@keyframes k { to { opacity: 0 } } .a { animation: k 50ms 2 }</style>
+	<div id=t></div><script>
+	const t = document.getElementById('t');
+	t.addEventListener('animationstart', () => { console.log('spinning'); while (true) {} });
+	t.addEventListener('animationend', () => console.log('animationend still comes'));
+	addEventListener('load', () => {
+		t.className = 'a';
+		const a = t.animate(null, 20);
+		a.finished.then(function spinInPromise() { for (;;) {} });
+		a.onfinish = () => console.log('finish event still comes');
+	});
+	</script>`)
+	r := runHostileSource(t, src, "file:///spin.html", "", Options{}, 1500)
+	r.expectInOrder(t,
+		"log: spinning",
+		`error: Script stopped: callback "(anonymous)" (outside any task: update the rendering)`,
+		`error: Script stopped: callback "settle animation promises" (outside any task: update the rendering)`,
+		"log: finish event still comes",
+		"log: animationend still comes")
+	r.expectErrors(t, 2)
+}
