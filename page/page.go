@@ -41,7 +41,8 @@ type Options struct {
 	// written to again by the engine.
 	OnFrame func(img *image.RGBA, frameTime float64)
 	// OnInput receives, on the page's goroutine, every input posted from another goroutine
-	// (PostPointer, PostSyntheticClick) as the action that replays it (the window's -record).
+	// (PostPointer, PostPointerButton, PostPointerMove, PostWheel, PostKey, PostViewportSize,
+	// PostSyntheticClick) as the action that replays it (the window's -record).
 	OnInput func(Action)
 	// OnFullscreen is told, on the page's goroutine, when the page enters (true) or leaves
 	// fullscreen (the window goes fullscreen; nil: only the page's events happen).

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"loopscope/page"
 )
@@ -74,6 +75,10 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	} else {
 		d.present(key.frame, p, g.filmstrip())
 		drawPage(screen, d.pageImage) // scaled when the viewport is not 800×600 (viewport.go)
+		if g.input.page.keys {
+			// The page has the keyboard (K; Esc gives it back): a frame around the page.
+			vector.StrokeRect(screen, 2, barH+2, pageW-4, pageH-4, 4, keysToPageColour, false)
+		}
 	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD

@@ -1,6 +1,8 @@
 package window
 
 import (
+	"image/color"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -18,6 +20,9 @@ type pageInput struct {
 	chars    []rune
 	justKeys []ebiten.Key
 }
+
+// keysToPageColour frames the page while it has the keyboard.
+var keysToPageColour = color.RGBA{0xe0, 0x80, 0x10, 0xff}
 
 // wheelNotch is a wheel notch's scroll, in CSS pixels (deltaY of one tick, deltaMode 0).
 const wheelNotch = 100
