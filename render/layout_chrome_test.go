@@ -30,6 +30,7 @@ var textTolerance = map[string]float64{
 	"more.html":           0.5,
 	"lists.html":          0.5,
 	"overflow.html":       0.5,
+	"scrolled.html":       0.5,
 	"demo_rendering.html": 0.5,
 }
 
@@ -56,6 +57,9 @@ func TestLayoutMatchesChrome(t *testing.T) {
 			src := parsePage(t, string(html))
 			e := NewEngine(src, want.Page.Viewport[0], want.Page.Viewport[1])
 			renderFrame(e, 0)
+			if applyDataScroll(t, e, src) {
+				renderFrame(e, 16)
+			}
 			tol := 0.01
 			if os.Getenv("STRICT") != "" {
 				textTolerance = nil

@@ -62,7 +62,34 @@ func renderFile(t testing.TB, path string, w, h int) (*staticSource, *Engine, *i
 	}
 	src := parsePage(t, string(b))
 	e := NewEngine(src, w, h)
-	return src, e, renderFrame(e, 0)
+	img := renderFrame(e, 0)
+	if applyDataScroll(t, e, src) {
+		img = renderFrame(e, 16)
+	}
+	return src, e, img
+}
+
+// applyDataScroll scrolls each element with a data-scroll="x y" attribute to (x, y), as
+// the page's own script does in Chrome (testdata/chrome/scrolled.html); it reports
+// whether there was one.
+func applyDataScroll(t testing.TB, e *Engine, src *staticSource) bool {
+	t.Helper()
+	any := false
+	for n := range src.doc.Descendants() {
+		v, ok := attr(n, "data-scroll")
+		if !ok {
+			continue
+		}
+		var x, y float64
+		if _, err := fmt.Sscan(v, &x, &y); err != nil {
+			t.Fatalf("data-scroll %q: %v", v, err)
+		}
+		if !e.ScrollTo(n, x, y) {
+			t.Fatalf("data-scroll %q did not scroll", v)
+		}
+		any = true
+	}
+	return any
 }
 
 // TestGoldenImages compares each test page's frame with its reviewed golden PNG
@@ -91,7 +118,7 @@ func TestGoldenImages(t *testing.T) {
 // chromeBudget is the share of pixels allowed to differ (by more than 96 in a channel)
 // from Chrome's screenshot: glyph anti-aliasing and hinting differ, boxes must not.
 var chromeBudget = map[string]float64{
-	"blocks": 0, "positioned": 0.0001, "demo_rendering": 0.0003, "inline": 0.003, "stacking": 0.001, "more": 0.003, "lists": 0.001, "overflow": 0.002,
+	"blocks": 0, "positioned": 0.0001, "demo_rendering": 0.0003, "inline": 0.003, "stacking": 0.001, "more": 0.003, "lists": 0.001, "overflow": 0.002, "scrolled": 0.001,
 }
 
 // TestPaintMatchesChromeScreenshot compares frames with Chrome's screenshots of the same
