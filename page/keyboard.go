@@ -208,7 +208,7 @@ func (p *Page) keyDown(k keyDef) {
 	case "Tab":
 		p.Doc.SequentialFocusNavigation(in.shift)
 	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", " ":
-		if k.key == " " && takesSpace(target) {
+		if k.key == " " && takesSpace(target) || keepsKey(target, k.key) {
 			return
 		}
 		p.scrollByKey(target, k.key)
@@ -253,6 +253,24 @@ func takesSpace(n *dom.Node) bool {
 		return true
 	}
 	return false
+}
+
+// keepsKey: a focused text field, <select> or editable element keeps the key for itself (a
+// caret, an option): the page does not scroll. CHROME: a one-line text field keeps the
+// arrows, Home and End but not PageUp and PageDown, which scroll the page.
+func keepsKey(n *dom.Node, key string) bool {
+	switch n.LocalName() {
+	case "textarea", "select":
+		return true
+	case "input":
+		t, _ := n.GetAttribute("type")
+		switch strings.ToLower(t) {
+		case "", "text", "search", "email", "url", "tel", "password", "number":
+			return key != "PageUp" && key != "PageDown"
+		}
+		return false
+	}
+	return n.HasAttribute("contenteditable")
 }
 
 // keyUp dispatches keyup at the focused element (after a Tab, the newly focused one).
