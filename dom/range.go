@@ -151,14 +151,6 @@ func isFollowing(a, b *html.Node) bool {
 	return false
 }
 
-// contains is "node is contained in a live range": same root, (node, 0) after start and
-// (node, length) before end. https://dom.spec.whatwg.org/#contained
-func (rg *Range) contains(n *Node) bool {
-	return root(n.h) == rg.root() &&
-		positionOf(boundaryPoint{n, 0}, rg.start) == after &&
-		positionOf(boundaryPoint{n, n.Length()}, rg.end) == before
-}
-
 // partiallyContains is "an inclusive ancestor of the start node but not the end node, or
 // vice versa". https://dom.spec.whatwg.org/#partially-contained
 func (rg *Range) partiallyContains(n *Node) bool {

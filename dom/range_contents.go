@@ -24,32 +24,27 @@ func commonAncestorOf(start, end *html.Node) *html.Node {
 
 // partiallyContainedChildren is steps 7-12 of extract (and of clone the contents): the
 // first and last partially contained children of common ancestor and the contained ones.
+// They are found by index, in one pass over common's children: the contained children are
+// those between the child on the start's side and the one on the end's side (or the
+// boundary offsets in common itself), so a range over many siblings is linear.
 func (rg *Range) partiallyContainedChildren(common *Node) (first, last *Node, contained []*Node, err error) {
-	start, end := rg.start.node, rg.end.node
+	startChild, endChild, lo, hi := rg.childrenOf(common.h)
 	// 7-8. If original start node is not an inclusive ancestor of original end node, the
-	// first child of common ancestor that is partially contained.
-	if !isInclusiveAncestorOf(start.h, end.h) {
-		for c := common.h.FirstChild; c != nil; c = c.NextSibling {
-			if n := common.doc.NodeFor(c); rg.partiallyContains(n) {
-				first = n
-				break
-			}
-		}
+	// first child of common ancestor that is partially contained: the one holding start.
+	if startChild != nil {
+		first = common.doc.NodeFor(startChild)
 	}
 	// 9-10. And the last, if original end node is not an inclusive ancestor of the start.
-	if !isInclusiveAncestorOf(end.h, start.h) {
-		for c := common.h.LastChild; c != nil; c = c.PrevSibling {
-			if n := common.doc.NodeFor(c); rg.partiallyContains(n) {
-				last = n
-				break
-			}
-		}
+	if endChild != nil {
+		last = common.doc.NodeFor(endChild)
 	}
 	// 11. Contained children, in tree order.
-	for c := common.h.FirstChild; c != nil; c = c.NextSibling {
-		if n := common.doc.NodeFor(c); rg.contains(n) {
-			contained = append(contained, n)
+	i := 0
+	for c := common.h.FirstChild; c != nil && i < hi; c = c.NextSibling {
+		if i >= lo {
+			contained = append(contained, common.doc.NodeFor(c))
 		}
+		i++
 	}
 	// 12. If any member of contained children is a doctype, throw a "HierarchyRequestError".
 	for _, n := range contained {
@@ -58,6 +53,33 @@ func (rg *Range) partiallyContainedChildren(common *Node) (first, last *Node, co
 		}
 	}
 	return first, last, contained, nil
+}
+
+// childrenOf returns, for common (the common ancestor of the boundary points), its child
+// holding the start node (nil when the start node is common) and the one holding the end
+// node (nil likewise), and the indexes [lo, hi) of the children contained in the range.
+func (rg *Range) childrenOf(common *html.Node) (startChild, endChild *html.Node, lo, hi int) {
+	if rg.start.node.h == common {
+		lo = rg.start.offset
+	} else {
+		startChild = childHolding(common, rg.start.node.h)
+		lo = indexOf(startChild) + 1
+	}
+	if rg.end.node.h == common {
+		hi = rg.end.offset
+	} else {
+		endChild = childHolding(common, rg.end.node.h)
+		hi = indexOf(endChild)
+	}
+	return startChild, endChild, lo, hi
+}
+
+// childHolding returns the inclusive ancestor of h that is a child of parent.
+func childHolding(parent, h *html.Node) *html.Node {
+	for h.Parent != parent {
+		h = h.Parent
+	}
+	return h
 }
 
 // collapsePointAfterRemoval is steps 13-14 of extract (5-6 of deleteContents): where the
@@ -215,21 +237,7 @@ func (rg *Range) deleteContents() {
 		return
 	}
 	// 4. Nodes to remove: the contained nodes whose parent is not contained, in tree order.
-	var remove []*Node
-	common := commonAncestorOf(start.node.h, end.node.h)
-	d := start.node.doc
-	var walk func(p *html.Node)
-	walk = func(p *html.Node) {
-		for c := p.FirstChild; c != nil; c = c.NextSibling {
-			n := d.NodeFor(c)
-			if rg.contains(n) {
-				remove = append(remove, n)
-			} else if rg.partiallyContains(n) {
-				walk(c)
-			}
-		}
-	}
-	walk(common)
+	remove := rg.topContainedNodes()
 	// 5-6. The new node and offset.
 	collapseTo := rg.collapsePointAfterRemoval()
 	// 7. If original start node is a CharacterData node, replace its data after start offset.
@@ -246,6 +254,57 @@ func (rg *Range) deleteContents() {
 	}
 	// 10. Set start and end to (new node, new offset).
 	rg.start, rg.end = collapseTo, collapseTo
+}
+
+// topContainedNodes returns the nodes contained in the range whose parent is not, in tree
+// order: on the start's side, from the start node up to common's child, what follows the
+// boundary at each level; common's contained children; on the end's side, from common's
+// child down to the end node, what precedes the boundary at each level. Each level is a
+// run of siblings, so the cost is that of the nodes returned plus the depth.
+func (rg *Range) topContainedNodes() []*Node {
+	start, end := rg.start, rg.end
+	d := start.node.doc
+	common := commonAncestorOf(start.node.h, end.node.h)
+	var out []*Node
+	add := func(from, to *html.Node) { // siblings from (inclusive) up to to (exclusive)
+		for c := from; c != nil && c != to; c = c.NextSibling {
+			out = append(out, d.NodeFor(c))
+		}
+	}
+	if start.node.h != common {
+		if !start.node.isCharacterData() {
+			add(childAt(start.node.h, start.offset), nil)
+		}
+		for a := start.node.h; a.Parent != common; a = a.Parent {
+			add(a.NextSibling, nil)
+		}
+	}
+	_, _, lo, hi := rg.childrenOf(common)
+	if lo < hi {
+		add(childAt(common, lo), childAt(common, hi))
+	}
+	if end.node.h != common {
+		var chain []*html.Node // end node up to common's child
+		for a := end.node.h; a != common; a = a.Parent {
+			chain = append(chain, a)
+		}
+		for i := len(chain) - 1; i >= 1; i-- {
+			add(chain[i].FirstChild, chain[i-1])
+		}
+		if !end.node.isCharacterData() {
+			add(end.node.h.FirstChild, childAt(end.node.h, end.offset))
+		}
+	}
+	return out
+}
+
+// childAt returns h's child at index i, or nil.
+func childAt(h *html.Node, i int) *html.Node {
+	c := h.FirstChild
+	for ; c != nil && i > 0; i-- {
+		c = c.NextSibling
+	}
+	return c
 }
 
 // removeNode is "remove" of a node that may have been moved by a listener meanwhile.
@@ -363,6 +422,24 @@ func (rg *Range) surroundContents(newParent *Node) error {
 	return rg.selectNode(newParent)
 }
 
+// nextInTreeOrder returns the node after h in tree order (within h's root), or nil.
+func nextInTreeOrder(h *html.Node) *html.Node {
+	if h.FirstChild != nil {
+		return h.FirstChild
+	}
+	return nextSkippingChildren(h)
+}
+
+// nextSkippingChildren returns the node after h and its descendants in tree order, or nil.
+func nextSkippingChildren(h *html.Node) *html.Node {
+	for ; h != nil; h = h.Parent {
+		if h.NextSibling != nil {
+			return h.NextSibling
+		}
+	}
+	return nil
+}
+
 // String is the stringifier. https://dom.spec.whatwg.org/#dom-range-stringifier
 func (rg *Range) String() string {
 	start, end := rg.start, rg.end
@@ -377,10 +454,21 @@ func (rg *Range) String() string {
 		s, _ := start.node.SubstringData(start.offset, start.node.Length()-start.offset)
 		b.WriteString(s)
 	}
-	// 4. The data of the Text nodes contained in this, in tree order.
-	d := start.node.doc
-	for c := range commonAncestorOf(start.node.h, end.node.h).Descendants() {
-		if c.Type == html.TextNode && rg.contains(d.NodeFor(c)) {
+	// 4. The data of the Text nodes contained in this, in tree order: those after the
+	// start boundary and before the end boundary (a Text node has no children, so being
+	// between the two is being contained).
+	from := childAt(start.node.h, start.offset)
+	if start.node.isCharacterData() || from == nil {
+		from = nextSkippingChildren(start.node.h)
+	}
+	stop := end.node.h
+	if !end.node.isCharacterData() {
+		if stop = childAt(end.node.h, end.offset); stop == nil {
+			stop = nextSkippingChildren(end.node.h)
+		}
+	}
+	for c := from; c != nil && c != stop; c = nextInTreeOrder(c) {
+		if c.Type == html.TextNode {
 			b.WriteString(c.Data)
 		}
 	}

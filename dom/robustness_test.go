@@ -32,7 +32,9 @@ function values() {
   return [undefined, null, 0, -1, 4294967296, NaN, '', 'x', 'div', '<p>', {}, [], function () {}, document, el,
     el.firstChild, el.lastChild, document.createComment('c'), document.createDocumentFragment(), new Event('e'),
     window, el.childNodes, el.classList, el.style, el.dataset, new MutationObserver(function () {}),
-    new AbortController().signal, { handleEvent: 1 }, { capture: true, once: 1, signal: {} }];
+    new AbortController().signal, { handleEvent: 1 }, { capture: true, once: 1, signal: {} },
+    (function () { var r = new Range(); r.setStart(el.firstChild, 0); r.setEnd(el.lastChild, 1); return r; })(),
+    document.createProcessingInstruction('t', 'd'), new Image(), new MessageChannel().port1, [new MessageChannel().port2]];
 }
 var names = Object.getOwnPropertyNames(window).filter(function (n) {
   var c = window[n];
