@@ -9,21 +9,29 @@ import (
 // private fields: scripts cannot construct one ("Illegal constructor") or see its state.
 func (s *Scheduler) installIdleDeadline() {
 	rt := s.l.Runtime()
+	// Its members throw "Illegal invocation" on another object and its class string is
+	// "[object IdleDeadline]" (a @@toStringTag on the prototype), as a WebIDL interface's.
 	v, err := rt.RunString(`(function (now) {
 		let constructing = false;
+		const TE = TypeError, max = Math.max;
 		class IdleDeadline {
 			#deadline; #didTimeout;
 			constructor(deadline, didTimeout) {
-				if (!constructing) throw new TypeError("Failed to construct 'IdleDeadline': Illegal constructor");
+				if (!constructing) throw new TE("Failed to construct 'IdleDeadline': Illegal constructor");
 				this.#deadline = deadline; this.#didTimeout = didTimeout;
+			}
+			static #check(o) {
+				try { o.#didTimeout; } catch (e) { throw new TE("Illegal invocation"); }
 			}
 			// https://w3c.github.io/requestidlecallback/#the-timeremaining-method
 			timeRemaining() {
+				IdleDeadline.#check(this);
 				if (this.#didTimeout) return 0;
-				return Math.max(0, this.#deadline - now());
+				return max(0, this.#deadline - now());
 			}
-			get didTimeout() { return this.#didTimeout }
+			get didTimeout() { IdleDeadline.#check(this); return this.#didTimeout }
 		}
+		Object.defineProperty(IdleDeadline.prototype, Symbol.toStringTag, { value: 'IdleDeadline', configurable: true });
 		Object.defineProperty(globalThis, 'IdleDeadline', { value: IdleDeadline, writable: true, configurable: true });
 		return function make(deadline, didTimeout) {
 			constructing = true;

@@ -49,15 +49,24 @@ func Install(l *loop.Loop) *Scheduler {
 	g := rt.GlobalObject()
 	s.installIdleDeadline()
 	ric := rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		const ctx = "Failed to execute 'requestIdleCallback' on 'Window': "
+		if len(c.Arguments) == 0 {
+			panic(rt.NewTypeError(ctx + "1 argument required, but only 0 present."))
+		}
 		fn, ok := goja.AssertFunction(c.Argument(0))
 		if !ok {
-			panic(rt.NewTypeError("Failed to execute 'requestIdleCallback' on 'Window': The callback provided as parameter 1 is not a function."))
+			panic(rt.NewTypeError(ctx + "parameter 1 is not of type 'Function'."))
 		}
+		// options: IdleRequestOptions (a dictionary: an object, null or undefined), its
+		// timeout an unsigned long (ToUint32: -1 is 4294967295 ms, NaN 0).
 		timeout := 0.0
-		if o, ok := c.Argument(1).(*goja.Object); ok {
+		opts := c.Argument(1)
+		if o, ok := opts.(*goja.Object); ok {
 			if t := o.Get("timeout"); t != nil && !goja.IsUndefined(t) {
-				timeout = t.ToFloat()
+				timeout = float64(toUint32(t.ToFloat()))
 			}
+		} else if !goja.IsUndefined(opts) && !goja.IsNull(opts) {
+			panic(rt.NewTypeError(ctx + "The provided value is not of type 'IdleRequestOptions'."))
 		}
 		return rt.ToValue(s.requestIdleCallback(fn, l.FunctionName(c.Argument(0)), timeout))
 	}).(*goja.Object)
@@ -65,6 +74,9 @@ func Install(l *loop.Loop) *Scheduler {
 	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = g.DefineDataProperty("requestIdleCallback", ric, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	cic := rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		if len(c.Arguments) == 0 {
+			panic(rt.NewTypeError("Failed to execute 'cancelIdleCallback' on 'Window': 1 argument required, but only 0 present."))
+		}
 		s.cancelIdleCallback(int(c.Argument(0).ToInteger()))
 		return goja.Undefined()
 	}).(*goja.Object)
@@ -286,3 +298,11 @@ func (s *Scheduler) IdleCallbackNames() []string {
 
 // Pending implements loop.IdleScheduler.
 func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
+
+// toUint32 is WebIDL's unsigned long conversion (ECMAScript ToUint32).
+func toUint32(f float64) uint32 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return uint32(int64(math.Trunc(math.Mod(f, 1<<32))))
+}
