@@ -83,6 +83,11 @@ type resizeObserverEntry struct {
 
 // observe is observe(target, options). https://drafts.csswg.org/resize-observer/#dom-resizeobserver-observe
 func (o *ResizeObserver) observe(target *Node, box resizeObserverBox) {
+	// CHROME: observing a target again with the same box changes nothing (no new first
+	// notification); with another box it is a new observation, as the spec has it.
+	if ob := o.observing[target]; ob != nil && ob.observedBox == box {
+		return
+	}
 	// 1. "If target is in [[observationTargets]] slot, call unobserve() with this and target."
 	o.unobserve(target)
 	// 2-4. A new ResizeObservation for observedBox, added to [[observationTargets]].
