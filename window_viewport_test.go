@@ -33,7 +33,8 @@ matchMedia('(max-width: 700px)').addEventListener('change', (e) => console.log('
 // its viewport. Three wheel notches (xdotool button 5) scroll the document by 300 px: one
 // scroll event a frame, and the screenshot shows the fourth stripe (blue) at the top of the
 // page area where the first (red) was; the window resized by xdotool to 3/4 gives the page
-// a 600×450 viewport: resize and the media query's change reach it.
+// a 600×450 viewport: resize and the media query's change reach it; shrunk to 8×8 px and
+// back, the page lives and has its 800×600 viewport again.
 func TestWindowViewport(t *testing.T) {
 	needDisplay(t)
 	dir := t.TempDir()
@@ -102,4 +103,11 @@ func TestWindowViewport(t *testing.T) {
 	xdo("windowsize", ids[0], fmt.Sprint(windowW*3/4), fmt.Sprint(windowH*3/4))
 	wait(`^resize 600 450$`)
 	wait(`^narrow true$`)
+	// A window shrunk to a few pixels gives a tiny viewport, not a crash; back to its size,
+	// the viewport is 800×600 again.
+	xdo("windowsize", ids[0], "8", "8")
+	wait(`^resize \d+ \d+$`)
+	xdo("windowsize", ids[0], fmt.Sprint(windowW), fmt.Sprint(windowH))
+	wait(`^resize 800 600$`)
+	wait(`^narrow false$`)
 }
