@@ -73,7 +73,9 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	steps, _ := l.renderer.(RenderingSteps)
 	if l.mode == ModeLegacyRAF {
 		// DEPARTURE (legacy-raf mode): old Safari/Edge painted the frame first; callbacks ran
-		// after it, so what they change shows only in the next frame.
+		// after it, so what they change shows only in the next frame. Animations and
+		// transitions still advance (and send their events) before the frame's style.
+		l.updateAnimationsAndSendEvents(frameTime)
 		l.styleLayoutPaint(frameTime)
 		l.runTheAnimationFrameCallbacks(frameTime)
 		l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
@@ -95,11 +97,7 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	// 11. "For each doc of docs, update animations and send events for doc, passing in
 	// relative high resolution time given frameTimestamp and doc's relevant global
 	// object as the timestamp."
-	if l.renderer != nil {
-		s := l.Now()
-		l.renderer.UpdateAnimations(frameTime)
-		l.trace.add(Span{Kind: KindAnimations, Name: "update animations and send events", Start: s, End: l.Now()})
-	}
+	l.updateAnimationsAndSendEvents(frameTime)
 	if steps != nil {
 		// 12. "For each doc of docs, run the fullscreen steps for doc."
 		l.renderingStep("run the fullscreen steps", steps.RunTheFullscreenSteps)
@@ -120,6 +118,15 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	// navigable to reflect the current state": paint.
 	l.paint(frameTime)
 	l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
+}
+
+// updateAnimationsAndSendEvents is step 11 for the one document, recorded as its span.
+func (l *Loop) updateAnimationsAndSendEvents(frameTime float64) {
+	if l.renderer != nil {
+		s := l.Now()
+		l.renderer.UpdateAnimations(frameTime)
+		l.trace.add(Span{Kind: KindAnimations, Name: "update animations and send events", Start: s, End: l.Now()})
+	}
 }
 
 // styleLayoutAndResizeObservers is step 16 for the one document: style and layout, then

@@ -424,7 +424,7 @@ func (e *Engine) applyAnimationsTracked() {
 		snap(t.st)
 	}
 	for _, a := range e.anims {
-		if st := e.states[a.node]; st != nil && st.gen == e.gen {
+		if st := e.targetState(a); st != nil {
 			snap(st)
 		}
 	}

@@ -228,12 +228,9 @@ func (e *Engine) applyAnimations() {
 			if a.kind != kind {
 				continue
 			}
-			st := a.st
-			if st == nil || e.states[a.node] != st || st.gen != e.gen {
-				if st = e.states[a.node]; st == nil || st.gen != e.gen {
-					continue
-				}
-				a.st = st
+			st := e.targetState(a)
+			if st == nil {
+				continue
 			}
 			local, ok := a.localTime()
 			s := a.effect.timing.sampleAt(local, ok)
@@ -260,4 +257,18 @@ func (e *Engine) markAnimated(st *elementState) {
 		st.animMark = e.animMark
 		e.animated = append(e.animated, st)
 	}
+}
+
+// targetState is the style state of an animation's target, nil when it has none (not
+// styled by the last cascade: not in the document, or display: none).
+func (e *Engine) targetState(a *Animation) *elementState {
+	if st := a.st; st != nil && st.gen == e.gen {
+		return st // a state the last cascade kept (a state that was dropped keeps its old gen)
+	}
+	st := e.states[a.node]
+	if st == nil || st.gen != e.gen {
+		return nil
+	}
+	a.st = st
+	return st
 }
