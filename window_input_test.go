@@ -146,4 +146,3 @@ func TestWindowRealInput(t *testing.T) {
 		t.Errorf("the replay printed\n%s\nthe window printed\n%s", strings.Join(replayed, "\n"), strings.Join(shown, "\n"))
 	}
 }
-
