@@ -314,9 +314,13 @@ func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
 	if l.errors != nil {
 		file, line, col := "", 0, 0
 		if ex != nil {
-			if st := ex.Stack(); len(st) > 0 {
-				p := st[0].Position()
-				file, line, col = st[0].SrcName(), p.Line, p.Column
+			// The innermost frame with a place in a script: a built-in's frame (JSON.parse's
+			// error, rethrown) has none; Chrome names the call site.
+			for _, f := range ex.Stack() {
+				if p := f.Position(); p.Line > 0 {
+					file, line, col = f.SrcName(), p.Line, p.Column
+					break
+				}
 			}
 			if file == "<eval>" {
 				file = "" // CHROME: code from eval or new Function names no file
