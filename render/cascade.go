@@ -31,6 +31,8 @@ type elementState struct {
 	pass uint32 // the incremental restyle that last restyled it (invalidation.go)
 
 	scrollX, scrollY float64 // its scroll position, when it is a scroll container (scroll.go)
+	overflow         Rect    // its scrollable overflow, from the layout numbered overflowGen
+	overflowGen      uint32
 }
 
 // sheetCache is the parsed form of one <style> element's text.

@@ -89,7 +89,11 @@ func (e *Engine) ScrollSize(n *html.Node) (w, h float64, ok bool) {
 		return 0, 0, false
 	}
 	cw, ch := b.w-b.border[1]-b.border[3], b.h-b.border[0]-b.border[2]
-	r := e.elementOverflow(b)
+	st := e.states[n]
+	if st.overflowGen != e.geomGen || e.geomGen == 0 {
+		st.overflow, st.overflowGen = e.elementOverflow(b), e.geomGen // once a layout
+	}
+	r := st.overflow
 	return math.Max(cw, r.W), math.Max(ch, r.H), true
 }
 
