@@ -4,6 +4,7 @@ package css
 
 import (
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -24,6 +25,7 @@ type Easing struct {
 	Steps          int
 	JumpStart      bool // steps(n, jump-start) / step-start
 	JumpEnd        bool
+	Keyword        string // ease, ease-in, ease-out or ease-in-out: how it serialises
 }
 
 // ParseEasing parses an <easing-function>.
@@ -33,13 +35,13 @@ func ParseEasing(s string) (Easing, bool) {
 	case "linear":
 		return Easing{Kind: EaseLinear}, true
 	case "ease":
-		return Easing{Kind: EaseCubic, X1: 0.25, Y1: 0.1, X2: 0.25, Y2: 1}, true
+		return Easing{Kind: EaseCubic, X1: 0.25, Y1: 0.1, X2: 0.25, Y2: 1, Keyword: s}, true
 	case "ease-in":
-		return Easing{Kind: EaseCubic, X1: 0.42, Y1: 0, X2: 1, Y2: 1}, true
+		return Easing{Kind: EaseCubic, X1: 0.42, Y1: 0, X2: 1, Y2: 1, Keyword: s}, true
 	case "ease-out":
-		return Easing{Kind: EaseCubic, X1: 0, Y1: 0, X2: 0.58, Y2: 1}, true
+		return Easing{Kind: EaseCubic, X1: 0, Y1: 0, X2: 0.58, Y2: 1, Keyword: s}, true
 	case "ease-in-out":
-		return Easing{Kind: EaseCubic, X1: 0.42, Y1: 0, X2: 0.58, Y2: 1}, true
+		return Easing{Kind: EaseCubic, X1: 0.42, Y1: 0, X2: 0.58, Y2: 1, Keyword: s}, true
 	case "step-start":
 		return Easing{Kind: EaseSteps, Steps: 1, JumpStart: true}, true
 	case "step-end":
@@ -174,4 +176,31 @@ func cubicBezierAt(x1, y1, x2, y2, x float64) float64 {
 		t = (lo + hi) / 2
 	}
 	return bez(y1, y2, t)
+}
+
+// String serialises an easing function as Chrome's getComputedStyle does: the ease
+// keywords and linear as keywords, step-start as steps(1, start), step-end as steps(1).
+// https://drafts.csswg.org/css-easing/#serialization
+func (f Easing) String() string {
+	switch f.Kind {
+	case EaseLinear:
+		return "linear"
+	case EaseDefault:
+		return "ease"
+	case EaseCubic:
+		if f.Keyword != "" {
+			return f.Keyword
+		}
+		return "cubic-bezier(" + FormatNumber(f.X1) + ", " + FormatNumber(f.Y1) + ", " + FormatNumber(f.X2) + ", " + FormatNumber(f.Y2) + ")"
+	}
+	n := strconv.Itoa(f.Steps)
+	switch {
+	case f.JumpStart && f.JumpEnd:
+		return "steps(" + n + ", jump-both)"
+	case f.JumpStart:
+		return "steps(" + n + ", start)"
+	case !f.JumpEnd:
+		return "steps(" + n + ", jump-none)"
+	}
+	return "steps(" + n + ")"
 }

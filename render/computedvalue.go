@@ -29,6 +29,9 @@ func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 	if v, ok := e.usedGeometry(s, b, property); ok {
 		return v, true
 	}
+	if v, ok := animationComputedValue(s, property); ok {
+		return v, true
+	}
 	return computedValue(s, b, property)
 }
 
