@@ -168,9 +168,13 @@ func (p *Page) keyEvent(typ string, k keyDef) *dom.Event {
 	return dom.NewKeyboardEvent(typ, init)
 }
 
-// keyTarget is the focused element, else the body (the document without one).
+// keyTarget is the focused element, else the body (the root element without one, the
+// document without either).
 func (p *Page) keyTarget() *dom.Node {
 	if t := p.Doc.ActiveElement(); t != nil {
+		return t
+	}
+	if t := p.Doc.DocumentElement(); t != nil {
 		return t
 	}
 	return p.Doc.Node()

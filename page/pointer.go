@@ -230,7 +230,9 @@ func (p *Page) pointerPress(button int, x, y float64) {
 	if p.dispatchEvents(target, p.mouseEvent("mousedown", x, y, button, in.clickCount)) {
 		// The mousedown's default action: focus what was clicked (or give the focus to
 		// the viewport).
-		if f := target.FocusableAncestor(); f != nil {
+		if target == nil {
+			p.Doc.Unfocus() // a document without a body
+		} else if f := target.FocusableAncestor(); f != nil {
 			f.Focus()
 		} else {
 			p.Doc.Unfocus()
