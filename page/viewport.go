@@ -71,12 +71,11 @@ func (p *Page) scrollerFor(target *dom.Node, dx, dy float64) *dom.Node {
 }
 
 // scrollByKey is the default action of a keydown that scrolls (the arrows, PageUp,
-// PageDown, Home, End, Space) when nothing focused takes the key: target is the event's
+// PageDown, Home, End, Space; Shift+Space up) when nothing focused takes the key: target is the event's
 // target. It reports whether anything scrolled.
 //
 // CHROME: the distances are Chrome's (an arrow 40 px, a page 87.5 % of the scroller's
 // height); DEPARTURE: the scroll is instant, Chrome animates it.
-// FIXME(spec): Shift+Space (a page up).
 func (p *Page) scrollByKey(target *dom.Node, key string) bool {
 	p.layoutNow()
 	var dx, dy float64
@@ -97,7 +96,7 @@ func (p *Page) scrollByKey(target *dom.Node, key string) bool {
 	case "ArrowLeft":
 		dx = -arrowScrollPx
 	case "PageDown", " ", "PageUp", "Home", "End":
-		down := key == "PageDown" || key == "End" || key == " "
+		down := key == "PageDown" || key == "End" || key == " " && !p.input.shift // Shift+Space: a page up
 		dy = 1
 		if !down {
 			dy = -1
