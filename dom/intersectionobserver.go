@@ -18,7 +18,8 @@ type IntersectionObserver struct {
 	callbackValue goja.Value // the function, for the trace's name
 	obj           *goja.Object
 	seq           uint64 // creation order
-	root          *Node  // nil: the implicit root (a Document root is the implicit root here)
+	root          *Node  // nil: the implicit root, or rootDocument
+	rootDocument  *Node  // a Document given as the root (its viewport: the implicit root's rectangle)
 	rootMargin    [4]marginValue
 	thresholds    []float64 // sorted
 

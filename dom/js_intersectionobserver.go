@@ -26,7 +26,12 @@ func (r *realm) installIntersectionObserver() {
 	m := webidl.On(io, func(call goja.FunctionCall) *IntersectionObserver {
 		return webidl.This[*IntersectionObserver](r.idl, call)
 	})
-	m.Getter("root", func(o *IntersectionObserver) goja.Value { return r.wrapNodeOrNull(o.root) })
+	m.Getter("root", func(o *IntersectionObserver) goja.Value {
+		if o.rootDocument != nil {
+			return r.wrapNode(o.rootDocument)
+		}
+		return r.wrapNodeOrNull(o.root)
+	})
 	m.Getter("rootMargin", func(o *IntersectionObserver) goja.Value {
 		parts := make([]string, 4)
 		for i, v := range o.rootMargin {
@@ -92,33 +97,43 @@ func (r *realm) initIntersectionObserver(o *IntersectionObserver, dict goja.Valu
 			panic(r.idl.TypeError(ctx + "Failed to read the 'root' property from 'IntersectionObserverInit': The provided value is not of type '(Document or Element)'."))
 		}
 		if n.kind == ElementNode {
-			o.root = n // a Document root is the implicit root here (one document)
+			o.root = n
+		} else {
+			o.rootDocument = n // the document's viewport: the implicit root's rectangle here (one document)
 		}
 	}
-	// 2-3. "Attempt to parse a margin from options.rootMargin."
+	// 2-3. "Attempt to parse a margin from options.rootMargin." CHROME: its messages.
 	margin := "0px"
 	if v := dictGet(dict, "rootMargin"); !goja.IsUndefined(v) {
 		margin = toDOMString(v)
 	}
-	m, ok := parseAMargin(margin)
-	if !ok {
-		panic(r.newDOMException("SyntaxError", ctx+"rootMargin must be specified in pixels or percent."))
+	m, err := parseAMargin(margin)
+	if err != "" {
+		panic(r.newDOMException("SyntaxError", ctx+err))
 	}
 	o.rootMargin = m
-	// 5-8. The thresholds: each in [0, 1], sorted; none gives [0].
+	// 5-8. The thresholds: each in [0, 1], sorted; none gives [0]. CHROME: each is kept as
+	// a float (single precision), and a non-finite one is a TypeError of the conversion.
 	var thresholds []float64
+	add := func(x goja.Value) {
+		f := x.ToFloat()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			panic(r.idl.TypeError(ctx + "Failed to read the 'threshold' property from 'IntersectionObserverInit': The provided double value is non-finite."))
+		}
+		thresholds = append(thresholds, float64(float32(f)))
+	}
 	if v := dictGet(dict, "threshold"); !goja.IsUndefined(v) {
 		if obj, isObj := v.(*goja.Object); isObj && obj.ClassName() == "Array" {
 			r.rt.ForOf(obj, func(x goja.Value) bool {
-				thresholds = append(thresholds, x.ToFloat())
+				add(x)
 				return len(thresholds) <= maxThresholds
 			})
 		} else {
-			thresholds = []float64{v.ToFloat()}
+			add(v)
 		}
 	}
 	for _, t := range thresholds {
-		if math.IsNaN(t) || t < 0 || t > 1 {
+		if t < 0 || t > 1 {
 			panic(r.newError(r.rangeError, ctx+"Threshold values must be numbers between 0 and 1"))
 		}
 	}
@@ -135,26 +150,35 @@ func (r *realm) initIntersectionObserver(o *IntersectionObserver, dict goja.Valu
 // maxThresholds bounds the thresholds one observer may have (a page could pass a million).
 const maxThresholds = 1000
 
-// parseAMargin is "parse a margin": one to four lengths in px or %, as CSS margin gives them.
+// parseAMargin is "parse a margin": one to four lengths in px or %, as CSS margin gives them;
+// a non-empty string is the error. CHROME: an empty string is 0px; px lengths are whole
+// (1.5px is 1px); only absolute lengths (px here) and percentages, with Chrome's messages.
 // https://w3c.github.io/IntersectionObserver/#parse-a-margin
-func parseAMargin(s string) ([4]marginValue, bool) {
+func parseAMargin(s string) ([4]marginValue, string) {
+	const notAbsolute = "rootMargin must be specified in absolute length units or percent."
 	var out [4]marginValue
 	tokens := strings.Fields(s)
-	if len(tokens) == 0 || len(tokens) > 4 {
-		return out, false
+	if len(tokens) == 0 {
+		return out, ""
+	}
+	if len(tokens) > 4 {
+		return out, "Extra text found at the end of rootMargin."
 	}
 	vals := make([]marginValue, len(tokens))
 	for i, tok := range tokens {
 		num, pct := strings.CutSuffix(tok, "%")
 		if !pct {
 			var px bool
-			if num, px = strings.CutSuffix(strings.ToLower(tok), "px"); !px && tok != "0" {
-				return out, false
+			if num, px = strings.CutSuffix(strings.ToLower(tok), "px"); !px {
+				return out, notAbsolute
 			}
 		}
 		f, err := strconv.ParseFloat(num, 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return out, false
+			return out, notAbsolute
+		}
+		if !pct {
+			f = math.Trunc(f)
 		}
 		vals[i] = marginValue{f, pct}
 	}
@@ -169,7 +193,7 @@ func parseAMargin(s string) ([4]marginValue, bool) {
 	default:
 		out = [4]marginValue{vals[0], vals[1], vals[2], vals[3]}
 	}
-	return out, true
+	return out, ""
 }
 
 // wrapIntersectionEntries is the callback's sequence<IntersectionObserverEntry>.

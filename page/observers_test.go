@@ -86,7 +86,7 @@ func TestHostileObserverOptions(t *testing.T) {
 	r.expectInOrder(t,
 		"log: ten thousand thresholds: RangeError Failed to construct 'IntersectionObserver': too many thresholds (at most 1000)",
 		"log: a threshold of 2: RangeError Failed to construct 'IntersectionObserver': Threshold values must be numbers between 0 and 1",
-		"log: a bad rootMargin: SyntaxError Failed to construct 'IntersectionObserver': rootMargin must be specified in pixels or percent.",
+		"log: a bad rootMargin: SyntaxError Failed to construct 'IntersectionObserver': rootMargin must be specified in absolute length units or percent.",
 		"log: a root that is not an element: TypeError",
 		"log: no callback: TypeError Failed to construct 'ResizeObserver': parameter 1 is not of type 'Function'.",
 		"log: a bad box: TypeError",
