@@ -4,7 +4,6 @@
 package page
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"net/url"
@@ -257,55 +256,6 @@ func (p *Page) fireLoad() {
 		f(p.loadEnd)
 	}
 	p.pending, p.afterLoad = nil, nil
-}
-
-// readScript reads an external script; paths that leave the page's folder are refused.
-func (p *Page) readScript(src string) ([]byte, error) {
-	return p.readLocal(src, "scripts", "script", MaxScriptBytes, true)
-}
-
-// readImage reads an image for an img element (the document's resource loader): a file in
-// the page's folder, not watched for changes.
-func (p *Page) readImage(src string) ([]byte, error) {
-	return p.readLocal(src, "images", "image", MaxImageBytes, false)
-}
-
-// readLocal reads a file the page loads (kinds and kind name it in errors); paths that
-// leave the page's folder are refused. watch adds it to the files the window watches.
-func (p *Page) readLocal(src, kinds, kind string, max int64, watch bool) ([]byte, error) {
-	u, err := url.Parse(src)
-	if err != nil || (u.Scheme != "" && u.Scheme != "file") || u.Host != "" {
-		return nil, errors.New("only " + kinds + " in the page's own folder can be loaded")
-	}
-	if p.dir == "" {
-		return nil, errors.New("this page has no folder to load " + kinds + " from")
-	}
-	full := filepath.Clean(filepath.FromSlash(u.Path))
-	if !filepath.IsAbs(full) {
-		full = filepath.Join(p.dir, full)
-	}
-	if !inside(p.dir, full) {
-		return nil, errors.New("the path leaves the page's folder")
-	}
-	if watch {
-		p.files = append(p.files, full) // watched even while missing: it may appear
-	}
-	// A symbolic link inside the folder may point out of it: check where it really is.
-	dir, err1 := filepath.EvalSymlinks(p.dir)
-	real, err2 := filepath.EvalSymlinks(full)
-	if err1 != nil || err2 != nil {
-		return nil, errors.New("no such " + kind + " in the page's folder")
-	}
-	if !inside(dir, real) {
-		return nil, errors.New("the path leaves the page's folder (through a symbolic link)")
-	}
-	return readRegularFile(real, max, "the "+kind)
-}
-
-// inside reports whether path is dir or inside it (both clean and absolute).
-func inside(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func shorten(s string) string {
