@@ -45,6 +45,8 @@ type inputState struct {
 
 	queue   []rafInput // continuous input waiting for the next frame (rafaligned.go)
 	dropped int        // continuous input dropped since the last frame (the queue was full)
+	seq     uint64     // the next entry's seq
+	barrier bool       // a discrete input was queued since the last entry: no coalescing over it
 }
 
 // Schedule arranges an action at its time after the end of page load.

@@ -208,3 +208,67 @@ document.getElementById('pad').addEventListener('pointermove', (e) => console.lo
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestPostedInputFromAnotherGoroutine: the window's entry points (PostPointerMove,
+// PostPointerButton, PostWheel, PostKey) called from another goroutine while the page runs
+// on its own reach the page in order, each reported to OnInput as an action (race-free
+// under -race).
+func TestPostedInputFromAnotherGoroutine(t *testing.T) {
+	src := `<!doctype html><body style="margin:0"><div id="pad" style="width:300px;height:300px"></div><script>
+const pad = document.getElementById('pad');
+let moved = false;
+pad.addEventListener('pointermove', () => { if (!moved) console.log('pointermove'); moved = true; });
+pad.addEventListener('contextmenu', (e) => console.log('contextmenu', e.button));
+pad.addEventListener('wheel', (e) => console.log('wheel', e.deltaY));
+document.addEventListener('keydown', (e) => console.log('keydown', e.key));
+document.addEventListener('keyup', (e) => { if (e.key === 'Tab') console.log('done'); });
+</script>`
+	con := &orderedConsole{}
+	var actions []Action
+	p, err := New([]byte(src), "file:///posted.html", "", Options{Console: con, OnInput: func(a Action) { actions = append(actions, a) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { p.Run(RunOptions{}); close(done) }()
+	loaded := make(chan struct{})
+	p.Loop.Post(func() { p.AfterLoad(func(float64) { close(loaded) }) })
+	<-loaded
+	p.PostPointerMove(100, 100)
+	p.PostPointerMove(120, 110)
+	p.PostPointerButton(PointerPress, 2, 120, 110)
+	p.PostPointerButton(PointerRelease, 2, 120, 110)
+	p.PostWheel(0, 100)
+	if err := p.PostKey("NoSuchKey"); err == nil {
+		t.Error("PostKey of an unknown name: no error")
+	}
+	if err := p.PostKey("x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PostKey("Tab"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		con.mu.Lock()
+		n := len(con.all)
+		last := ""
+		if n > 0 {
+			last = con.all[n-1]
+		}
+		con.mu.Unlock()
+		if last == "log: done" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	p.PostStop()
+	<-done
+	want := "log: pointermove\nlog: contextmenu 2\nlog: wheel 100\nlog: keydown x\nlog: keydown Tab\nlog: done"
+	if got := strings.Join(con.all, "\n"); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if len(actions) != 7 || actions[0].Move == nil || actions[2].Button != "right" || actions[4].Wheel == nil || actions[6].Key != "Tab" {
+		t.Errorf("OnInput got %+v", actions)
+	}
+}

@@ -132,8 +132,9 @@ func (p *Page) queueKeyTask(k keyDef, down bool) {
 	if down {
 		name = "keydown"
 	}
+	mark := p.discreteInputMark()
 	p.Loop.QueueTask(loop.SourceUserInteraction, name, func() {
-		p.flushRAFAlignedInput()
+		p.flushRAFAlignedInputBefore(mark)
 		if down {
 			p.keyDown(k)
 		} else {

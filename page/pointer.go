@@ -63,8 +63,9 @@ func (p *Page) queuePointerTask(k PointerKind, button int, x, y float64) {
 	if k == PointerRelease && button != 0 {
 		name = "auxclick"
 	}
+	mark := p.discreteInputMark()
 	p.Loop.QueueTask(loop.SourceUserInteraction, name, func() {
-		p.flushRAFAlignedInput()
+		p.flushRAFAlignedInputBefore(mark)
 		if k == PointerPress {
 			p.pointerPress(button, x, y)
 		} else {

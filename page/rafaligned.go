@@ -7,6 +7,7 @@ package page
 
 import (
 	"fmt"
+	"math"
 
 	"loopscope/loop"
 )
@@ -20,6 +21,7 @@ import (
 
 // rafInput is one entry of the queue: a move with its coalesced points, or a wheel tick.
 type rafInput struct {
+	seq    uint64 // its place among the entries ever queued (a discrete input's mark)
 	wheel  bool
 	points []movePoint // a move: the pointer's positions, oldest first
 	x, y   float64     // a wheel tick: where, and its deltas (summed when coalesced)
@@ -42,7 +44,7 @@ func (p *Page) queueMove(x, y float64) {
 	in := &p.input
 	in.x, in.y = x, y
 	pt := movePoint{x, y, p.Loop.Now()}
-	if n := len(in.queue); n > 0 && !in.queue[n-1].wheel {
+	if n := len(in.queue); n > 0 && !in.barrier && !in.queue[n-1].wheel {
 		last := &in.queue[n-1]
 		if len(last.points) == maxCoalescedPoints {
 			copy(last.points, last.points[1:])
@@ -58,7 +60,7 @@ func (p *Page) queueMove(x, y float64) {
 // waiting when the pointer has not moved since.
 func (p *Page) queueWheel(x, y, dx, dy float64) {
 	in := &p.input
-	if n := len(in.queue); n > 0 && in.queue[n-1].wheel && in.queue[n-1].x == x && in.queue[n-1].y == y {
+	if n := len(in.queue); n > 0 && !in.barrier && in.queue[n-1].wheel && in.queue[n-1].x == x && in.queue[n-1].y == y {
 		in.queue[n-1].dx += dx
 		in.queue[n-1].dy += dy
 		return
@@ -72,6 +74,9 @@ func (p *Page) queueRAFAligned(e rafInput) {
 		in.dropped++
 		return
 	}
+	e.seq = in.seq
+	in.seq++
+	in.barrier = false
 	in.queue = append(in.queue, e)
 	if len(in.queue) == 1 && p.opts.Mode == loop.ModeLegacyRAF {
 		// DEPARTURE (legacy-raf mode): the browsers it models dispatched continuous input
@@ -85,20 +90,36 @@ func (p *Page) queueRAFAligned(e rafInput) {
 // rendering opportunity is needed).
 func (p *Page) hasRAFAlignedInput() bool { return len(p.input.queue) > 0 || p.input.dropped > 0 }
 
-// flushRAFAlignedInput dispatches the continuous input waiting, in the order it came (at
-// the start of a frame, or before a discrete input's events); it reports whether there
-// was any.
-func (p *Page) flushRAFAlignedInput() bool {
+// discreteInputMark is called when a discrete input's task is queued: the continuous input
+// that came before it is dispatched first (flushRAFAlignedInputBefore with the mark), and
+// what comes after it is coalesced only with what comes after it, as in Chrome's one queue
+// of input events.
+func (p *Page) discreteInputMark() uint64 {
+	p.input.barrier = true
+	return p.input.seq
+}
+
+// flushRAFAlignedInput dispatches all the continuous input waiting, in the order it came
+// (at the start of a frame); it reports whether there was any.
+func (p *Page) flushRAFAlignedInput() bool { return p.flushRAFAlignedInputBefore(math.MaxUint64) }
+
+// flushRAFAlignedInputBefore dispatches, in the order it came, the continuous input queued
+// before mark (a discrete input's: its task dispatches them before its own events).
+func (p *Page) flushRAFAlignedInputBefore(mark uint64) bool {
 	in := &p.input
 	if in.dropped > 0 {
 		p.Loop.Console().Error(fmt.Sprintf("loopscope: %d continuous input events dropped: more than %d were waiting for one frame", in.dropped, maxQueuedInput))
 		in.dropped = 0
 	}
-	if len(in.queue) == 0 {
+	n := 0
+	for n < len(in.queue) && in.queue[n].seq < mark {
+		n++
+	}
+	if n == 0 {
 		return false
 	}
-	queue := in.queue
-	in.queue = nil // a listener's input (none today) would wait for the next frame
+	queue := in.queue[:n]
+	in.queue = append([]rafInput(nil), in.queue[n:]...) // what came later waits
 	for _, e := range queue {
 		if e.wheel {
 			p.pointerWheel(e.x, e.y, e.dx, e.dy)
