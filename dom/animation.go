@@ -6,6 +6,7 @@ package dom
 
 import (
 	"github.com/dop251/goja"
+	"golang.org/x/net/html"
 )
 
 // AnimationHandle is an animation the renderer runs (its timing model): the Web
@@ -28,6 +29,19 @@ type AnimationHandle interface {
 	SetOwner(owner any)
 	// CSSAnimationName is the animation-name of a CSS animation (ok false otherwise).
 	CSSAnimationName() (name string, ok bool)
+	// Target is the element the effect targets; ComputedTiming its timing and state.
+	Target() *html.Node
+	ComputedTiming() ComputedTiming
+}
+
+// ComputedTiming is an effect's timing and where it is now (ms); the Has fields are
+// false for null. https://drafts.csswg.org/web-animations-1/#dictdef-computedeffecttiming
+type ComputedTiming struct {
+	Delay, EndDelay, Duration, Iterations, IterationStart float64
+	Direction, Fill, Easing                               string
+	ActiveDuration, EndTime                               float64
+	LocalTime, Progress, CurrentIteration                 float64
+	HasLocalTime, HasProgress, HasIteration               bool
 }
 
 // Keyframe is one keyframe given to element.animate(): property values as strings
@@ -77,6 +91,7 @@ type Animation struct {
 	rejectReady, rejectFinal func(any) error
 	readyPending             bool
 	finishedSettled          bool
+	effect                   *goja.Object // its KeyframeEffect, made on first use
 }
 
 func (a *Animation) eventTargetData() *eventTarget { return &a.target }

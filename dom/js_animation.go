@@ -83,6 +83,7 @@ func (r *realm) installAnimations() {
 	})
 	webidl.On(r.iface("Document"), r.thisKinds(DocumentNode)).Getter("timeline", func(*Node) goja.Value { return timeline })
 	m.Getter("timeline", func(*Animation) goja.Value { return timeline })
+	r.installKeyframeEffect(m)
 
 	css := r.idl.DefineInterface("CSSAnimation", ai, 0, nil)
 	webidl.On(css, this).Getter("animationName", func(a *Animation) goja.Value {
@@ -303,3 +304,52 @@ func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, str
 	}
 	return t, id
 }
+
+// installKeyframeEffect defines Animation.effect: a KeyframeEffect with its target,
+// getTiming() and getComputedTiming(). FIXME(spec): no constructor, no getKeyframes(),
+// setKeyframes() or updateTiming().
+// https://drafts.csswg.org/web-animations-1/#the-keyframeeffect-interface
+func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
+	ae := r.idl.DefineInterface("AnimationEffect", nil, 0, nil)
+	ke := r.idl.DefineInterface("KeyframeEffect", ae, 0, nil)
+	thisEffect := func(call goja.FunctionCall) *Animation { return webidl.This[*keyframeEffect](r.idl, call).a }
+	timing := func(a *Animation, computed bool) goja.Value {
+		c := a.h.ComputedTiming()
+		o := r.rt.NewObject()
+		num := func(k string, v float64) { _ = o.Set(k, v) }
+		num("delay", c.Delay)
+		_ = o.Set("direction", c.Direction)
+		num("duration", c.Duration)
+		_ = o.Set("easing", c.Easing)
+		num("endDelay", c.EndDelay)
+		_ = o.Set("fill", c.Fill)
+		num("iterationStart", c.IterationStart)
+		num("iterations", c.Iterations)
+		if computed {
+			if c.Fill == "auto" {
+				_ = o.Set("fill", "none") // the computed fill of a keyframe effect
+			}
+			num("activeDuration", c.ActiveDuration)
+			_ = o.Set("currentIteration", r.nullableTime(c.CurrentIteration, c.HasIteration))
+			num("endTime", c.EndTime)
+			_ = o.Set("localTime", r.nullableTime(c.LocalTime, c.HasLocalTime))
+			_ = o.Set("progress", r.nullableTime(c.Progress, c.HasProgress))
+		}
+		return o
+	}
+	em := webidl.On(ae, thisEffect)
+	em.LenientMethod("getTiming", 0, func(a *Animation, _ goja.FunctionCall) goja.Value { return timing(a, false) })
+	em.LenientMethod("getComputedTiming", 0, func(a *Animation, _ goja.FunctionCall) goja.Value { return timing(a, true) })
+	webidl.On(ke, thisEffect).Getter("target", func(a *Animation) goja.Value {
+		return r.wrapNodeOrNull(r.doc.NodeFor(a.h.Target()))
+	})
+	m.Getter("effect", func(a *Animation) goja.Value {
+		if a.effect == nil {
+			a.effect = r.idl.NewObject(ke.Proto, &keyframeEffect{a})
+		}
+		return a.effect
+	})
+}
+
+// keyframeEffect is the KeyframeEffect object of an Animation.
+type keyframeEffect struct{ a *Animation }

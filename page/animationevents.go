@@ -61,9 +61,16 @@ func (p *Page) dispatchAnimationEvent(ev *render.AnimationEvent) {
 func animationHandles(list []*render.Animation) []dom.AnimationHandle {
 	out := make([]dom.AnimationHandle, len(list))
 	for i, a := range list {
-		out[i] = a
+		out[i] = animationHandle{a}
 	}
 	return out
+}
+
+// animationHandle is an engine animation as the DOM sees it.
+type animationHandle struct{ *render.Animation }
+
+func (h animationHandle) ComputedTiming() dom.ComputedTiming {
+	return dom.ComputedTiming(h.Animation.ComputedTiming())
 }
 
 // animator gives element.animate() the engine's animations.
@@ -80,7 +87,7 @@ func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTimin
 	if err != nil {
 		return nil, err
 	}
-	return anim, nil
+	return animationHandle{anim}, nil
 }
 
 func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {

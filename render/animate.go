@@ -79,6 +79,7 @@ func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*
 	computeMissingKeyframeOffsets(kf)
 	a := e.newAnimation(kindScriptAnimation, e.states[n], n)
 	a.effect = keyframeEffect{timing: timing, frames: kf}
+	a.fillAuto = t.Fill == "auto" || t.Fill == ""
 	return a, nil
 }
 

@@ -54,6 +54,7 @@ type Animation struct {
 	cssPaused     bool // animation-play-state: paused was applied
 	rule          *css.KeyframesRule
 	ruleEasing    css.Easing
+	fillAuto      bool // a script animation's fill was "auto"
 
 	// Owner is the script object of the animation (set by the DOM side).
 	Owner any

@@ -168,3 +168,39 @@ func (t *effectTiming) sampleAt(local float64, hasLocal bool) sample {
 	}
 	return s
 }
+
+// ComputedTiming is an effect's timing and where it is now (getComputedTiming()): times
+// in ms; HasLocalTime, HasProgress and HasIteration are false for null.
+// https://drafts.csswg.org/web-animations-1/#dom-animationeffect-getcomputedtiming
+type ComputedTiming struct {
+	Delay, EndDelay, Duration, Iterations, IterationStart float64
+	Direction, Fill, Easing                               string
+	ActiveDuration, EndTime                               float64
+	LocalTime, Progress, CurrentIteration                 float64
+	HasLocalTime, HasProgress, HasIteration               bool
+}
+
+// ComputedTiming returns the animation's effect timing and its state at the timeline's
+// current time.
+func (a *Animation) ComputedTiming() ComputedTiming {
+	t := &a.effect.timing
+	c := ComputedTiming{Delay: t.delay, EndDelay: t.endDelay, Duration: t.duration, Iterations: t.iterations,
+		IterationStart: t.iterationStart, Direction: directionNames[t.direction&3], Fill: a.fillName(),
+		Easing: t.easing.String(), ActiveDuration: t.activeDuration(), EndTime: t.endTime()}
+	local, ok := a.localTime()
+	c.LocalTime, c.HasLocalTime = local, ok
+	s := t.sampleAt(local, ok)
+	if s.phase == phaseActive || s.hasActive {
+		c.Progress, c.HasProgress = t.easing.Apply(s.progress), true
+		c.CurrentIteration, c.HasIteration = s.iteration, true
+	}
+	return c
+}
+
+// fillName is the fill as given: a script animation's default is "auto".
+func (a *Animation) fillName() string {
+	if a.kind == kindScriptAnimation && a.fillAuto {
+		return "auto"
+	}
+	return fillNames[a.effect.timing.fill&3]
+}
