@@ -53,6 +53,8 @@ type VirtualClock struct {
 	t       time.Duration // page time, frozen outside JS
 	inJS    bool
 	entered time.Duration // the thread's CPU time at Enter
+	tid     int           // the thread JS runs on since Enter
+	spent   time.Duration // the CPU time JS used, all Enter…Leave spans together
 }
 
 // NewVirtualClock returns a virtual clock at time zero.
@@ -75,7 +77,7 @@ func (c *VirtualClock) Enter() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.inJS {
-		c.inJS, c.entered = true, threadCPUTime()
+		c.inJS, c.entered, c.tid = true, threadCPUTime(), currentThreadID()
 	}
 }
 
@@ -83,11 +85,27 @@ func (c *VirtualClock) Enter() {
 func (c *VirtualClock) Leave() {
 	c.mu.Lock()
 	if c.inJS {
-		c.t += max(threadCPUTime()-c.entered, 0)
+		d := max(threadCPUTime()-c.entered, 0)
+		c.t += d
+		c.spent += d
 		c.inJS = false
 	}
 	c.mu.Unlock()
 	runtime.UnlockOSThread()
+}
+
+// JSTime is the CPU time the page's JS has used so far, readable from any goroutine: under
+// virtual time the watchdog measures a call with it, on the page's own clock, so that a
+// loaded machine (the JS thread waiting for a core) cannot make a script overrun its
+// -script-timeout. ok is false when the JS thread's clock cannot be read from here.
+func (c *VirtualClock) JSTime() (d time.Duration, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.inJS {
+		return c.spent, true
+	}
+	now, ok := threadCPUTimeOf(c.tid)
+	return c.spent + max(now-c.entered, 0), ok
 }
 
 // Reset moves the time origin to now: page time zero.

@@ -168,6 +168,9 @@ func New(opts Options) *Loop {
 		wd:            watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
 		neededSince:   -1,
 	}
+	if jc, ok := opts.Clock.(interface{ JSTime() (time.Duration, bool) }); ok {
+		l.wd.jsTime = jc.JSTime // under virtual time the script timeout is on the page's clock
+	}
 	l.logTail = &logTail{Console: opts.Console}
 	l.console = l.logTail
 	l.rt.SetMaxCallStackSize(opts.MaxStackSize)

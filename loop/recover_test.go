@@ -128,3 +128,42 @@ func TestStopReasonShort(t *testing.T) {
 		t.Errorf("heap: %q", got)
 	}
 }
+
+// TestWatchdogOnThePagesClock: under virtual time the script timeout is on the page's clock,
+// the CPU time the JS thread uses; a call whose thread waits (here a host function sleeping
+// 400 ms, as a thread waits for a core on a loaded machine) is not stopped by a 200 ms
+// timeout, while a loop that spins is. On the real clock the same wait is stopped.
+func TestWatchdogOnThePagesClock(t *testing.T) {
+	run := func(clock Clock) *recordingConsole {
+		c := &recordingConsole{}
+		l := New(Options{Clock: clock, Console: c, ScriptTimeout: 200 * time.Millisecond})
+		_ = l.rt.Set("wait", func(goja.FunctionCall) goja.Value {
+			time.Sleep(400 * time.Millisecond)
+			return goja.Undefined()
+		})
+		l.QueueTask(SourceDOMManipulation, "waits", func() {
+			l.RunScript("test.js", `wait(); console.log('after the wait');`)
+		})
+		l.QueueTask(SourceDOMManipulation, "spins", func() {
+			l.RunScript("test.js", `for (;;) {}`)
+		})
+		l.QueueTask(SourceDOMManipulation, "later", func() {
+			l.RunScript("test.js", `console.log('later task')`)
+		})
+		l.Run(RunOptions{StopWhenQuiet: true, Until: 100000})
+		return c
+	}
+	c := run(NewVirtualClock())
+	expectLines(t, c.lines, `
+		after the wait
+		later task`)
+	if len(c.errors) != 1 || !strings.Contains(c.errors[0], `task "spins" ran for more than 200ms`) {
+		t.Errorf("virtual time: errors %q, want the spinning task's stop alone", c.errors)
+	}
+	c = run(NewRealClock())
+	expectLines(t, c.lines, `
+		later task`)
+	if len(c.errors) != 2 || !strings.Contains(c.errors[0], `task "waits" ran for more than 200ms`) {
+		t.Errorf("real clock: errors %q, want the waiting task's stop, then the spinning one's", c.errors)
+	}
+}

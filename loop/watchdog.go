@@ -19,11 +19,16 @@ const DefaultMaxHeap = 1 << 30
 type watchdog struct {
 	timeout time.Duration // <0: no time limit
 	maxHeap int64         // <=0: no heap limit
+	// jsTime, under virtual time, is the CPU time the page's JS has used (VirtualClock's
+	// JSTime): the time limit is then on the page's clock, not the wall clock. nil: wall.
+	jsTime func() (time.Duration, bool)
 
 	mu        sync.Mutex
 	callStart time.Time // when the current outermost call started; zero: no JS running
-	calls     uint64    // counts the calls, so a late check cannot stop the next one
-	paused    bool      // the call is parked by step mode (pauseCall)
+	jsStart   time.Duration
+	onJSClock bool   // jsStart is jsTime at callStart: measure the call with it
+	calls     uint64 // counts the calls, so a late check cannot stop the next one
+	paused    bool   // the call is parked by step mode (pauseCall)
 
 	lastGC time.Time   // when the watchdog last forced a GC (its goroutine only)
 	stop   *stopReason // why the watchdog interrupted the current call, if it did
@@ -60,10 +65,31 @@ func (s *stopReason) short() string {
 
 // startCall marks the start of an outermost call into JS.
 func (w *watchdog) startCall() {
+	js, onJS := w.readJSTime()
 	w.mu.Lock()
 	w.callStart, w.stop = time.Now(), nil
+	w.jsStart, w.onJSClock = js, onJS
 	w.calls++
 	w.mu.Unlock()
+}
+
+// readJSTime reads the page's JS time, if the watchdog measures calls with it.
+func (w *watchdog) readJSTime() (time.Duration, bool) {
+	if w.jsTime == nil {
+		return 0, false
+	}
+	return w.jsTime()
+}
+
+// elapsed is how long the call that started at start (and jsStart) has run: on the page's
+// JS clock under virtual time, else on the wall clock.
+func (w *watchdog) elapsed(start time.Time, jsStart time.Duration, onJS bool) time.Duration {
+	if onJS {
+		if now, ok := w.readJSTime(); ok {
+			return now - jsStart
+		}
+	}
+	return time.Since(start)
 }
 
 // endCall marks its end and returns why the watchdog stopped it (nil: it did not). After
@@ -100,9 +126,11 @@ func (w *watchdog) pauseCall() {
 }
 
 func (w *watchdog) resumeCall() {
+	js, onJS := w.readJSTime()
 	w.mu.Lock()
 	if w.paused {
 		w.callStart, w.paused = time.Now(), false
+		w.jsStart, w.onJSClock = js, onJS
 	}
 	w.mu.Unlock()
 }
@@ -144,12 +172,12 @@ func (l *Loop) watch(heap []metrics.Sample) {
 	w := &l.wd
 	w.mu.Lock()
 	running := !w.callStart.IsZero() && w.stop == nil
-	call := w.calls
-	overtime := running && w.timeout > 0 && time.Since(w.callStart) > w.timeout
+	call, start, jsStart, onJS := w.calls, w.callStart, w.jsStart, w.onJSClock
 	w.mu.Unlock()
 	if !running {
 		return
 	}
+	overtime := w.timeout > 0 && w.elapsed(start, jsStart, onJS) > w.timeout
 	var reason *stopReason
 	if overtime {
 		reason = &stopReason{timeout: w.timeout}
