@@ -23,6 +23,8 @@ type Scrolling interface {
 	ScrollSize(n *Node) (w, h float64)
 	// ClientBox returns clientLeft, clientTop, clientWidth, clientHeight of element n.
 	ClientBox(n *Node) (left, top, width, height float64)
+	// IsScrollContainer reports whether element n's box clips and scrolls its overflow.
+	IsScrollContainer(n *Node) bool
 }
 
 // scrolling is the layout's Scrolling, or nil.
@@ -211,6 +213,7 @@ func (r *realm) installScrolling() {
 	client("clientTop", func(_, t, _, _ float64) float64 { return t })
 	client("clientWidth", func(_, _, cw, _ float64) float64 { return cw })
 	client("clientHeight", func(_, _, _, ch float64) float64 { return ch })
+	r.installScrollIntoView()
 }
 
 // pageOffset is the viewport's scroll position (MouseEvent's pageX/pageY).
@@ -234,4 +237,102 @@ func (w *Window) paddingEdge(t Target) (x, y float64) {
 		x, y = x+l, y+t
 	}
 	return x, y
+}
+
+// scrollIntoView scrolls n's scroll container ancestors, innermost first, then the
+// viewport, so that n's border box is aligned in each as block and inline say ("start",
+// "center", "end", "nearest").
+// https://drafts.csswg.org/cssom-view/#scroll-a-target-into-view
+// FIXME(spec): behavior smooth is instant; writing modes other than horizontal-tb.
+func (w *Window) scrollIntoView(n *Node, block, inline string) {
+	s := w.scrolling()
+	if s == nil || !n.IsConnected() || n.kind != ElementNode {
+		return
+	}
+	root := n.doc.DocumentElement()
+	for a := n.Parent(); ; a = a.Parent() {
+		var scroller *Node // nil: the viewport
+		if a != nil && a != root && a.kind == ElementNode {
+			if !s.IsScrollContainer(a) {
+				continue
+			}
+			scroller = a
+		}
+		ex, ey, ew, eh := w.borderBox(n)
+		var px, py, pw, ph float64 // the scrollport, in viewport coordinates
+		if scroller == nil {
+			vw, vh := w.layout.Viewport()
+			pw, ph = vw, vh
+		} else {
+			bx, by, _, _ := w.borderBox(scroller)
+			l, t, cw, ch := s.ClientBox(scroller)
+			px, py, pw, ph = bx+l, by+t, cw, ch
+		}
+		x, y := s.ScrollPosition(scroller)
+		s.ScrollTo(scroller, x+alignDelta(inline, ex, ew, px, pw), y+alignDelta(block, ey, eh, py, ph))
+		if scroller == nil {
+			return
+		}
+	}
+}
+
+// alignDelta is how far a scrollport at p (size ps) must scroll for a box at e (size es)
+// to be aligned as align says, on one axis.
+func alignDelta(align string, e, es, p, ps float64) float64 {
+	switch align {
+	case "start":
+		return e - p
+	case "end":
+		return e + es - (p + ps)
+	case "center":
+		return e + es/2 - (p + ps/2)
+	}
+	// nearest: CSSOM View's "scroll an element into view" edge rules.
+	outA, outB := e < p, e+es > p+ps
+	switch {
+	case outA == outB: // inside, or covering the scrollport: no scroll
+		return 0
+	case outA && es < ps, outB && es > ps:
+		return e - p // align the start edges
+	}
+	return e + es - (p + ps) // align the end edges
+}
+
+// installScrollIntoView defines Element.scrollIntoView(arg): true or nothing is
+// {block: "start", inline: "nearest"}, false {block: "end"}, or a ScrollIntoViewOptions.
+func (r *realm) installScrollIntoView() {
+	el := webidl.On(r.iface("Element"), r.thisElement)
+	el.LenientMethod("scrollIntoView", 0, func(n *Node, call goja.FunctionCall) goja.Value {
+		block, inline := "start", "nearest"
+		switch arg := call.Argument(0); {
+		case goja.IsUndefined(arg):
+		case isBooleanLike(arg):
+			if !arg.ToBoolean() {
+				block = "end"
+			}
+		default:
+			read := func(key, def string) string {
+				v := dictGet(arg, key)
+				if goja.IsUndefined(v) {
+					return def
+				}
+				s := toDOMString(v)
+				switch s {
+				case "start", "center", "end", "nearest":
+					return s
+				}
+				panic(r.idl.TypeError(webidl.Failed("scrollIntoView", "Element") + "Failed to read the '" + key +
+					"' property from 'ScrollIntoViewOptions': The provided value '" + s + "' is not a valid enum value of type ScrollLogicalPosition."))
+			}
+			block, inline = read("block", "start"), read("inline", "nearest")
+		}
+		r.win.scrollIntoView(n, block, inline)
+		return goja.Undefined()
+	})
+}
+
+// isBooleanLike: an argument that is not an object is the boolean overload.
+func isBooleanLike(v goja.Value) bool {
+	_, obj := v.(*goja.Object)
+	return !obj && !goja.IsNull(v)
 }

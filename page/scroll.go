@@ -67,6 +67,13 @@ func (a *layout) MediaEnv() css.MediaEnv {
 	return css.MediaEnv{Width: float64(a.p.opts.Width), Height: float64(a.p.opts.Height)}
 }
 
+// IsScrollContainer implements dom.Scrolling.
+func (a *layout) IsScrollContainer(n *dom.Node) bool {
+	a.update()
+	c, _ := a.p.Engine.IsScrollContainer(n.HTML())
+	return c
+}
+
 // ClientBox implements dom.Scrolling.
 func (a *layout) ClientBox(n *dom.Node) (l, t, w, h float64) {
 	a.update()
