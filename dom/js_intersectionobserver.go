@@ -148,6 +148,7 @@ func (r *realm) initIntersectionObserver(o *IntersectionObserver, dict goja.Valu
 }
 
 // maxThresholds bounds the thresholds one observer may have (a page could pass a million).
+// DEPARTURE: the spec and Chrome take any number; more is a RangeError here.
 const maxThresholds = 1000
 
 // parseAMargin is "parse a margin": one to four lengths in px or %, as CSS margin gives them;
