@@ -55,7 +55,11 @@ func (r *realm) installAnimations() {
 		return r.nullableTime(a.h.CurrentTime())
 	}, func(a *Animation, v goja.Value) {
 		if goja.IsNull(v) || goja.IsUndefined(v) {
-			return // FIXME(spec): setting null is a TypeError unless the animation is idle
+			// https://drafts.csswg.org/web-animations-1/#setting-the-current-time-of-an-animation (step 1)
+			if _, ok := a.h.CurrentTime(); ok {
+				panic(r.idl.TypeError("Failed to set the 'currentTime' property on 'Animation': currentTime may not be changed from resolved to unresolved"))
+			}
+			return
 		}
 		a.h.SetCurrentTime(toDouble(v))
 		a.afterOperation()
