@@ -9,6 +9,8 @@ type renderingObservers struct {
 	resizeObservers []*ResizeObserver
 	// observationsChanged: a target was observed since the last rendering update.
 	observationsChanged bool
+	broadcasts          int  // resize observer broadcasts in this rendering update
+	broadcastsWarned    bool // the console was told of maxBroadcastsPerUpdate
 
 	// document.[[intersectionObservers]]: observers with targets, in creation order.
 	intersectionObservers []*IntersectionObserver

@@ -5,6 +5,7 @@ package dom
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -204,6 +205,10 @@ func (w *Window) calculateBoxSize(n *Node, box resizeObserverBox) resizeObserver
 // CSS pixel).
 const devicePixelRatio = 1
 
+// maxBroadcastsPerUpdate bounds the broadcasts of one rendering update (see
+// GatherActiveResizeObservationsAtDepth).
+const maxBroadcastsPerUpdate = 64
+
 // calculateDepthForNode is "calculate depth for node": the number of nodes on the path from
 // node to the root of its (flat) tree, the document excluded (the root element is 1).
 // https://drafts.csswg.org/resize-observer/#calculate-depth-for-node
@@ -222,6 +227,18 @@ func (d *Document) GatherActiveResizeObservationsAtDepth(depth int) {
 	if r == nil {
 		return
 	}
+	if depth == 0 {
+		r.rs.broadcasts = 0 // step 16's first gather: a new rendering update
+	}
+	// DEPARTURE: a callback that observes a new, deeper element each time would keep the
+	// loop going forever within one update (the depth rule bounds only the tree there is):
+	// after maxBroadcastsPerUpdate broadcasts every active observation counts as skipped, so
+	// the loop error is delivered and the rest waits for the next frame.
+	limit := r.rs.broadcasts >= maxBroadcastsPerUpdate
+	if limit && !r.rs.broadcastsWarned {
+		r.rs.broadcastsWarned = true // once a page: it may do it every frame
+		r.consoleMessage("warn", fmt.Sprintf("ResizeObserver: %d broadcasts in one rendering update; the observations left wait for the next frame.", maxBroadcastsPerUpdate))
+	}
 	// 1. "Let depth be the depth passed in." 2. "For each observer in [[resizeObservers]]
 	// run these steps:"
 	for _, o := range r.rs.resizeObservers {
@@ -234,7 +251,7 @@ func (d *Document) GatherActiveResizeObservationsAtDepth(depth int) {
 				continue
 			}
 			// 2.2.1.1-3. Active when deeper than depth, else skipped.
-			if calculateDepthForNode(ob.target) > depth {
+			if !limit && calculateDepthForNode(ob.target) > depth {
 				o.activeTargets = append(o.activeTargets, ob)
 			} else {
 				o.skippedTargets = append(o.skippedTargets, ob)
@@ -265,6 +282,7 @@ func (d *Document) BroadcastActiveResizeObservations() int {
 	if r == nil {
 		return shallowest
 	}
+	r.rs.broadcasts++
 	// 2. "For each observer in document.[[resizeObservers]] run these steps:" (a callback
 	// may disconnect or create observers: walk a copy)
 	for _, o := range slices.Clone(r.rs.resizeObservers) {

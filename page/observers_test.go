@@ -237,3 +237,25 @@ func TestObserversUnobserveMany(t *testing.T) {
 	r.expectErrors(t, 0)
 	r.expectInOrder(t, "log: resize 1 true, intersection 1 true")
 }
+
+// TestHostileResizeObserverEverDeeper: a callback that observes a new, deeper element each
+// time is not ended by the depth rule (the tree grows with it): after 64 broadcasts in one
+// rendering update the rest waits for the next frame (one console warning, the loop error
+// for the page), and the page goes on.
+func TestHostileResizeObserverEverDeeper(t *testing.T) {
+	src := []byte(`<div id="a" style="height: 1px"></div><script>
+	let n = 0, errors = 0;
+	addEventListener('error', () => errors++);
+	const ro = new ResizeObserver((entries) => {
+		n++;
+		const el = entries[0].target.appendChild(document.createElement('div'));
+		el.style.height = '1px';
+		ro.observe(el);
+	});
+	ro.observe(document.getElementById('a'));
+	setTimeout(() => console.log('alive:', n % 64 === 0 && n >= 64, 'broadcasts in', errors, 'frames'), 50);
+	</script>`)
+	r := runHostileSource(t, src, "file:///deeper.html", "", Options{ScriptTimeout: time.Minute}, 100)
+	r.expectErrors(t, 0)
+	r.expectInOrder(t, "log: ResizeObserver: 64 broadcasts in one rendering update; the observations left wait for the next frame.", "log: alive: true broadcasts in")
+}
