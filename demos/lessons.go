@@ -66,15 +66,33 @@ func (d Demo) Variants() []string {
 // WantsRealClick reports whether the demo is about a real (mouse) click: one of its spec
 // runs clicks for real.
 func (d Demo) WantsRealClick() bool {
+	marker, _ := d.RealInput()
+	return marker == "real click"
+}
+
+// RealInput says what real input the demo is about, from the first real input of its spec
+// runs (a real click, mouse moves, the wheel, keys, a viewport resize): a short marker for
+// the gallery's list, and a sentence telling the learner what to do. Both are "" for a demo
+// that needs none (a synthetic click is script, not input).
+func (d Demo) RealInput() (marker, hint string) {
 	for _, r := range d.Runs {
 		if r.Mode != loop.ModeSpec {
 			continue
 		}
 		for _, a := range r.Actions {
-			if a.Kind == "" || a.Kind == "real" {
-				return true
+			switch {
+			case a.Move != nil:
+				return "mouse moves", "This demo is about mouse moves: open it and move the mouse over the page."
+			case a.Wheel != nil:
+				return "wheel", "This demo is about scrolling: open it and turn the mouse wheel over the page."
+			case a.Key != "":
+				return "keys", "This demo is about keys: open it, press K to give the page the keyboard, and type."
+			case a.Resize != nil:
+				return "resize", "This demo is about the viewport's size: open it and resize the window."
+			case a.Kind == "" || a.Kind == "real":
+				return "real click", "This demo is about a real click: open it and click the page with the mouse."
 			}
 		}
 	}
-	return false
+	return "", ""
 }

@@ -55,3 +55,30 @@ func TestVariantsAndRealClick(t *testing.T) {
 		t.Errorf("bossfight real click %v, script start real click %v, bossfight variants %q", boss.WantsRealClick(), script.WantsRealClick(), boss.Variants())
 	}
 }
+
+// TestRealInputMarkers: the gallery's marker names the real input a demo is about, from its
+// spec run's first real input: a click, mouse moves, the wheel, a viewport resize; none for a
+// demo that needs none. (A resize or a move is not a click.)
+func TestRealInputMarkers(t *testing.T) {
+	for name, want := range map[string]string{
+		"bossfight_real_click":       "real click",
+		"bossfight_synthetic_click":  "real click", // its spec run clicks for real too
+		"coalesced_mousemove_vs_rAF": "mouse moves",
+		"scroll_once_per_frame":      "wheel",
+		"resize_and_media_queries":   "resize",
+		"jake_script_start":          "",
+		"css_animation_events":       "",
+	} {
+		d, err := Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		marker, hint := d.RealInput()
+		if marker != want || (want == "") != (hint == "") {
+			t.Errorf("%s: marker %q (hint %q), want %q", name, marker, hint, want)
+		}
+		if d.WantsRealClick() != (want == "real click") {
+			t.Errorf("%s: WantsRealClick %v", name, d.WantsRealClick())
+		}
+	}
+}

@@ -40,12 +40,11 @@ type galleryRow struct {
 
 // Gallery geometry: rows on the left, the chosen demo's card on the right.
 const (
-	rowH          = 22
-	galleryTop    = barH + 34 // below the bar and the filter line
-	galleryListW  = 760
-	galleryCardX  = galleryListW + 20
-	galleryRows   = (winH - galleryTop - 8) / rowH
-	galleryMarker = "real click"
+	rowH         = 22
+	galleryTop   = barH + 34 // below the bar and the filter line
+	galleryListW = 760
+	galleryCardX = galleryListW + 20
+	galleryRows  = (winH - galleryTop - 8) / rowH
 )
 
 func (g *gallery) load() {
@@ -294,9 +293,9 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 		if r.demo.Node {
 			title = clip(title, 48)
 			drawNodeBadge(screen, f, galleryListW-52, y+3)
-		} else if r.demo.WantsRealClick() {
+		} else if marker, _ := r.demo.RealInput(); marker != "" {
 			title = clip(title, 44)
-			f.draw(screen, galleryMarker, galleryListW-90, y+3, galleryMarkerC, true)
+			f.draw(screen, marker, galleryListW-90, y+3, galleryMarkerC, true)
 		} else {
 			title = clip(title, 56)
 		}
@@ -356,8 +355,8 @@ func (g *gallery) drawCard(screen *ebiten.Image, f *fonts) {
 	if d.Node {
 		para("", "A Node script (node 20's event loop): the page area shows libuv's phases in a ring, the queues view Node's queues; 3 steps one phase.", galleryNodeC, 66)
 	}
-	if d.WantsRealClick() {
-		para("", "This demo is about a real click: open it and click the page with the mouse.", galleryMarkerC, 66)
+	if _, hint := d.RealInput(); hint != "" {
+		para("", hint, galleryMarkerC, 66)
 	}
 	f.draw(screen, "Enter or click opens it", x, y, galleryDim, false)
 }
