@@ -217,6 +217,30 @@ func waitForPixel(t *testing.T, x, y int, c color.RGBA, timeout time.Duration) {
 	}
 }
 
+// lineWaiter returns a function that reads the window's stdout until a line matches re
+// (within a minute) and returns that line; shown collects every line read, in order.
+func (w *windowRun) lineWaiter(t *testing.T, shown *[]string) func(re string) string {
+	return func(re string) string {
+		t.Helper()
+		m := regexp.MustCompile(re)
+		deadline := time.After(time.Minute)
+		for {
+			select {
+			case ln, ok := <-w.lines:
+				if !ok {
+					t.Fatalf("loopscope exited before printing %v", re)
+				}
+				*shown = append(*shown, ln)
+				if m.MatchString(ln) {
+					return ln
+				}
+			case <-deadline:
+				t.Fatalf("no line matching %v within a minute; got %q", re, *shown)
+			}
+		}
+	}
+}
+
 // pixelIs reports whether the screen pixel at (x, y) has colour c now (±3 a channel).
 func pixelIs(t *testing.T, x, y int, c color.RGBA) bool {
 	t.Helper()

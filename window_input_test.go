@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -62,25 +61,7 @@ func TestWindowRealInput(t *testing.T) {
 		time.Sleep(keyHold)
 	}
 	var shown []string // the window's console, in order
-	wait := func(re string) string {
-		t.Helper()
-		m := regexp.MustCompile(re)
-		deadline := time.After(time.Minute)
-		for {
-			select {
-			case ln, ok := <-w.lines:
-				if !ok {
-					t.Fatalf("loopscope exited before printing %v", re)
-				}
-				shown = append(shown, ln)
-				if m.MatchString(ln) {
-					return ln
-				}
-			case <-deadline:
-				t.Fatalf("no line matching %v within a minute; got %q", re, shown)
-			}
-		}
-	}
+	wait := w.lineWaiter(t, &shown)
 	xdo("mousemove", fmt.Sprint(px+250), fmt.Sprint(py+200))
 	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+250))
 	wait(`^pointerover true$`)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -55,25 +54,7 @@ func TestWindowViewport(t *testing.T) {
 		time.Sleep(keyHold)
 	}
 	var shown []string
-	wait := func(re string) string {
-		t.Helper()
-		m := regexp.MustCompile(re)
-		deadline := time.After(time.Minute)
-		for {
-			select {
-			case ln, ok := <-w.lines:
-				if !ok {
-					t.Fatalf("loopscope exited before printing %v", re)
-				}
-				shown = append(shown, ln)
-				if m.MatchString(ln) {
-					return ln
-				}
-			case <-deadline:
-				t.Fatalf("no line matching %v within a minute; got %q", re, shown)
-			}
-		}
-	}
+	wait := w.lineWaiter(t, &shown)
 	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+300))
 	for i := 0; i < 3; i++ {
 		xdo("click", "5")

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+
+	"loopscope/internal/cputime"
 )
 
 const promise250k = `
@@ -33,11 +35,11 @@ func benchLoopWith(b *testing.B, src, check string, setup func(*Loop)) {
 			setup(l)
 		}
 		l.QueueTask(SourceDOMManipulation, "bench", func() { l.RunScript("bench.js", src) })
-		c0 := processCPU()
+		c0 := cputime.ProcessCPU()
 		b.StartTimer()
 		l.Run(RunOptions{StopWhenQuiet: true})
 		b.StopTimer()
-		cpu += processCPU() - c0
+		cpu += cputime.ProcessCPU() - c0
 		if v := l.Runtime().Get("n").ToInteger(); fmt.Sprint(v) != check {
 			b.Fatalf("n = %d, want %s", v, check)
 		}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	"loopscope/internal/cputime"
 )
 
 // The same scripts run in node 20 for the comparison (node testdata/node/bench/NAME.js prints
@@ -12,9 +14,9 @@ import (
 // the process's CPU time a run (user and system): on a shared machine it varies much less
 // than the wall time, and compares with node's user+sys for the same script.
 func benchScript(b *testing.B, file string) {
-	cpu0 := processCPU()
+	cpu0 := cputime.ProcessCPU()
 	defer func() {
-		b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64(cputime.ProcessCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	}()
 	for i := 0; i < b.N; i++ {
 		p, err := New("../testdata/node/bench/"+file, Options{Stdout: io.Discard, Stderr: io.Discard, ScriptTimeout: -1})

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package loop
-
-import "time"
-
-// processCPU is not measured here (cpu-ms/op reads 0).
-func processCPU() time.Duration { return 0 }
