@@ -1,8 +1,10 @@
 package window
 
 import (
+	"fmt"
 	"hash/fnv"
 	"image/color"
+	"os"
 	"regexp"
 	"strings"
 
@@ -29,6 +31,7 @@ type predictView struct {
 	dragged int // line a mouse press picked up (-1: none)
 	script  []string
 	version int
+	dumped  int // the version last written by dump
 }
 
 // predictSeed is the shuffle's seed for a demo: fixed, so a test can replay the same order.
@@ -40,7 +43,7 @@ func predictSeed(name string) uint64 {
 
 // start begins a prediction for the demo's run (false: nothing to predict).
 func (v *predictView) start(d *demos.Demo, run page.Run) bool {
-	*v = predictView{dragged: -1}
+	*v = predictView{dragged: -1, dumped: -1}
 	if d == nil || len(run.Expected) < 2 {
 		return false
 	}
@@ -90,6 +93,7 @@ func (v *predictView) update() bool {
 	if !v.active || v.checked {
 		return false
 	}
+	defer v.dump()
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	move := func(d int) {
 		j := v.cursor + d
@@ -131,6 +135,18 @@ func (v *predictView) update() bool {
 		v.version++
 	}
 	return false
+}
+
+// dump writes each new state of the order to stderr when LOOPSCOPE_QUEUES_DUMP is set
+// ("predict: 2 [a | b | c]": the cursor's row and the lines), as the queues view writes its
+// boxes: the window tests order the lines by what the window holds, so a key lost (or
+// repeated) on a loaded machine is seen and made up for.
+func (v *predictView) dump() {
+	if v.version == v.dumped || os.Getenv("LOOPSCOPE_QUEUES_DUMP") == "" {
+		return
+	}
+	v.dumped = v.version
+	fmt.Fprintf(os.Stderr, "predict: %d [%s]\n", v.cursor, strings.Join(v.lines, " | "))
 }
 
 // done reports whether the check is complete: the page printed as many lines as Chrome did.
