@@ -249,15 +249,22 @@ func pixelIs(t *testing.T, x, y int, c color.RGBA) bool {
 	return near(r, c.R) && near(g, c.G) && near(b, c.B)
 }
 
+// xdo runs one xdotool command, then waits keyHold: a slow frame sees what it did (a
+// button down, then up; see holdKeys).
+func xdo(t *testing.T, args ...string) {
+	t.Helper()
+	if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+		t.Fatalf("xdotool %v: %v %s", args, err, out)
+	}
+	time.Sleep(keyHold)
+}
+
 // osClick is a real OS-level click at screen coordinates.
 func osClick(t *testing.T, x, y int) {
 	t.Helper()
-	for _, args := range [][]string{{"mousemove", fmt.Sprint(x), fmt.Sprint(y)}, {"mousedown", "1"}, {"mouseup", "1"}} {
-		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool %v: %v %s", args, err, out)
-		}
-		time.Sleep(keyHold) // a slow frame sees the button down, then up (see holdKeys)
-	}
+	xdo(t, "mousemove", fmt.Sprint(x), fmt.Sprint(y))
+	xdo(t, "mousedown", "1")
+	xdo(t, "mouseup", "1")
 }
 
 // windowShot is a screenshot of the loopscope window alone; with LOOPSCOPE_UPDATE_DOCS=1

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -53,26 +52,19 @@ func TestWindowRealInput(t *testing.T) {
 	x0, y0 := windowOrigin(t)
 	px, py := x0, y0+barOffset
 	waitForPixel(t, px+300, py+250, color.RGBA{0x80, 0x90, 0xa0, 0xff}, 2*time.Minute)
-	xdo := func(args ...string) {
-		t.Helper()
-		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool %v: %v %s", args, err, out)
-		}
-		time.Sleep(keyHold)
-	}
 	var shown []string // the window's console, in order
 	wait := w.lineWaiter(t, &shown)
-	xdo("mousemove", fmt.Sprint(px+250), fmt.Sprint(py+200))
-	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+250))
+	xdo(t, "mousemove", fmt.Sprint(px+250), fmt.Sprint(py+200))
+	xdo(t, "mousemove", fmt.Sprint(px+300), fmt.Sprint(py+250))
 	wait(`^pointerover true$`)
 	wait(`^pointermove true true$`)
-	xdo("click", "5")
+	xdo(t, "click", "5")
 	wait(`^wheel down 0 true$`)
-	xdo("click", "4")
+	xdo(t, "click", "4")
 	wait(`^wheel up 0 true$`)
 	// Down, held, up: a press and release inside one slow frame is never seen (see holdKeys).
-	xdo("mousedown", "3")
-	xdo("mouseup", "3")
+	xdo(t, "mousedown", "3")
+	xdo(t, "mouseup", "3")
 	wait(`^contextmenu 2 true$`)
 	wait(`^auxclick 2 true$`)
 	// The keyboard to the page: an orange frame around it says so. On a loaded machine a key

@@ -46,18 +46,11 @@ func TestWindowViewport(t *testing.T) {
 	px, py := x0, y0+barOffset
 	red, blue := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}
 	waitForPixel(t, px+300, py+20, red, 2*time.Minute)
-	xdo := func(args ...string) {
-		t.Helper()
-		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool %v: %v %s", args, err, out)
-		}
-		time.Sleep(keyHold)
-	}
 	var shown []string
 	wait := w.lineWaiter(t, &shown)
-	xdo("mousemove", fmt.Sprint(px+300), fmt.Sprint(py+300))
+	xdo(t, "mousemove", fmt.Sprint(px+300), fmt.Sprint(py+300))
 	for i := 0; i < 3; i++ {
-		xdo("click", "5")
+		xdo(t, "click", "5")
 	}
 	wait(`^scroll 300$`)
 	for _, ln := range shown {
@@ -81,14 +74,14 @@ func TestWindowViewport(t *testing.T) {
 	if err != nil || len(ids) == 0 {
 		t.Fatalf("no window: %v", err)
 	}
-	xdo("windowsize", ids[0], fmt.Sprint(windowW*3/4), fmt.Sprint(windowH*3/4))
+	xdo(t, "windowsize", ids[0], fmt.Sprint(windowW*3/4), fmt.Sprint(windowH*3/4))
 	wait(`^resize 600 450$`)
 	wait(`^narrow true$`)
 	// A window shrunk to a few pixels gives a tiny viewport, not a crash; back to its size,
 	// the viewport is 800×600 again.
-	xdo("windowsize", ids[0], "8", "8")
+	xdo(t, "windowsize", ids[0], "8", "8")
 	wait(`^resize \d+ \d+$`)
-	xdo("windowsize", ids[0], fmt.Sprint(windowW), fmt.Sprint(windowH))
+	xdo(t, "windowsize", ids[0], fmt.Sprint(windowW), fmt.Sprint(windowH))
 	wait(`^resize 800 600$`)
 	wait(`^narrow false$`)
 }

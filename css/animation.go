@@ -287,3 +287,16 @@ func parseKeyframeBlocks(body string, limit int) []KeyframeBlock {
 	}
 	return out
 }
+
+// ComputedTiming is an animation effect's timing and where it is now, as
+// getComputedTiming() gives it: times in ms; HasLocalTime, HasProgress and HasIteration are
+// false for null. The engine computes it (render) and the bindings show it (dom): it lives
+// here, in the package both use, so that the two share one definition.
+// https://drafts.csswg.org/web-animations-1/#dictdef-computedeffecttiming
+type ComputedTiming struct {
+	Delay, EndDelay, Duration, Iterations, IterationStart float64
+	Direction, Fill, Easing                               string
+	ActiveDuration, EndTime                               float64
+	LocalTime, Progress, CurrentIteration                 float64
+	HasLocalTime, HasProgress, HasIteration               bool
+}

@@ -7,6 +7,8 @@ package dom
 import (
 	"github.com/dop251/goja"
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // AnimationHandle is an animation the renderer runs (its timing model): the Web
@@ -34,15 +36,9 @@ type AnimationHandle interface {
 	ComputedTiming() ComputedTiming
 }
 
-// ComputedTiming is an effect's timing and where it is now (ms); the Has fields are
-// false for null. https://drafts.csswg.org/web-animations-1/#dictdef-computedeffecttiming
-type ComputedTiming struct {
-	Delay, EndDelay, Duration, Iterations, IterationStart float64
-	Direction, Fill, Easing                               string
-	ActiveDuration, EndTime                               float64
-	LocalTime, Progress, CurrentIteration                 float64
-	HasLocalTime, HasProgress, HasIteration               bool
-}
+// ComputedTiming is an effect's timing and where it is now (css.ComputedTiming, which the
+// engine computes).
+type ComputedTiming = css.ComputedTiming
 
 // Keyframe is one keyframe given to element.animate(): property values as strings
 // (dashed names).

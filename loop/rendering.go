@@ -86,13 +86,17 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 		// coalesced since the last frame) is dispatched at the start of the frame, before the
 		// resize and scroll steps (UI Events leaves when to HTML's "update the rendering",
 		// which has no step for it).
-		l.renderingStep("dispatch rAF-aligned input", func() bool { return steps.DispatchRAFAlignedInput(frameTime) })
+		s := l.Now()
+		l.stepSpan("dispatch rAF-aligned input", s, steps.DispatchRAFAlignedInput(frameTime))
 		// 8. "For each doc of docs, run the resize steps for doc."
-		l.renderingStep("run the resize steps", steps.RunTheResizeSteps)
+		s = l.Now()
+		l.stepSpan("run the resize steps", s, steps.RunTheResizeSteps())
 		// 9. "For each doc of docs, run the scroll steps for doc."
-		l.renderingStep("run the scroll steps", steps.RunTheScrollSteps)
+		s = l.Now()
+		l.stepSpan("run the scroll steps", s, steps.RunTheScrollSteps())
 		// 10. "For each doc of docs, evaluate media queries and report changes for doc."
-		l.renderingStep("evaluate media queries and report changes", steps.EvaluateMediaQueriesAndReportChanges)
+		s = l.Now()
+		l.stepSpan("evaluate media queries and report changes", s, steps.EvaluateMediaQueriesAndReportChanges())
 	}
 	// 11. "For each doc of docs, update animations and send events for doc, passing in
 	// relative high resolution time given frameTimestamp and doc's relevant global
@@ -100,7 +104,8 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	l.updateAnimationsAndSendEvents(frameTime)
 	if steps != nil {
 		// 12. "For each doc of docs, run the fullscreen steps for doc."
-		l.renderingStep("run the fullscreen steps", steps.RunTheFullscreenSteps)
+		s := l.Now()
+		l.stepSpan("run the fullscreen steps", s, steps.RunTheFullscreenSteps())
 	}
 	// 14. "For each doc of docs, run the animation frame callbacks for doc, passing in the
 	// relative high resolution time given frameTimestamp and doc's relevant global
@@ -112,7 +117,8 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 		// 19. "For each doc of docs, run the update intersection observations steps for doc,
 		// passing in the relative high resolution time given now and doc's relevant global
 		// object as the timestamp."
-		l.renderingStep("update intersection observations", func() bool { return steps.RunTheUpdateIntersectionObservationsSteps(l.Now()) })
+		s := l.Now()
+		l.stepSpan("update intersection observations", s, steps.RunTheUpdateIntersectionObservationsSteps(s))
 	}
 	// 22. "For each doc of docs, update the rendering or user interface of doc and its node
 	// navigable to reflect the current state": paint.
@@ -149,28 +155,25 @@ func (l *Loop) styleLayoutAndResizeObservers(steps RenderingSteps) {
 		}
 		// 16.2.6.1. "Set resizeObserverDepth to the result of broadcasting active resize
 		// observations given doc."
-		l.renderingStep("broadcast active resize observations", func() bool {
-			depth = steps.BroadcastActiveResizeObservations()
-			return true
-		})
+		s := l.Now()
+		depth = steps.BroadcastActiveResizeObservations()
+		l.stepSpan("broadcast active resize observations", s, true)
 		// 16.2.6.2. "Continue."
 	}
 	// 16.3. "If doc has skipped resize observations, then deliver resize loop error given doc."
 	if steps.HasSkippedResizeObservations() {
-		l.renderingStep("deliver resize loop error", func() bool {
-			steps.DeliverResizeLoopError()
-			return true
-		})
+		s := l.Now()
+		steps.DeliverResizeLoopError()
+		l.stepSpan("deliver resize loop error", s, true)
 	}
 }
 
-// renderingStep runs one step of the rendering update and, when it did something (ran page
-// code, queued a task), records it as a span named after the spec's step. (Idle steps are
+// stepSpan records a step of the rendering update that began at start as a span named after
+// the spec's step, when it did something (ran page code, queued a task). (Idle steps are
 // left out: eight empty spans a frame would shorten the trace's history for nothing.)
-func (l *Loop) renderingStep(name string, step func() (did bool)) {
-	s := l.Now()
-	if step() {
-		l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: s, End: l.Now()})
+func (l *Loop) stepSpan(name string, start float64, did bool) {
+	if did {
+		l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: start, End: l.Now()})
 	}
 }
 

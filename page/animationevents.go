@@ -70,7 +70,7 @@ func animationHandles(list []*render.Animation) []dom.AnimationHandle {
 type animationHandle struct{ *render.Animation }
 
 func (h animationHandle) ComputedTiming() dom.ComputedTiming {
-	return dom.ComputedTiming(h.Animation.ComputedTiming())
+	return h.Animation.ComputedTiming()
 }
 
 // animator gives element.animate() the engine's animations.

@@ -172,13 +172,7 @@ func (t *effectTiming) sampleAt(local float64, hasLocal bool) sample {
 // ComputedTiming is an effect's timing and where it is now (getComputedTiming()): times
 // in ms; HasLocalTime, HasProgress and HasIteration are false for null.
 // https://drafts.csswg.org/web-animations-1/#dom-animationeffect-getcomputedtiming
-type ComputedTiming struct {
-	Delay, EndDelay, Duration, Iterations, IterationStart float64
-	Direction, Fill, Easing                               string
-	ActiveDuration, EndTime                               float64
-	LocalTime, Progress, CurrentIteration                 float64
-	HasLocalTime, HasProgress, HasIteration               bool
-}
+type ComputedTiming = css.ComputedTiming
 
 // ComputedTiming returns the animation's effect timing and its state at the timeline's
 // current time.
