@@ -25,6 +25,7 @@ type cli struct {
 	scriptTimeout time.Duration
 	maxHeap       int64
 	list, check   bool
+	cpuProfile    string // -cpuprofile: write a Go CPU profile of the whole run to this file
 	target        string // a page path (with optional ?query) or a demo name
 }
 

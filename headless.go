@@ -225,7 +225,7 @@ func newFilmstrip(dir string, frameBytes int) *filmstrip {
 	return f
 }
 
-func (f *filmstrip) add(img *image.RGBA, frameTime float64) { f.frames <- img }
+func (f *filmstrip) add(img *image.RGBA, _ float64, _ image.Rectangle) { f.frames <- img }
 
 func (f *filmstrip) close() error {
 	close(f.frames)

@@ -9,7 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime/pprof"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"loopscope/page"
@@ -30,6 +34,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	page.BoundRegexpMatching(c.scriptTimeout, c.virtualTime)
+	if c.cpuProfile != "" {
+		stop, err := startCPUProfile(c.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "loopscope:", err)
+			return 2
+		}
+		defer stop()
+	}
 	switch {
 	case c.list:
 		return listDemos(stdout)
@@ -43,6 +55,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runHeadless(c, stdout, stderr)
 	}
 	return runWindow(c, stdout, stderr)
+}
+
+// startCPUProfile starts Go's CPU profiler writing to path; stop ends it and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
+	}
+	// A window closed with Ctrl+C or a kill still leaves a readable profile.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sig
+		stop()
+		fmt.Fprintf(os.Stderr, "loopscope: %v: CPU profile written to %s\n", s, path)
+		os.Exit(1)
+	}()
+	return stop, nil
 }
 
 func parseArgs(args []string, stderr io.Writer) (*cli, error) {
@@ -82,6 +123,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.copyDemo, "copy-demo", "", "copy the built-in demo `NAME` (its .html and .json) into the folder given as the page, to edit it: loopscope -copy-demo NAME DIR")
 	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
 	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the run to `file` (go tool pprof reads it)")
 	fs.Usage = func() {} // bad flags get one line; -h prints the usage below
 
 	// Flags may come before or after the page: parse, take one positional, parse the rest.

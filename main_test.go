@@ -187,6 +187,7 @@ func TestCLIErrors(t *testing.T) {
 		{"trailing garbage", []string{"-headless", "-actions", actions(`{"duration_ms": 5} x`), pageFile}, "unexpected text after"},
 		{"bad selector in file", []string{"-headless", "-actions", actions(`{"actions": [{"at_ms": 1, "click": "a[["}]}`), pageFile}, "not a valid CSS selector"},
 		{"two pages", []string{"-headless", "a.html", "b.html"}, "one page at a time"},
+		{"profile in no folder", []string{"-headless", "-cpuprofile", filepath.Join(dir, "none", "cpu.prof"), pageFile}, "-cpuprofile: open"},
 	}
 	for _, c := range cases {
 		_, stderr, code := runCLI(t, nil, headlessBin, c.args...)
@@ -321,13 +322,34 @@ func TestCLIReportClickLatency(t *testing.T) {
 // names them, for the bossfight's real click: two "Promise then" and two "Mutation
 // observers", each with the handler's position; every complete event has a dur (Perfetto
 // needs it), and the page prints the same as without -trace.
-func TestCLITraceMicrotasks(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "trace.json")
-	out, _, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-trace", file, "bossfight_real_click")
+// bossfightPrintsTheSame runs bossfight_real_click headless with flag (writing file): it
+// exits 0 and prints what it prints without the flag.
+func bossfightPrintsTheSame(t *testing.T, flag, file string) {
+	t.Helper()
+	out, _, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", flag, file, "bossfight_real_click")
 	plain, _, _ := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "bossfight_real_click")
 	if code != 0 || out != plain {
-		t.Fatalf("exit %d; printed %q, without -trace %q", code, out, plain)
+		t.Fatalf("exit %d; printed %q, without %s %q", code, out, flag, plain)
 	}
+}
+
+// TestCLICPUProfile: -cpuprofile writes a profile that go tool pprof reads (gzipped
+// protobuf), and the page prints what it prints without it.
+func TestCLICPUProfile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "cpu.prof")
+	bossfightPrintsTheSame(t, "-cpuprofile", file)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("the profile (%d bytes) is not gzip data, as pprof writes it", len(b))
+	}
+}
+
+func TestCLITraceMicrotasks(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "trace.json")
+	bossfightPrintsTheSame(t, "-trace", file)
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

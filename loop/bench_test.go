@@ -2,6 +2,7 @@ package loop
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -109,4 +110,52 @@ func BenchmarkTaskAndCheckpoint(b *testing.B) {
 		l.QueueTask(SourceTimer, "bench", func() { l.Call(fn, goja.Undefined()) })
 		l.Run(RunOptions{StopWhenQuiet: true})
 	}
+}
+
+// pending250k is long_microtasks' pattern: 250,000 promise jobs with a closure each, all
+// pending when measure() runs at the end of the task that queued them.
+const pending250k = `var x; for (var i = 0; i < 250000; i++) Promise.resolve().then(function () { x = i; }); measure();`
+
+// BenchmarkPendingPromiseJobsLive reports the live heap each pending job holds (live-B/job)
+// through the loop; BenchmarkPendingPromiseJobsLiveGoja on bare goja, the floor: goja's
+// promise, its reaction, the job and the closure.
+func BenchmarkPendingPromiseJobsLive(b *testing.B) {
+	benchPendingLive(b, func(measure func()) func() {
+		l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}, TraceCapacity: 1024, ScriptTimeout: -1})
+		l.Runtime().Set("measure", measure)
+		l.QueueTask(SourceDOMManipulation, "bench", func() { l.RunScript("bench.js", pending250k) })
+		return func() { l.Run(RunOptions{StopWhenQuiet: true}) }
+	})
+}
+
+func BenchmarkPendingPromiseJobsLiveGoja(b *testing.B) {
+	benchPendingLive(b, func(measure func()) func() {
+		rt := goja.New()
+		rt.Set("measure", measure)
+		return func() {
+			if _, err := rt.RunString(pending250k); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// benchPendingLive runs what setup returns, whose script calls measure while its 250,000
+// jobs are pending, and reports the live heap they hold per job.
+func benchPendingLive(b *testing.B, setup func(measure func()) func()) {
+	b.Helper()
+	var live uint64
+	for i := 0; i < b.N; i++ {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		before := ms.HeapAlloc
+		run := setup(func() {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			live += ms.HeapAlloc - before
+		})
+		run()
+	}
+	b.ReportMetric(float64(live)/float64(b.N)/250000, "live-B/job")
 }

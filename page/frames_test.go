@@ -40,7 +40,7 @@ func TestFramesOfTimeouts(t *testing.T) {
 			con := &testsupport.Console{}
 			var frames []*image.RGBA
 			p, err := New(src, "file:///demos/frames_of_timeouts.html", "", Options{VirtualTime: true, Console: con,
-				OnFrame: func(img *image.RGBA, _ float64) { frames = append(frames, img) }})
+				OnFrame: func(img *image.RGBA, _ float64, _ image.Rectangle) { frames = append(frames, img) }})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -113,7 +113,7 @@ func TestObserverChangesAndPaint(t *testing.T) {
 		c := img.RGBAAt(x, y)
 		return px{c.R, c.G, c.B}
 	}
-	opts := Options{VirtualTime: true, Console: &countingConsole{}, OnFrame: func(img *image.RGBA, _ float64) {
+	opts := Options{VirtualTime: true, Console: &countingConsole{}, OnFrame: func(img *image.RGBA, _ float64, _ image.Rectangle) {
 		frames = append(frames, [2]px{at(img, 25, 25), at(img, 25, 75)})
 	}}
 	p, err := New(src, "file:///paint.html", "", opts)

@@ -36,9 +36,10 @@ type Options struct {
 	MaxHeap         int64 // stop a script that grows the Go heap past it, in bytes (0: 1 GiB; <0: never)
 	TraceCapacity   int
 	MaxTimers       int // active timers a page may keep (0: loop.MaxActiveTimers)
-	// OnFrame receives every painted frame with its frame time (ms). The image is not
+	// OnFrame receives every painted frame with its frame time (ms) and where it differs
+	// from the frame before it (damage; the whole frame for the first). The image is not
 	// written to again by the engine.
-	OnFrame func(img *image.RGBA, frameTime float64)
+	OnFrame func(img *image.RGBA, frameTime float64, damage image.Rectangle)
 	// OnInput receives, on the page's goroutine, every input posted from another goroutine
 	// (PostPointer, PostPointerButton, PostPointerMove, PostWheel, PostKey, PostViewportSize,
 	// PostSyntheticClick) as the action that replays it (the window's -record).
@@ -358,7 +359,7 @@ func (r renderer) Paint(frameTime float64) {
 	}
 	r.p.lastFrame = img
 	if r.p.opts.OnFrame != nil {
-		r.p.opts.OnFrame(img, frameTime)
+		r.p.opts.OnFrame(img, frameTime, r.p.Engine.FrameDamage())
 	}
 }
 

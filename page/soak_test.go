@@ -136,7 +136,7 @@ type soakInstruments struct {
 	pngBytes, traceBytes int64
 }
 
-func (s *soakInstruments) frame(img *image.RGBA, _ float64) {
+func (s *soakInstruments) frame(img *image.RGBA, _ float64, _ image.Rectangle) {
 	var n countingWriter
 	if err := png.Encode(&n, img); err == nil {
 		s.pngBytes += int64(n)

@@ -97,10 +97,11 @@ type Engine struct {
 
 	// invalidation (invalidation.go, damage.go)
 	inv         invalidation
-	painted     []displayItem // the display list lastFrame was rastered from
-	listFresh   bool          // list was built since the last Paint (painted is the one before)
-	paintedBase canvasColor   // the canvas lastFrame was rastered with
-	listGen     uint32        // numbers the display lists built
+	frameDamage image.Rectangle // where the last Paint's frame differs from the one before (FrameDamage)
+	painted     []displayItem   // the display list lastFrame was rastered from
+	listFresh   bool            // list was built since the last Paint (painted is the one before)
+	paintedBase canvasColor     // the canvas lastFrame was rastered with
+	listGen     uint32          // numbers the display lists built
 
 	// scrolling (scroll.go)
 	scrollX, scrollY float64 // the viewport's scroll position

@@ -154,12 +154,19 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 	}
 	rng := rand.New(rand.NewSource(seed))
 	partial, patched := 0, 0
+	var prev *image.RGBA
 	for frame := 0; frame < 60; frame++ {
 		for k := rng.Intn(3); k >= 0; k-- {
 			mutate(rng, src, els)
 		}
 		now := float64(frame) * 16
 		got := renderFrame(inc, now)
+		// FrameDamage covers every pixel that changed since the frame before (the window
+		// copies only that part).
+		if p := outsideDamage(prev, got, inc.FrameDamage()); prev != nil && p != nil {
+			t.Fatalf("frame %d: pixel %v changed outside the frame's damage %v", frame, *p, inc.FrameDamage())
+		}
+		prev = got
 		if w := inc.Work(); !w.FullCascade && w.Rastered < 400*200 {
 			partial++
 			if w.Patched {
@@ -175,6 +182,21 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 	}
 	t.Logf("%d of 60 frames were partial, %d of them patched the display list", partial, patched)
 	return patched
+}
+
+// outsideDamage is a pixel that differs between a and b outside damage (nil: none).
+func outsideDamage(a, b *image.RGBA, damage image.Rectangle) *image.Point {
+	if a == nil {
+		return nil
+	}
+	for y := 0; y < b.Rect.Dy(); y++ {
+		for x := 0; x < b.Rect.Dx(); x++ {
+			if p := image.Pt(x, y); !p.In(damage) && a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				return &p
+			}
+		}
+	}
+	return nil
 }
 
 func firstDiff(a, b *image.RGBA) image.Point {

@@ -22,6 +22,7 @@ func (e *Engine) Paint() *image.RGBA {
 	last := e.lastFrame
 	e.mu.Unlock()
 	e.inv.work.Rastered = 0
+	e.frameDamage = image.Rectangle{}
 	if last != nil && !e.relaid && last.Rect.Dx() == e.width && last.Rect.Dy() == e.height {
 		return last
 	}
@@ -38,6 +39,7 @@ func (e *Engine) Paint() *image.RGBA {
 	e.paintedOff = e.listOffset()
 	e.relaid, e.listFresh, e.paintedBase, e.inv.patched = false, false, e.canvas, false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
+	e.frameDamage = img.Rect
 	if scrolled {
 		blitMoved(img, last, moved)
 		for _, r := range uncovered(img.Rect, moved) {
@@ -46,9 +48,11 @@ func (e *Engine) Paint() *image.RGBA {
 		}
 	} else if partial {
 		copy(img.Pix, last.Pix)
+		e.frameDamage = image.Rectangle{}
 		for _, r := range rects {
 			e.rasterise(img, r)
 			e.inv.work.Rastered += r.Dx() * r.Dy()
+			e.frameDamage = e.frameDamage.Union(r.Intersect(img.Rect))
 		}
 	} else {
 		e.rasterise(img, img.Rect)
@@ -59,6 +63,11 @@ func (e *Engine) Paint() *image.RGBA {
 	e.mu.Unlock()
 	return img
 }
+
+// FrameDamage is where the frame the last Paint returned differs from the one before it
+// (the bounding box of the rastered rectangles; empty when Paint returned the same frame):
+// a window showing the previous frame needs to copy only this part of the new one.
+func (e *Engine) FrameDamage() image.Rectangle { return e.frameDamage }
 
 // Recycle hands back a frame the caller no longer reads, so a later Paint can reuse
 // its memory. Safe to call from any goroutine; the newest frame is never reused.

@@ -86,7 +86,7 @@ func benchSetup(b *testing.B) (*game, *frame) {
 	g.gallery.visible = false
 	var frames []*painted
 	p, err := page.New([]byte(busyPage), "file:///bench.html", "", page.Options{VirtualTime: true, Stepping: true, Console: g.con,
-		OnFrame: func(img *image.RGBA, t float64) {
+		OnFrame: func(img *image.RGBA, t float64, _ image.Rectangle) {
 			if len(frames) < filmMax {
 				c := *img
 				c.Pix = append([]byte(nil), img.Pix...)

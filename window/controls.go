@@ -68,27 +68,37 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	if !fr.steps.Enabled {
 		return
 	}
-	state, col := "running (Space: pause)", color.RGBA{0x9f, 0xe8, 0x9f, 0xff}
-	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
-	exited, status := fr.page.NodeExited()
+	state, col := c.state(fr)
+	exited, _ := fr.page.NodeExited()
 	switch {
-	case exited: // a Node script whose process ended
-		state, col = fmt.Sprintf("exited (status %d) · R runs it again", status), color.RGBA{0xcc, 0xcc, 0xcc, 0xff}
+	case exited: // no sign: the script ended
 	case fr.steps.Parked:
-		state, col = fmt.Sprintf("paused at %.1f ms · steps: 1 task … 5 call", pausedAt(fr)), amber
 		vector.DrawFilledRect(dst, stateX-14, 8, 3, 11, col, false)
 		vector.DrawFilledRect(dst, stateX-8, 8, 3, 11, col, false)
-	case fr.steps.PauseRequested:
-		state, col = steppingState(fr.steps.Live), amber
-		if state == stepWaiting {
-			state = "stepping — nothing is queued" // the whole sentence is in the strip below
-		}
-		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	default:
 		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	}
 	f.draw(dst, state, stateX, 6, col, false)
 	c.drawSlider(dst, f)
+}
+
+// state is what the bar says about the loop, and in which colour.
+func (c *controls) state(fr *frame) (string, color.RGBA) {
+	amber := color.RGBA{0xff, 0xd0, 0x60, 0xff}
+	exited, status := fr.page.NodeExited()
+	switch {
+	case exited: // a Node script whose process ended
+		return fmt.Sprintf("exited (status %d) · R runs it again", status), color.RGBA{0xcc, 0xcc, 0xcc, 0xff}
+	case fr.steps.Parked:
+		return fmt.Sprintf("paused at %.1f ms · steps: 1 task … 5 call", pausedAt(fr)), amber
+	case fr.steps.PauseRequested:
+		state := steppingState(fr.steps.Live)
+		if state == stepWaiting {
+			state = "stepping — nothing is queued" // the whole sentence is in the strip below
+		}
+		return state, amber
+	}
+	return "running (Space: pause)", color.RGBA{0x9f, 0xe8, 0x9f, 0xff}
 }
 
 // steppingState says what a step is doing while the loop has not parked again: running a

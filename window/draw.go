@@ -1,6 +1,7 @@
 package window
 
 import (
+	"image"
 	"image/color"
 	"strings"
 	"time"
@@ -18,8 +19,10 @@ type drawer struct {
 	pageImage *ebiten.Image
 	shown     *painted // the page frame on screen
 	lastScene sceneKey
-	fr        frame   // this Draw's view of the page (its span buffer is reused)
-	overlayMS float64 // smoothed cost of drawing the instruments (ms)
+	drewAll   *ebiten.Image // the kept screen the last full Draw drew the whole window into
+	packed    []byte        // a damaged rectangle's pixels on their way to the texture (reused)
+	fr        frame         // this Draw's view of the page (its span buffer is reused)
+	overlayMS float64       // smoothed cost of drawing the instruments (ms)
 }
 
 // frame is what one Draw shows of the page, gathered once and read by every instrument.
@@ -45,6 +48,13 @@ type sceneKey struct {
 	gallery  int
 	predict  int
 	hudFrame int64
+	bar      string // what the bar says about the loop (controls.state)
+}
+
+// onlyFrameChanged reports whether k differs from last in the page's frame alone.
+func (k sceneKey) onlyFrameChanged(last sceneKey) bool {
+	last.frame = k.frame
+	return k == last
 }
 
 func (d *drawer) init() { d.pageImage = ebiten.NewImage(pageW, pageH) }
@@ -58,27 +68,39 @@ func (d *drawer) reset() {
 func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	p, _ := g.session.current()
 	key := d.scene(g, p)
-	if g.pacer.skipsUnchanged() && key == d.lastScene {
+	fr := &d.fr
+	if p != nil {
+		fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
+		key.bar, _ = g.controls.state(fr)
+	}
+	kept := g.pacer.skipsUnchanged() // the screen is kept between Draws (no vsync)
+	if kept && key == d.lastScene {
 		return // nothing changed: nothing drawn, nothing presented
 	}
+	pageOnly := kept && d.drewAll == screen && key.onlyFrameChanged(d.lastScene) && !g.gallery.visible &&
+		p != nil && !p.IsNode() && g.tabs.selected != tabFilmstrip
 	d.lastScene = key
 	defer g.pacer.pace()
+	if pageOnly {
+		// Only the page's frame changed: the rest of the kept screen stays as it is. (Under
+		// Xvfb, Mesa's software renderer spent most of an animating window's CPU composing
+		// the unchanged bar and panes again for every page frame.)
+		d.drawPage(screen, g, key.frame, p, true)
+		return
+	}
+	d.drewAll = nil
+	if kept {
+		d.drewAll = screen
+	}
 	screen.Fill(background)
 	if g.gallery.visible || p == nil {
 		g.gallery.draw(screen, g.fonts)
 		return
 	}
-	fr := &d.fr
-	fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
 	if p.IsNode() {
 		drawNodeRing(screen, g.fonts, fr) // a Node script: seed 002's phase ring (nodering.go)
 	} else {
-		d.present(key.frame, p, g.filmstrip())
-		drawPage(screen, d.pageImage) // scaled when the viewport is not 800×600 (viewport.go)
-		if g.input.page.keys {
-			// The page has the keyboard (K; Esc gives it back): a frame around the page.
-			vector.StrokeRect(screen, 2, barH+2, pageW-4, pageH-4, 4, keysToPageColour, false)
-		}
+		d.drawPage(screen, g, key.frame, p, false)
 	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
@@ -104,17 +126,50 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	}
 }
 
-// present shows the page's newest frame (if it is new) and hands the one it replaces back
-// to the page's engine to paint into again (no 1.9 MB allocation per frame).
-func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
-	if fr == nil || fr == d.shown {
-		return
+// drawPage draws the page's newest frame in the page area: all of it, or only where it
+// changed (onlyDamage: the rest of the kept screen shows the previous frame).
+func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Page, onlyDamage bool) {
+	damage := d.present(fr, p, g.filmstrip())
+	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(pageW, pageH) {
+		if damage.Empty() {
+			return
+		}
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(damage.Min.X), float64(barH+damage.Min.Y))
+		screen.DrawImage(d.pageImage.SubImage(damage).(*ebiten.Image), op)
+	} else {
+		drawPage(screen, d.pageImage) // scaled when the viewport is not 800×600 (viewport.go)
 	}
+	if g.input.page.keys {
+		// The page has the keyboard (K; Esc gives it back): a frame around the page.
+		vector.StrokeRect(screen, 2, barH+2, pageW-4, pageH-4, 4, keysToPageColour, false)
+	}
+}
+
+// present shows the page's newest frame (if it is new) and hands the one it replaces back
+// to the page's engine to paint into again (no 1.9 MB allocation per frame). Only the part
+// that changed since the frame shown is copied to the page's texture; present returns it.
+func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) image.Rectangle {
+	if fr == nil || fr == d.shown {
+		return image.Rectangle{}
+	}
+	fr.taken.Store(true)
+	damage := fr.damage.Intersect(fr.img.Rect)
 	if b := fr.img.Rect; b.Dx() != d.pageImage.Bounds().Dx() || b.Dy() != d.pageImage.Bounds().Dy() {
 		d.pageImage.Deallocate()
 		d.pageImage = ebiten.NewImage(b.Dx(), b.Dy()) // the viewport was resized
+		damage = fr.img.Rect
 	}
-	d.pageImage.WritePixels(fr.img.Pix)
+	if d.shown == nil {
+		damage = fr.img.Rect // the texture holds no frame of this page yet
+	}
+	switch {
+	case damage == fr.img.Rect:
+		d.pageImage.WritePixels(fr.img.Pix)
+	case !damage.Empty():
+		d.packed = packRect(d.packed[:0], fr.img, damage)
+		d.pageImage.SubImage(damage).(*ebiten.Image).WritePixels(d.packed)
+	}
 	prevSeq := int64(0)
 	if d.shown != nil {
 		prevSeq = d.shown.seq
@@ -122,6 +177,16 @@ func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) {
 	}
 	film.add(fr, int(fr.seq-prevSeq-1))
 	d.shown = fr
+	return damage
+}
+
+// packRect appends the pixels of r in img, row after row without img's stride, to buf.
+func packRect(buf []byte, img *image.RGBA, r image.Rectangle) []byte {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := img.PixOffset(r.Min.X, y)
+		buf = append(buf, img.Pix[i:i+4*r.Dx()]...)
+	}
+	return buf
 }
 
 // scene gathers what is on screen now, fetching the page data the instruments shown want.

@@ -57,6 +57,7 @@ func newGame(opts Options) *game {
 	}
 	g.con = newConsoleLog(opts.Stdout, opts.Stderr)
 	g.session = &session{opts: opts, con: g.con, rec: recorder{path: opts.Record}}
+	g.session.fullscreen.Store(-1)
 	g.input.keys = keyMap()
 	g.drawer.init()
 	g.gallery.load()
@@ -71,6 +72,7 @@ func (g *game) Update() error {
 		g.status = *s // the trace export finished (on its goroutine)
 		g.uiVersion++
 	}
+	g.session.applyFullscreen()
 	g.reloadBrokenPage()
 	g.reloadChangedPage()
 	if msg := g.session.rec.flush(false); msg != "" {

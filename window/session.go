@@ -30,6 +30,10 @@ type session struct {
 	target string
 	done   chan struct{} // closed when the page's loop goroutine ends
 
+	// fullscreen is the page's last requestFullscreen (1) or exitFullscreen (0) not yet
+	// applied (-1: none); set on the page's goroutine, applied by Update (Ebiten runs single-
+	// threaded: its window calls belong to the game's goroutine).
+	fullscreen atomic.Int32
 	// broken is set (from the page's goroutine) to a page whose realm became unusable.
 	broken atomic.Pointer[page.Page]
 	// newest is the newest frame the page painted; painted counts them.
@@ -42,6 +46,10 @@ type painted struct {
 	img       *image.RGBA
 	frameTime float64
 	seq       int64
+	// damage is where img differs from the last frame the window took (its own damage and
+	// that of the frames before it that the window skipped); taken is set when it is shown.
+	damage image.Rectangle
+	taken  atomic.Bool
 }
 
 // open loads target (a page path or demo name) in mode and starts its loop; it returns the
@@ -52,11 +60,23 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
 		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: s.rec.onInput,
 		Width: s.viewW, Height: s.viewH,
-		// The page's requestFullscreen()/exitFullscreen() really take the window fullscreen
-		// (Ebiten's SetFullscreen is safe from the page's goroutine).
-		OnFullscreen: ebiten.SetFullscreen,
-		OnFrame: func(img *image.RGBA, frameTime float64) {
-			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1)})
+		// The page's requestFullscreen()/exitFullscreen() really take the window fullscreen,
+		// at the next Update (applyFullscreen).
+		OnFullscreen: func(on bool) {
+			if on {
+				s.fullscreen.Store(1)
+			} else {
+				s.fullscreen.Store(0)
+			}
+			ebiten.ScheduleFrame() //nolint:staticcheck // wakes a waiting Update (safe from any goroutine)
+		},
+		OnFrame: func(img *image.RGBA, frameTime float64, damage image.Rectangle) {
+			// A frame the window skipped passes its damage on. (If the window takes prev
+			// after this check, the damage is larger than needed, never smaller.)
+			if prev := s.newest.Load(); prev != nil && !prev.taken.Load() {
+				damage = damage.Union(prev.damage)
+			}
+			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1), damage: damage})
 		}}
 	p, d, err := s.opts.Open(target, popts)
 	if err != nil {
@@ -100,8 +120,17 @@ func (s *session) close() {
 	case <-done:
 	case <-time.After(10 * time.Second):
 	}
+	s.fullscreen.Store(-1)
 	if ebiten.IsFullscreen() {
 		ebiten.SetFullscreen(false) // a page left fullscreen: the next one opens in the window
+	}
+}
+
+// applyFullscreen takes the window in or out of fullscreen as the page last asked; on the
+// game's goroutine.
+func (s *session) applyFullscreen() {
+	if on := s.fullscreen.Swap(-1); on >= 0 {
+		ebiten.SetFullscreen(on == 1)
 	}
 }
 

@@ -54,7 +54,11 @@ func Run(opts Options) error {
 	g.fitWindow()
 	stop := make(chan struct{})
 	go runVsyncClock(stop, g.clockTick)
-	err := ebiten.RunGame(g)
+	// One thread for the window, its events and OpenGL: with Ebiten's default render thread,
+	// Mesa's software renderer under Xvfb crashed (SIGSEGV in glDrawElements) once while the
+	// main thread waited for X events. Every Ebiten call is made from Update or Draw, except
+	// ScheduleFrame (concurrency-safe: it posts an empty event).
+	err := ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{SingleThread: true})
 	close(stop)
 	g.session.close()
 	if errors.Is(err, ebiten.Termination) {
