@@ -40,6 +40,17 @@ func divsPage(n int) []byte {
 // layout, paint and raster of the 800×600 viewport. The metrics are the CPU time of the
 // benchmark's thread (the machine is shared), in ms per frame.
 func benchOneChangePerFrame(b *testing.B, n int, style func(i int) string) {
+	benchFrames(b, n, func(p *Page, divs []*dom.Node, i int) {
+		d := divs[(i*7919)%n] // a prime stride: every frame a different div
+		if err := d.SetAttribute("style", style(i)); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// benchFrames renders frames of a page of n divs, calling change before each: an op is one
+// frame's style, layout and paint, measured as benchOneChangePerFrame says.
+func benchFrames(b *testing.B, n int, change func(p *Page, divs []*dom.Node, i int)) {
 	p, err := New(divsPage(n), "file:///divs.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
 	if err != nil {
 		b.Fatal(err)
@@ -61,10 +72,7 @@ func benchOneChangePerFrame(b *testing.B, n int, style func(i int) string) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		d := divs[(i*7919)%n] // a prime stride: every frame a different div
-		if err := d.SetAttribute("style", style(i)); err != nil {
-			b.Fatal(err)
-		}
+		change(p, divs, i)
 		t0 := threadCPU()
 		p.Engine.Style()
 		t1 := threadCPU()
@@ -98,6 +106,18 @@ func BenchmarkOneChangePerFrame(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("width/%d", n), func(b *testing.B) {
 			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("width: %dpx", 100+i%300) })
+		})
+		// One div removed and a new one inserted elsewhere (by script, as a page does it).
+		b.Run(fmt.Sprintf("insert-remove/%d", n), func(b *testing.B) {
+			benchFrames(b, n, func(p *Page, _ []*dom.Node, i int) {
+				p.Loop.RunScript("bench.js", fmt.Sprintf(`{
+  const b = document.body, k = b.children.length;
+  b.children[%d %% k].remove();
+  const d = document.createElement('div');
+  d.className = 'd'; d.textContent = 'new %d';
+  b.insertBefore(d, b.children[%d %% (k - 1)]);
+}`, (i*7919)%n, i, (i*104729)%n))
+			})
 		})
 	}
 }

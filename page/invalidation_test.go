@@ -12,12 +12,36 @@ import (
 // background among 200 makes a frame that restyles one element, lays out no box and
 // rasters only that div's rectangle; the trace's style, layout and paint spans say so.
 func TestFrameWorkFollowsTheChange(t *testing.T) {
+	first, last := frameWork(t, "document.getElementById('d3').style.backgroundColor = 'red'")
+	if first[0] < 200 || first[1] < 200 || first[2] != 800*600 {
+		t.Errorf("first frame: %v elements restyled, boxes laid out, pixels rastered; want everything", first)
+	}
+	if last != [3]int32{1, 0, 800 * 10} {
+		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want [1 0 8000]", last)
+	}
+}
+
+// TestLayoutFollowsTheChange: a width change lays out the changed box and its ancestors
+// (the div, body, html), not its 199 siblings, whose last layouts are reused; the div's
+// old extent and its new one are rastered.
+func TestLayoutFollowsTheChange(t *testing.T) {
+	_, last := frameWork(t, "document.getElementById('d3').style.width = '300px'")
+	if last != [3]int32{1, 3, 800*10 + 300*10} {
+		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want [1 3 11000]", last)
+	}
+}
+
+// frameWork runs a page of 200 divs that runs change at 500 ms, and returns what the
+// trace says the first frame and the change's frame did: elements restyled, boxes laid
+// out, pixels rastered.
+func frameWork(t *testing.T, change string) (first, last [3]int32) {
+	t.Helper()
 	var sb strings.Builder
 	sb.WriteString("<style>body { margin: 0 } div { height: 10px; background: #eee }</style>")
 	for i := 0; i < 200; i++ {
 		fmt.Fprintf(&sb, "<div id=d%d></div>", i)
 	}
-	sb.WriteString("<script>setTimeout(() => { document.getElementById('d3').style.backgroundColor = 'red' }, 500)</script>")
+	sb.WriteString("<script>setTimeout(() => { " + change + " }, 500)</script>")
 	p, err := New([]byte(sb.String()), "file:///work.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
 	if err != nil {
 		t.Fatal(err)
@@ -39,11 +63,5 @@ func TestFrameWorkFollowsTheChange(t *testing.T) {
 	if len(frames) < 2 {
 		t.Fatalf("%d painted frames, want the first and the change's", len(frames))
 	}
-	first, last := frames[0], frames[len(frames)-1]
-	if first[0] < 200 || first[1] < 200 || first[2] != 800*600 {
-		t.Errorf("first frame: %v elements restyled, boxes laid out, pixels rastered; want everything", first)
-	}
-	if last != [3]int32{1, 0, 800 * 10} {
-		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want [1 0 8000]", last)
-	}
+	return frames[0], frames[len(frames)-1]
 }

@@ -39,6 +39,10 @@ type box struct {
 	outOfFlow        bool
 	staticX, staticY float64 // static position, relative to parent's border box
 
+	// The last layout of this box, reused while nothing in its subtree changed and it is
+	// laid out with the same inputs (layoutcache.go).
+	cache layoutCache
+
 	// The display items paintBox recorded for the box's background and borders, in the
 	// list numbered listGen (damage.go patches them in place).
 	paintFrom, paintTo int32

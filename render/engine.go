@@ -98,6 +98,8 @@ type Engine struct {
 	// invalidation (invalidation.go, damage.go)
 	inv         invalidation
 	frameDamage image.Rectangle // where the last Paint's frame differs from the one before (FrameDamage)
+	dirtyBoxes  []*box          // boxes whose style changed their geometry since the last layout
+	relayoutAll bool            // a geometry change not traced to a box: lay out every box
 	painted     []displayItem   // the display list lastFrame was rastered from
 	listFresh   bool            // list was built since the last Paint (painted is the one before)
 	paintedBase canvasColor     // the canvas lastFrame was rastered with

@@ -342,6 +342,9 @@ func (e *Engine) finishRestyle() damageLevel {
 		if l == damagePaint {
 			e.notePaintChange(s.st, &s.old)
 		}
+		if l == damageLayout {
+			e.noteLayoutChange(s.st)
+		}
 		level = max(level, l)
 	}
 	e.inv.snaps = e.inv.snaps[:0]
@@ -437,6 +440,9 @@ func (e *Engine) applyAnimationsTracked() {
 		if l == damagePaint {
 			e.notePaintChange(s.st, &s.old)
 		}
+		if l == damageLayout {
+			e.noteLayoutChange(s.st)
+		}
 		e.raiseDamage(l)
 	}
 	iv.snaps = iv.snaps[:0]
@@ -449,6 +455,7 @@ func resetGeometry(b *box) int {
 	b.margin, b.border, b.padding = [4]float64{}, [4]float64{}, [4]float64{}
 	b.baseline, b.hasBaseline, b.staticX, b.staticY = 0, false, 0, 0
 	b.frags = b.frags[:0]
+	b.cache.valid = false
 	n := 1
 	for i := range b.pieces {
 		if p := &b.pieces[i]; p.b != nil && p.b.kind == kindInline && p.kind != pieceClose {

@@ -135,17 +135,24 @@ func TestPatchedFramesMatchFullFrames(t *testing.T) {
 	}
 }
 
-// compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
-// mutations, and returns how many patched their display list.
-func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
-	doc, err := html.Parse(strings.NewReader(invalidationPage))
+// incrementalAndFull parses page and returns two 400×200 engines on it: inc is told of
+// every change made through src, full of none (a full cascade and box tree each frame).
+func incrementalAndFull(t *testing.T, page string) (*html.Node, *noteSource, *Engine, *Engine) {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := &noteSource{staticSource: staticSource{doc: doc, version: 1}}
-	inc := NewEngine(src, 400, 200)
-	full := NewEngine(src, 400, 200) // told nothing: a full cascade and box tree each frame
+	inc, full := NewEngine(src, 400, 200), NewEngine(src, 400, 200)
 	src.notes = []*Engine{inc}
+	return doc, src, inc, full
+}
+
+// compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
+// mutations, and returns how many patched their display list.
+func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
+	doc, src, inc, full := incrementalAndFull(t, invalidationPage)
 	var els []*html.Node
 	for n := range doc.Descendants() {
 		if n.Type == html.ElementNode && n.Data != "style" && n.Data != "head" && n.Data != "html" {

@@ -43,14 +43,17 @@ func (e *Engine) Layout() {
 		return
 	}
 	if e.laidOut && !e.resizedForLayout && e.damage == damageLayout && e.root != nil {
-		e.inv.work.LaidOut = resetGeometry(e.root) // the same boxes, laid out again
+		// The same boxes, laid out again: only those whose style changed and their
+		// ancestors, unless the changes could not be traced to boxes (layoutcache.go).
+		e.invalidateLayouts()
 	} else {
 		e.layoutGen++
 		e.root = e.buildBoxTree()
 		if e.root != nil {
-			e.inv.work.LaidOut = resetGeometry(e.root)
+			resetGeometry(e.root)
 		}
 	}
+	e.dirtyBoxes, e.relayoutAll = e.dirtyBoxes[:0], false
 	e.abs = e.abs[:0]
 	e.geomGen++
 	e.laidOut, e.damage, e.resizedForLayout, e.scrollDirty = true, damageNone, false, false
@@ -143,6 +146,13 @@ func (e *Engine) blockWidth(b *box, cbw float64) {
 // and the children's geometry, and returns the margins that collapse through its top
 // and bottom edges with its children's. The caller positions it.
 func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, bottom marginPair) {
+	if e.reuseLayout(b, cbw, cbh, bfcRoot, &top, &bottom) {
+		return top, bottom
+	}
+	in := layoutInputs{cbw, cbh, bfcRoot}
+	absBefore := len(e.abs)
+	defer func() { e.keepLayout(b, in, top, bottom, len(e.abs) > absBefore) }()
+	beginLayout(b)
 	if b.kind == kindInlineBlock || b.outOfFlow {
 		bfcRoot = true
 	} else {
@@ -206,7 +216,9 @@ func (e *Engine) layoutBlockChildren(b *box, cw, childCBH float64, bfcRoot, fixe
 			e.abs = append(e.abs, c)
 			continue
 		}
-		e.resolveEdges(c, cw)
+		if !c.cache.reusable(c, cw, childCBH, false) {
+			e.resolveEdges(c, cw)
+		}
 		ct, cbm := e.layoutBlockLevel(c, cw, childCBH, false)
 		mt := marginOf(c.margin[0]).collapse(ct)
 		mb := marginOf(c.margin[2]).collapse(cbm)
@@ -276,6 +288,13 @@ func (e *Engine) assignPositions(b *box, parentX, parentY, cbw, cbh float64) {
 			continue
 		}
 		e.assignPositions(c, b.ax, b.ay, cw, -1)
+	}
+	// An inline element's box is the union of its fragments, in page coordinates: started
+	// afresh (the container may have moved while its layout was reused, layoutcache.go).
+	for i := range b.frags {
+		if f := &b.frags[i]; f.kind == fragInline {
+			f.b.ax, f.b.ay, f.b.w, f.b.h, f.b.hasBaseline = 0, 0, 0, 0, false
+		}
 	}
 	for i := range b.frags {
 		if f := &b.frags[i]; f.kind == fragInline {

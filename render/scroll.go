@@ -244,6 +244,9 @@ func (e *Engine) clampScrollPositions() {
 		e.scrollX, e.scrollY = 0, 0
 		return
 	}
+	if e.scrollX == 0 && e.scrollY == 0 {
+		return // within any range: no need to walk every box for the document's overflow
+	}
 	mx, my, _ := e.scrollRange(nil)
 	e.scrollX, e.scrollY = clampScroll(e.scrollX, mx), clampScroll(e.scrollY, my)
 }

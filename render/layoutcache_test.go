@@ -1,0 +1,33 @@
+package render
+
+import "testing"
+
+// TestLayoutCacheKeepsGeometry: a height change lays out the changed box and its
+// ancestors only; the boxes after it reuse their layouts but move, and the page
+// geometry of everything (an inline element's box included, which is the union of its
+// fragments) is what a full layout gives.
+func TestLayoutCacheKeepsGeometry(t *testing.T) {
+	const page = `<!DOCTYPE html><style>body { margin: 0; font-size: 12px }</style><body>
+<div id=a style="height: 10px"></div>
+<div id=b>before <span id=s style="padding: 2px">inline text</span> after</div>
+<div id=c style="margin: 6px auto; width: 50%">centred <b id=bold>bold</b></div>
+</body>`
+	doc, src, inc, full := incrementalAndFull(t, page)
+	renderFrame(inc, 0)
+	for i, h := range []string{"40px", "3px", "25px"} {
+		setAttr(byID(doc, "a"), "style", "height: "+h)
+		src.change(ChangeAttribute, byID(doc, "a"), "style")
+		renderFrame(inc, float64(i+1)*16)
+		renderFrame(full, float64(i+1)*16)
+		if w := inc.Work(); w.LaidOut != 3 {
+			t.Errorf("height %s: %d boxes laid out, want 3 (the div, body, html)", h, w.LaidOut)
+		}
+		for _, id := range []string{"a", "b", "s", "c", "bold"} {
+			got, ok1 := inc.BoxOf(byID(doc, id))
+			want, ok2 := full.BoxOf(byID(doc, id))
+			if got != want || ok1 != ok2 {
+				t.Errorf("height %s: #%s's box is %v (%v), a full layout's %v (%v)", h, id, got, ok1, want, ok2)
+			}
+		}
+	}
+}
