@@ -10,10 +10,11 @@ import (
 
 // elementState is what the engine keeps per element between frames.
 type elementState struct {
-	node *html.Node
-	gen  uint32        // cascade generation that last computed base
-	base computedStyle // the cascade's result (the after-change style)
-	used computedStyle // base with running transitions applied: what layout and paint use
+	node   *html.Node
+	parent *html.Node    // its parent when it was styled (a moved element is styled anew)
+	gen    uint32        // cascade generation that last computed base
+	base   computedStyle // the cascade's result (the after-change style)
+	used   computedStyle // base with running transitions applied: what layout and paint use
 
 	inlineSrc    string // the style attribute last parsed
 	inlineParsed bool
@@ -171,7 +172,7 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 			before = st.used
 		}
 		e.cascadeElement(st, parent, cx)
-		st.gen = e.gen
+		st.gen, st.parent = e.gen, n
 		if c.Parent != nil && c.Parent.Type == html.DocumentNode {
 			cx.rootFontSize = st.base.fontSize
 		}

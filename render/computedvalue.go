@@ -18,8 +18,8 @@ import (
 // https://drafts.csswg.org/cssom/#resolved-values
 func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
 	st := e.states[n]
-	if st == nil || st.gen != e.gen || !e.styled {
-		return "", false
+	if st == nil || st.gen != e.gen || !e.styled || !connectedTo(n, e.src.Root()) {
+		return "", false // unstyled, or removed (its state lasts until the next full cascade)
 	}
 	s := &st.used
 	var b *box // the element's block-level or atomic box, when laid out

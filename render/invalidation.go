@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"slices"
-	"strings"
 
 	"golang.org/x/net/html"
 
@@ -64,6 +63,8 @@ type invalidation struct {
 	patched     bool              // the list was patched since the last Paint
 	patchDamage []image.Rectangle // the rectangles the patches cover
 
+	childPasses int // incremental passes with insertions or removals since the full cascade
+
 	// What the last frame did, for the trace: elements restyled, boxes laid out, pixels
 	// rastered (FrameWork).
 	work FrameWork
@@ -109,78 +110,8 @@ func (e *Engine) NoteChange(kind ChangeKind, n *html.Node, attr string, version 
 func (e *Engine) resetInvalidation(v uint64, cx computeContext) {
 	iv := &e.inv
 	clear(iv.pending)
-	iv.pending, iv.lost, iv.noted, iv.cx = iv.pending[:0], false, v, cx
+	iv.pending, iv.lost, iv.noted, iv.cx, iv.childPasses = iv.pending[:0], false, v, cx, 0
 	iv.deps = analyseSelectors(e.rules)
-}
-
-// selectorDeps is what the selectors in use can depend on, found by reading them.
-type selectorDeps struct {
-	attrs    map[string]bool // attribute names selectors test ("class" for .x, "id" for #x)
-	anyAttr  bool            // a pseudo-class reads attributes not listed (:checked, :link, :lang)
-	siblings bool            // a sibling combinator (+, ~): a change reaches later siblings
-	text     bool            // selectors read text or children (:empty, :contains, :has):
-	unsure   bool            // a selector reaches ancestors (:has) or is not understood
-}
-
-// analyseSelectors reads the selectors of rules (their serialisation by cascadia) for
-// the attributes and relations they depend on. It over-approximates: a '.', '#' or '+'
-// inside a string counts too.
-func analyseSelectors(rules []styleRule) selectorDeps {
-	d := selectorDeps{attrs: map[string]bool{}}
-	for i := range rules {
-		d.scan(rules[i].sel.String())
-	}
-	return d
-}
-
-func (d *selectorDeps) scan(s string) {
-	ident := func(i int) (string, int) {
-		j := i
-		for j < len(s) && (s[j] == '-' || s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9' || s[j] >= 0x80) {
-			j++
-		}
-		return strings.ToLower(s[i:j]), j
-	}
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '.':
-			d.attrs["class"] = true
-		case '#':
-			d.attrs["id"] = true
-		case '[':
-			name, _ := ident(i + 1)
-			if k := strings.IndexByte(name, '|'); k >= 0 {
-				name = name[k+1:]
-			}
-			d.attrs[name] = true
-		case '+', '~':
-			d.siblings = true
-		case ':':
-			name, j := ident(i + 1)
-			d.pseudoClass(name)
-			i = j - 1
-		}
-	}
-}
-
-// pseudoClass records what one pseudo-class depends on.
-func (d *selectorDeps) pseudoClass(name string) {
-	switch name {
-	case "not", "is", "where", "matches-any":
-		// their arguments are scanned as the rest of the selector
-	case "first-child", "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type",
-		"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "root":
-		d.siblings = true // a sibling's insertion or removal (children changes restyle fully anyway)
-	case "empty":
-		d.text = true
-	case "checked", "disabled", "enabled", "link", "any-link", "required", "optional", "read-only",
-		"read-write", "placeholder-shown", "selected", "lang", "input", "button":
-		d.anyAttr = true
-	case "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target":
-		// dynamic states the renderer does not match: no DOM dependency
-	default: // :has, :contains, :matches (text regexps) and anything unknown
-		d.text, d.unsure = true, true
-	}
 }
 
 // restyleChanged brings styles up to date with the pending changes at Version v by
@@ -198,13 +129,19 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		subtree bool
 	}
 	var roots []root
+	var kids childChanges
 	add := func(n *html.Node, subtree bool) bool {
 		if n.Type != html.ElementNode {
 			return true
 		}
 		st := e.states[n]
 		if st == nil || st.gen != e.gen {
-			return !connectedTo(n, e.src.Root()) // unstyled: in a display:none subtree, or new
+			// Unstyled: in a display:none subtree, or new (styled with its parent's new
+			// children, or the pass gives up: childChanges.check).
+			if connectedTo(n, e.src.Root()) {
+				kids.unstyled = append(kids.unstyled, n)
+			}
+			return true
 		}
 		d := 0
 		for a := n.Parent; a != nil; a = a.Parent {
@@ -217,7 +154,12 @@ func (e *Engine) restyleChanged(v uint64) bool {
 	for _, c := range iv.pending {
 		switch c.kind {
 		case ChangeChildren:
-			return false // FIXME: insertions and removals restyle everything
+			if !e.noteChildrenChange(&kids, c.node) {
+				return false
+			}
+			if iv.deps.text && !add(c.node, false) { // :empty
+				return false
+			}
 		case ChangeText:
 			p := c.node.Parent
 			if p == nil || !connectedTo(p, docRoot) {
@@ -266,9 +208,14 @@ func (e *Engine) restyleChanged(v uint64) bool {
 			return false
 		}
 	}
+	if !e.styleNewChildren(&kids, &cx) || !kids.check(e) {
+		kids.forget()
+		e.undoRestyle()
+		return false
+	}
 	level := e.finishRestyle()
 	for _, c := range iv.pending {
-		if c.kind == ChangeText {
+		if c.kind == ChangeText || c.kind == ChangeChildren {
 			level = damageBoxes
 		}
 	}

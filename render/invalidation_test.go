@@ -89,13 +89,63 @@ func mutate(rng *rand.Rand, src *noteSource, els []*html.Node) {
 		setAttr(n, "title", "x") // no selector reads it
 		src.change(ChangeAttribute, n, "title")
 	default:
+		mutateChildren(rng, src, els, n)
+	}
+}
+
+// newSubtrees are inserted by mutateChildren: elements the selectors of invalidationPage
+// match (classes, sibling combinators, :nth-child), and a style sheet.
+var newSubtrees = []string{
+	`<div class=b>new <span>b</span></div>`, `<div class="a hot">a</div>`, `<li>item</li>`,
+	`<span class=c>c</span>`, `<div class=t style="width: 30px; height: 8px; background: #c0c"></div>`,
+	`<p>para <b>bold</b></p>`, `<style>.c { color: #0a0 }</style>`,
+}
+
+// mutateChildren inserts, removes or moves a child of n, or a text node.
+func mutateChildren(rng *rand.Rand, src *noteSource, els []*html.Node, n *html.Node) {
+	switch k := rng.Intn(8); {
+	case k < 2: // text
 		if c := n.LastChild; c != nil && rng.Intn(2) == 0 {
 			n.RemoveChild(c)
 		} else {
 			n.AppendChild(&html.Node{Type: html.TextNode, Data: " new"})
 		}
-		src.change(ChangeChildren, n, "")
+	case k < 5: // a new subtree, before a random child
+		frag, err := html.ParseFragment(strings.NewReader(newSubtrees[rng.Intn(len(newSubtrees))]), &html.Node{Type: html.ElementNode, Data: "body"})
+		if err != nil || len(frag) == 0 {
+			return
+		}
+		n.InsertBefore(frag[0], randomChild(rng, n))
+	case k < 7: // an element moves here (not an ancestor of n, nor the document's structure)
+		m := els[rng.Intn(len(els))]
+		if m.Parent == nil || m.Data == "body" || m.Data == "head" || m.Data == "style" || connectedTo(n, m) {
+			return
+		}
+		old := m.Parent
+		old.RemoveChild(m)
+		src.change(ChangeChildren, old, "")
+		n.InsertBefore(m, randomChild(rng, n))
+	default: // an element child is removed
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data != "body" && c.Data != "head" {
+				n.RemoveChild(c)
+				break
+			}
+		}
 	}
+	src.change(ChangeChildren, n, "")
+}
+
+// randomChild is one of n's children, or nil (the end).
+func randomChild(rng *rand.Rand, n *html.Node) *html.Node {
+	var kids []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		kids = append(kids, c)
+	}
+	if i := rng.Intn(len(kids) + 1); i < len(kids) {
+		return kids[i]
+	}
+	return nil
 }
 
 func removeAttr(n *html.Node, key string) {
@@ -149,16 +199,22 @@ func incrementalAndFull(t *testing.T, page string) (*html.Node, *noteSource, *En
 	return doc, src, inc, full
 }
 
-// compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
-// mutations, and returns how many patched their display list.
-func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
-	doc, src, inc, full := incrementalAndFull(t, invalidationPage)
+// mutableElements are the elements of doc the random mutations change.
+func mutableElements(doc *html.Node) []*html.Node {
 	var els []*html.Node
 	for n := range doc.Descendants() {
 		if n.Type == html.ElementNode && n.Data != "style" && n.Data != "head" && n.Data != "html" {
 			els = append(els, n)
 		}
 	}
+	return els
+}
+
+// compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
+// mutations, and returns how many patched their display list.
+func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
+	doc, src, inc, full := incrementalAndFull(t, invalidationPage)
+	els := mutableElements(doc)
 	rng := rand.New(rand.NewSource(seed))
 	partial, patched := 0, 0
 	var prev *image.RGBA
@@ -213,4 +269,43 @@ func firstDiff(a, b *image.RGBA) image.Point {
 		}
 	}
 	return image.Point{-1, -1}
+}
+
+// TestChildrenChangesMatchFullFrames: insertions, removals and moves of elements, with
+// class, sibling and :nth-child selectors in use and no transitions, restyle only the new
+// elements (and the siblings the selectors make depend on them): most frames need no full
+// cascade, and every frame is the same as a full one, byte for byte.
+func TestChildrenChangesMatchFullFrames(t *testing.T) {
+	page := strings.Replace(invalidationPage, ".t { transition:", ".t { --no-transition:", 1)
+	// Without sibling selectors only new and moved elements are restyled.
+	noSiblings := strings.NewReplacer(".a + .b", ".a .b", ".hot ~ div", ".hot div", "li:nth-child(2)", "li").Replace(page)
+	for seed := int64(1); seed <= 12; seed++ {
+		page := page
+		if seed%2 == 0 {
+			page = noSiblings
+		}
+		doc, src, inc, full := incrementalAndFull(t, page)
+		els := mutableElements(doc)
+		rng := rand.New(rand.NewSource(seed))
+		incremental := 0
+		for frame := 0; frame < 40; frame++ {
+			for k := rng.Intn(3); k >= 0; k-- {
+				mutateChildren(rng, src, els, els[rng.Intn(len(els))])
+			}
+			now := float64(frame) * 16
+			got := renderFrame(inc, now)
+			if !inc.Work().FullCascade {
+				incremental++
+			}
+			full.lastFrame = nil
+			want := renderFrame(full, now)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				savePNG(t, t.TempDir()+"/got.png", got)
+				t.Fatalf("seed %d frame %d: the incremental frame differs from a full one at %v", seed, frame, firstDiff(got, want))
+			}
+		}
+		if incremental < 20 {
+			t.Errorf("seed %d: %d of 40 frames restyled without a full cascade, want most", seed, incremental)
+		}
+	}
 }
