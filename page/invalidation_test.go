@@ -65,3 +65,12 @@ func frameWork(t *testing.T, change string) (first, last [3]int32) {
 	}
 	return frames[0], frames[len(frames)-1]
 }
+
+// TestInsertionFollowsTheChange: a div inserted among 200 is the one element styled, and
+// laid out with its ancestors (body, html); its siblings keep their boxes and layouts.
+func TestInsertionFollowsTheChange(t *testing.T) {
+	_, last := frameWork(t, "document.body.insertBefore(document.createElement('div'), document.getElementById('d3'))")
+	if last[0] != 1 || last[1] != 3 {
+		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want 1 and 3", last)
+	}
+}

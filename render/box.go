@@ -43,6 +43,9 @@ type box struct {
 	// laid out with the same inputs (layoutcache.go).
 	cache layoutCache
 
+	// patchMark is the box tree patch that kept this box (boxpatch.go).
+	patchMark uint32
+
 	// The display items paintBox recorded for the box's background and borders, in the
 	// list numbered listGen (damage.go patches them in place).
 	paintFrom, paintTo int32
@@ -204,15 +207,18 @@ func (e *Engine) buildChildren(b *box, n *html.Node) {
 		b.pieces = ifc.pieces
 		return
 	}
-	var anon *box
+	var anon, spare *box
+	var anonSt *computedStyle // shared by b's anonymous blocks (refreshAnonymousStyles)
 	var ifc inlineBuilder
 	flush := func() {
 		if anon != nil {
 			anon.pieces = ifc.pieces
 			if ifc.hasContent {
 				b.children = append(b.children, anon)
+			} else if len(anon.children) == 0 {
+				spare = anon // a whitespace-only run makes no box: the next run reuses it
 			} else {
-				// Whitespace-only runs make no box, but out-of-flow boxes in them stay.
+				// Out-of-flow boxes in a whitespace-only run stay.
 				for _, c := range anon.children {
 					c.parent = b
 					b.children = append(b.children, c)
@@ -226,6 +232,10 @@ func (e *Engine) buildChildren(b *box, n *html.Node) {
 		switch l {
 		case levelBlock:
 			flush()
+			if kb := e.keptBox(b, c, st); kb != nil {
+				b.children = append(b.children, kb) // boxpatch.go: its subtree did not change
+				continue
+			}
 			cb := e.newBox(c, st, kindBlock)
 			cb.parent = b
 			e.buildChildren(cb, c)
@@ -240,7 +250,13 @@ func (e *Engine) buildChildren(b *box, n *html.Node) {
 			b.children = append(b.children, ob)
 		case levelInline:
 			if anon == nil {
-				anon = &box{st: e.anonStyle(b.st), kind: kindBlock, parent: b, inlineFlow: true}
+				if anonSt == nil {
+					anonSt = e.anonStyle(b.st)
+				}
+				if anon, spare = spare, nil; anon == nil {
+					anon = &box{}
+				}
+				*anon = box{st: anonSt, kind: kindBlock, parent: b, inlineFlow: true}
 				ifc = inlineBuilder{e: e, container: anon, prevSpace: true}
 			}
 			ifc.addNode(c, b.st)
@@ -314,7 +330,7 @@ func (ib *inlineBuilder) addNode(c *html.Node, parentStyle *computedStyle) {
 			ibx := e.newBox(c, st, kindInline)
 			ibx.parent = ib.container
 			ib.pieces = append(ib.pieces, piece{kind: pieceOpen, b: ibx, st: st, face: e.fonts.faceFor(st), node: c})
-			if st.padding[1].v != 0 || st.padding[3].v != 0 || st.borderWidth[1] != 0 || st.borderWidth[3] != 0 {
+			if hasInlineEdges(st) {
 				ib.hasContent = true
 			}
 			ib.addChildren(c, st)

@@ -100,6 +100,10 @@ type Engine struct {
 	frameDamage image.Rectangle // where the last Paint's frame differs from the one before (FrameDamage)
 	dirtyBoxes  []*box          // boxes whose style changed their geometry since the last layout
 	relayoutAll bool            // a geometry change not traced to a box: lay out every box
+	boxPatches  []*html.Node    // elements whose content changed since the last layout (boxpatch.go)
+	rebuildAll  bool            // a change that needs the whole box tree built again
+	patchMark   uint32          // numbers the box tree patches (boxpatch.go)
+	patching    bool            // a patch is building boxes: buildChildren keeps unchanged ones
 	painted     []displayItem   // the display list lastFrame was rastered from
 	listFresh   bool            // list was built since the last Paint (painted is the one before)
 	paintedBase canvasColor     // the canvas lastFrame was rastered with

@@ -214,14 +214,17 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		return false
 	}
 	level := e.finishRestyle()
+	e.raiseDamage(level)
 	for _, c := range iv.pending {
-		if c.kind == ChangeText || c.kind == ChangeChildren {
-			level = damageBoxes
+		switch {
+		case c.kind == ChangeChildren:
+			e.noteContentChange(c.node)
+		case c.kind == ChangeText && c.node.Parent != nil:
+			e.noteContentChange(c.node.Parent)
 		}
 	}
 	clear(iv.pending)
 	iv.pending = iv.pending[:0]
-	e.raiseDamage(level)
 	return true
 }
 
@@ -333,7 +336,8 @@ func inheritedDiffer(a, b *computedStyle) bool {
 func styleDamage(a, b *computedStyle) damageLevel {
 	switch {
 	case a.display != b.display || a.position != b.position || a.listItem != b.listItem || a.whiteSpace != b.whiteSpace ||
-		a.fontSize != b.fontSize || a.fontWeight != b.fontWeight || a.mono != b.mono:
+		a.fontSize != b.fontSize || a.fontWeight != b.fontWeight || a.mono != b.mono ||
+		b.display == css.DisplayInline && hasInlineEdges(a) != hasInlineEdges(b):
 		return damageBoxes
 	case a.inset != b.inset || a.width != b.width || a.height != b.height || a.margin != b.margin ||
 		a.padding != b.padding || a.borderWidth != b.borderWidth || a.lineHeight != b.lineHeight ||
@@ -349,8 +353,22 @@ func styleDamage(a, b *computedStyle) damageLevel {
 	return damageNone
 }
 
+// hasInlineEdges reports whether an inline element's start or end padding or border is
+// not zero: content of its own that decides whether an inline run makes an anonymous
+// block (box.go's inlineBuilder), so a change of it changes the box tree.
+func hasInlineEdges(s *computedStyle) bool {
+	return s.padding[1].v != 0 || s.padding[3].v != 0 || s.borderWidth[1] != 0 || s.borderWidth[3] != 0
+}
+
 // raiseDamage records that the pipeline must redo at least level.
-func (e *Engine) raiseDamage(level damageLevel) { e.damage = max(e.damage, level) }
+// A style change that reaches the boxes builds the whole box tree again (boxpatch.go
+// patches it for content changes only).
+func (e *Engine) raiseDamage(level damageLevel) {
+	e.damage = max(e.damage, level)
+	if level == damageBoxes {
+		e.rebuildAll = true
+	}
+}
 
 // applyAnimationsTracked applies the running transitions' values and records how far
 // the used styles they change reach.

@@ -42,9 +42,11 @@ func (e *Engine) Layout() {
 		e.flushScroll()
 		return
 	}
-	if e.laidOut && !e.resizedForLayout && e.damage == damageLayout && e.root != nil {
-		// The same boxes, laid out again: only those whose style changed and their
-		// ancestors, unless the changes could not be traced to boxes (layoutcache.go).
+	if e.laidOut && !e.resizedForLayout && e.root != nil &&
+		(e.damage == damageLayout || e.damage == damageBoxes && !e.rebuildAll && e.patchBoxTree()) {
+		// The same boxes (those of changed content built again, boxpatch.go), laid out
+		// again: only those whose style or content changed and their ancestors, unless
+		// the changes could not be traced to boxes (layoutcache.go).
 		e.invalidateLayouts()
 	} else {
 		e.layoutGen++
@@ -54,6 +56,8 @@ func (e *Engine) Layout() {
 		}
 	}
 	e.dirtyBoxes, e.relayoutAll = e.dirtyBoxes[:0], false
+	clear(e.boxPatches)
+	e.boxPatches, e.rebuildAll = e.boxPatches[:0], false
 	e.abs = e.abs[:0]
 	e.geomGen++
 	e.laidOut, e.damage, e.resizedForLayout, e.scrollDirty = true, damageNone, false, false
