@@ -1,10 +1,10 @@
 // Chromium's side of page's BenchmarkOneChangePerFrame: a page of N divs (the same markup
 // as page/frame_bench_linux_test.go's divsPage) where every animation frame changes one
-// div's background-color (or width). Chromium runs with the frame rate limit off, so the
+// div's background-color (or width, or removes one div and inserts a new one). Chromium runs with the frame rate limit off, so the
 // time between animation frames is what a frame costs; the median of 200 frames is printed.
 //
-//   node bench/divs.mjs                 # 1,000 / 10,000 / 100,000 divs, both changes
-//   node bench/divs.mjs 10000 width
+//   node bench/divs.mjs                 # 1,000 / 10,000 / 100,000 divs, every change
+//   node bench/divs.mjs 10000 width     # (background, width or insert-remove)
 import { chromium } from 'playwright-core';
 
 const CHROME = process.env.CHROME || '/usr/bin/chromium';
@@ -14,9 +14,15 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable
 function page(n, change) {
   const divs = [];
   for (let i = 0; i < n; i++) divs.push(`<div class=d id=d${i}>${i}</div>`);
-  const set = change === 'width'
-    ? `d.style.width = (100 + i % 300) + 'px'`
-    : `d.style.backgroundColor = colours[i % 4]`;
+  const set = {
+    width: `d.style.width = (100 + i % 300) + 'px'`,
+    background: `d.style.backgroundColor = colours[i % 4]`,
+    // one div removed and a new one inserted elsewhere, as the Go benchmark does
+    'insert-remove': `{ const b = document.body, k = b.children.length;
+    b.children[(i * 7919) % ${n} % k].remove();
+    const nd = document.createElement('div'); nd.className = 'd'; nd.textContent = 'new ' + i;
+    b.insertBefore(nd, b.children[(i * 104729) % ${n} % (k - 1)]); }`,
+  }[change];
   return `<!DOCTYPE html><style>body { margin: 0 } .d { height: 12px; font-size: 10px; background: #eef }</style><body>
 ${divs.join('\n')}
 <script>
@@ -41,7 +47,7 @@ requestAnimationFrame(() => requestAnimationFrame(frame));
 }
 
 const sizes = process.argv[2] ? [Number(process.argv[2])] : [1000, 10000, 100000];
-const changes = process.argv[3] ? [process.argv[3]] : ['background', 'width'];
+const changes = process.argv[3] ? [process.argv[3]] : ['background', 'width', 'insert-remove'];
 const browser = await chromium.launch({ executablePath: CHROME, args: ARGS, headless: true });
 for (const change of changes) {
   for (const n of sizes) {
