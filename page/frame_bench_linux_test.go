@@ -105,6 +105,9 @@ func BenchmarkOneChangePerFrame(b *testing.B) {
 			// (i + i/n: a div's colour changes at each of its visits, n frames apart)
 			benchOneChangePerFrame(b, n, func(i int) string { return "background-color: " + colors[(i+i/n)%len(colors)] })
 		})
+		b.Run(fmt.Sprintf("transform/%d", n), func(b *testing.B) {
+			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("transform: translateX(%dpx)", 1+i%300) })
+		})
 		b.Run(fmt.Sprintf("width/%d", n), func(b *testing.B) {
 			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("width: %dpx", 100+i%300) })
 		})
