@@ -155,7 +155,6 @@ func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, 
 	}
 	in := layoutInputs{cbw, cbh, bfcRoot}
 	absBefore := len(e.abs)
-	defer func() { e.keepLayout(b, in, top, bottom, len(e.abs) > absBefore) }()
 	beginLayout(b)
 	if b.kind == kindInlineBlock || b.outOfFlow {
 		bfcRoot = true
@@ -182,6 +181,7 @@ func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, 
 		contentH = ch
 	}
 	b.h = contentH + b.edgesV()
+	e.keepLayout(b, in, top, bottom, len(e.abs) > absBefore) // (not deferred: a panic keeps nothing)
 	return top, bottom
 }
 

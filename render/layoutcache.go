@@ -86,6 +86,7 @@ func (c *layoutCache) reusable(b *box, cbw, cbh float64, bfcRoot bool) bool {
 // beginLayout clears what b's last layout left that layout adds to rather than sets: its
 // inline content's fragments and baseline, and the geometry of its inline elements' boxes.
 func beginLayout(b *box) {
+	b.cache.valid = false // until keepLayout: a layout cut short keeps nothing
 	b.frags = b.frags[:0]
 	b.baseline, b.hasBaseline = 0, false
 	for i := range b.pieces {
