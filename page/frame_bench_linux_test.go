@@ -105,6 +105,15 @@ func BenchmarkOneChangePerFrame(b *testing.B) {
 			// (i + i/n: a div's colour changes at each of its visits, n frames apart)
 			benchOneChangePerFrame(b, n, func(i int) string { return "background-color: " + colors[(i+i/n)%len(colors)] })
 		})
+		// Eight divs spread over the page take turns: after their first change (which makes
+		// them stacking contexts) each change is to a translucent element's opacity.
+		b.Run(fmt.Sprintf("opacity/%d", n), func(b *testing.B) {
+			benchFrames(b, n, func(p *Page, divs []*dom.Node, i int) {
+				if err := divs[(i%8)*(n/8)].SetAttribute("style", fmt.Sprintf("opacity: 0.%d", 1+(i/8)%9)); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
 		b.Run(fmt.Sprintf("transform/%d", n), func(b *testing.B) {
 			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("transform: translateX(%dpx)", 1+i%300) })
 		})

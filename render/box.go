@@ -50,6 +50,10 @@ type box struct {
 	// list numbered listGen (damage.go patches them in place).
 	paintFrom, paintTo int32
 	listGen            uint32
+	// The opacity group (opPushLayer) its stacking context opened in the list numbered
+	// layerGen: its index, or -1 when it opened more than one.
+	layerAt  int32
+	layerGen uint32
 }
 
 // pieceKind is the kind of an inline formatting context item.

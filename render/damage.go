@@ -83,6 +83,9 @@ func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
 	iv := &e.inv
 	probe := *old
 	probe.background, probe.borderColor = st.used.background, st.used.borderColor
+	if old.opacity < 1 && st.used.opacity < 1 {
+		probe.opacity = st.used.opacity // the group's alpha: its two items (patchLayer)
+	}
 	if styleDamage(&probe, &st.used) != damageNone {
 		iv.unpatchable = true
 		return
@@ -133,6 +136,11 @@ func (e *Engine) patchDisplayList() bool {
 	}
 	clear(e.list[base:])
 	e.list = e.list[:base]
+	for _, st := range iv.patches {
+		if !e.patchLayer(st.box, view) {
+			return false // (the colours above are right whatever the list: no undo needed)
+		}
+	}
 	if len(iv.patchDamage) > maxDamageRects {
 		var u image.Rectangle
 		for _, r := range iv.patchDamage {
@@ -141,6 +149,33 @@ func (e *Engine) patchDisplayList() bool {
 		iv.patchDamage = append(iv.patchDamage[:0], u)
 	}
 	iv.patched = true
+	return true
+}
+
+// patchLayer sets the alpha of b's opacity group to its opacity, and records the group's
+// bounds as damage when it changed; false when b's group cannot be found in the list.
+func (e *Engine) patchLayer(b *box, view image.Rectangle) bool {
+	if b.st.opacity >= 1 {
+		return true // no group (notePaintChange let no opacity change through)
+	}
+	if b.layerGen != e.listGen || b.layerAt < 0 {
+		return false
+	}
+	push := &e.list[b.layerAt]
+	if push.op != opPushLayer {
+		return false
+	}
+	if push.alpha == b.st.opacity {
+		return true
+	}
+	pop := skipLayer(e.list, int(b.layerAt))
+	if pop >= len(e.list) {
+		return false
+	}
+	push.alpha, e.list[pop].alpha = b.st.opacity, b.st.opacity
+	if r := push.r.Intersect(view); !r.Empty() {
+		e.inv.patchDamage = append(e.inv.patchDamage, r)
+	}
 	return true
 }
 

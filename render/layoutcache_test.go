@@ -31,3 +31,26 @@ func TestLayoutCacheKeepsGeometry(t *testing.T) {
 		}
 	}
 }
+
+// TestOpacityChangePatchesTheList: an opacity change of an element that stays translucent
+// sets the alpha of its group's items in the kept display list (no new list), and the frame
+// is a full render's.
+func TestOpacityChangePatchesTheList(t *testing.T) {
+	const page = `<!DOCTYPE html><style>body { margin: 0 } div { height: 20px; background: #36c }</style><body>
+<div id=a style="opacity: 0.5">translucent <b>text</b></div><div>after</div>`
+	doc, src, inc, full := incrementalAndFull(t, page)
+	renderFrame(inc, 0)
+	for i, o := range []string{"0.3", "0", "0.9"} {
+		setAttr(byID(doc, "a"), "style", "opacity: "+o)
+		src.change(ChangeAttribute, byID(doc, "a"), "style")
+		got := renderFrame(inc, float64(i+1)*16)
+		full.lastFrame = nil
+		want := renderFrame(full, float64(i+1)*16)
+		if w := inc.Work(); !w.Patched || w.Rastered > 400*40 { // the group's bounds, text ink included
+			t.Errorf("opacity %s: %+v, want the list patched and only the element rastered", o, w)
+		}
+		if p := firstDiff(got, want); p.X >= 0 {
+			t.Errorf("opacity %s: the patched frame differs from a full render at %v", o, p)
+		}
+	}
+}

@@ -111,6 +111,11 @@ func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 	if b.st.opacity < 1 {
 		push = len(e.list)
 		e.list = append(e.list, displayItem{op: opPushLayer, alpha: b.st.opacity})
+		at := int32(push)
+		if b.layerGen == e.listGen {
+			at = -1 // opened twice in one list: not patchable
+		}
+		b.layerAt, b.layerGen = at, e.listGen
 	}
 	e.paintBox(b, dx, dy) // step 2 (step 1, the canvas, is e.canvas)
 	var lists stackLists
