@@ -109,6 +109,9 @@ func nodeTypeOf(h *html.Node) NodeType {
 
 // isInclusiveAncestorOf reports whether a is b or an ancestor of b.
 func isInclusiveAncestorOf(a, b *html.Node) bool {
+	if a.FirstChild == nil {
+		return a == b // no descendants: no walk up b's (maybe very deep) ancestors
+	}
 	for ; b != nil; b = b.Parent {
 		if a == b {
 			return true

@@ -39,3 +39,20 @@ func BenchmarkSoakPageFrame(b *testing.B) {
 	b.ReportMetric((float64(after)-float64(before))/float64(b.N), "retained-B/op")
 	runtime.KeepAlive(p)
 }
+
+// BenchmarkDeepChainAppend: a script builds a chain of 20,000 nested divs, each appended
+// to the last. Each insertion checks that the node is not an ancestor of its new parent
+// (DOM "ensure pre-insertion validity"); a node without children answers that at once,
+// where walking the parent's ancestors made building the chain quadratic.
+func BenchmarkDeepChainAppend(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		p, err := New([]byte(`<body><script>
+let n = document.body;
+for (let i = 0; i < 20000; i++) n = n.appendChild(document.createElement('div'));
+</script>`), "file:///chain.html", "", Options{VirtualTime: true, Console: &countingConsole{}, ScriptTimeout: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Run(loop.RunOptions{Until: 1})
+	}
+}
