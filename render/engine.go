@@ -92,6 +92,7 @@ type Engine struct {
 	canvas    canvasColor
 	lastFrame *image.RGBA
 	pool      chan *image.RGBA
+	ages      frameAges // what each recycled frame still shows (frameages.go)
 	layers    []*image.RGBA
 	mu        sync.Mutex // guards lastFrame against Recycle
 

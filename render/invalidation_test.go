@@ -217,7 +217,7 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 	els := mutableElements(doc)
 	rng := rand.New(rand.NewSource(seed))
 	partial, patched := 0, 0
-	var prev *image.RGBA
+	var prev, before *image.RGBA
 	for frame := 0; frame < 60; frame++ {
 		for k := rng.Intn(3); k >= 0; k-- {
 			mutate(rng, src, els)
@@ -229,7 +229,12 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 		if p := outsideDamage(prev, got, inc.FrameDamage()); prev != nil && p != nil {
 			t.Fatalf("frame %d: pixel %v changed outside the frame's damage %v", frame, *p, inc.FrameDamage())
 		}
-		prev = got
+		// Frames are handed back as the page does (the one before the last), so that a
+		// partial frame starts from a recycled, older frame (frameages.go).
+		if before != nil && before != got {
+			inc.Recycle(before)
+		}
+		before, prev = prev, got
 		if w := inc.Work(); !w.FullCascade && w.Rastered < 400*200 {
 			partial++
 			if w.Patched {

@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"image"
+	"testing"
+)
 
 // TestLayoutCacheKeepsGeometry: a height change lays out the changed box and its
 // ancestors only; the boxes after it reuse their layouts but move, and the page
@@ -52,5 +55,35 @@ func TestOpacityChangePatchesTheList(t *testing.T) {
 		if p := firstDiff(got, want); p.X >= 0 {
 			t.Errorf("opacity %s: the patched frame differs from a full render at %v", o, p)
 		}
+	}
+}
+
+// TestRecycledFramesCatchUp: frames handed back are painted into again, starting from the
+// older frame they show plus the damage of every frame since (frameages.go): each must be
+// a full render's, byte for byte, whatever changed in the frames between.
+func TestRecycledFramesCatchUp(t *testing.T) {
+	const page = `<!DOCTYPE html><style>body { margin: 0 } div { height: 20px; margin: 4px }</style><body>
+<div id=a>one</div><div id=b>two</div><div id=c>three</div><div id=d>four</div>`
+	doc, src, inc, full := incrementalAndFull(t, page)
+	colours := []string{"#f00", "#0a0", "#00f", "#fa0", "#ccc"}
+	var shown []*image.RGBA // what the "window" still holds
+	for i := 0; i < 40; i++ {
+		id := string(rune('a' + i*7%4))
+		setAttr(byID(doc, id), "style", "background-color: "+colours[i*3%5])
+		src.change(ChangeAttribute, byID(doc, id), "style")
+		got := renderFrame(inc, float64(i)*16)
+		full.lastFrame = nil
+		want := renderFrame(full, float64(i)*16)
+		if p := firstDiff(got, want); p.X >= 0 {
+			t.Fatalf("frame %d: differs from a full render at %v", i, p)
+		}
+		shown = append(shown, got)
+		if len(shown) > 1+i%3 { // hand back frames 1 to 3 behind, as a slow window would
+			inc.Recycle(shown[0])
+			shown = shown[1:]
+		}
+	}
+	if inc.ages.partial == 0 {
+		t.Error("no frame was caught up from a recycled one")
 	}
 }

@@ -47,7 +47,7 @@ func (e *Engine) Paint() *image.RGBA {
 			e.inv.work.Rastered += r.Dx() * r.Dy()
 		}
 	} else if partial {
-		copy(img.Pix, last.Pix)
+		e.ages.catchUp(img, last)
 		e.frameDamage = image.Rectangle{}
 		for _, r := range rects {
 			e.rasterise(img, r)
@@ -58,6 +58,7 @@ func (e *Engine) Paint() *image.RGBA {
 		e.rasterise(img, img.Rect)
 		e.inv.work.Rastered = len(img.Pix) / 4
 	}
+	e.ages.painted(img, e.frameDamage)
 	e.mu.Lock()
 	e.lastFrame = img
 	e.mu.Unlock()
