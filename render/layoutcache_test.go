@@ -2,7 +2,10 @@ package render
 
 import (
 	"image"
+	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // TestLayoutCacheKeepsGeometry: a height change lays out the changed box and its
@@ -85,5 +88,36 @@ func TestRecycledFramesCatchUp(t *testing.T) {
 	}
 	if inc.ages.partial == 0 {
 		t.Error("no frame was caught up from a recycled one")
+	}
+}
+
+// TestPatchLimits: more content changes in one frame than the box tree patch remembers
+// (maxBoxPatches) build the whole tree again, with the same frame as a full render.
+func TestPatchLimits(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`<!DOCTYPE html><style>body { margin: 0; font-size: 8px } div { height: 9px }</style><body>`)
+	for i := 0; i < maxBoxPatches+200; i++ {
+		sb.WriteString(`<div>x</div>`)
+	}
+	doc, src, inc, full := incrementalAndFull(t, sb.String())
+	renderFrame(inc, 0)
+	n := 0
+	for _, d := range mutableElements(doc) {
+		if d.Data == "div" {
+			d.AppendChild(&html.Node{Type: html.TextNode, Data: " more"})
+			src.change(ChangeChildren, d, "")
+			n++
+		}
+	}
+	if n <= maxBoxPatches {
+		t.Fatalf("%d changes, want more than %d", n, maxBoxPatches)
+	}
+	got := renderFrame(inc, 16)
+	want := renderFrame(full, 16)
+	if p := firstDiff(got, want); p.X >= 0 {
+		t.Errorf("the frame differs from a full render at %v", p)
+	}
+	if !inc.rebuildAll && len(inc.boxPatches) != 0 {
+		t.Error("the patches were not dropped after the layout")
 	}
 }
