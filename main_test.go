@@ -322,38 +322,34 @@ func TestCLIReportClickLatency(t *testing.T) {
 // names them, for the bossfight's real click: two "Promise then" and two "Mutation
 // observers", each with the handler's position; every complete event has a dur (Perfetto
 // needs it), and the page prints the same as without -trace.
-// bossfightPrintsTheSame runs bossfight_real_click headless with flag (writing file): it
-// exits 0 and prints what it prints without the flag.
-func bossfightPrintsTheSame(t *testing.T, flag, file string) {
+// bossfightWritesFile runs bossfight_real_click headless with flag writing a file named
+// name: it exits 0 and prints what it prints without the flag. It returns the file.
+func bossfightWritesFile(t *testing.T, flag, name string) []byte {
 	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
 	out, _, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", flag, file, "bossfight_real_click")
 	plain, _, _ := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "bossfight_real_click")
 	if code != 0 || out != plain {
 		t.Fatalf("exit %d; printed %q, without %s %q", code, out, flag, plain)
 	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestCLICPUProfile: -cpuprofile writes a profile that go tool pprof reads (gzipped
 // protobuf), and the page prints what it prints without it.
 func TestCLICPUProfile(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "cpu.prof")
-	bossfightPrintsTheSame(t, "-cpuprofile", file)
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := bossfightWritesFile(t, "-cpuprofile", "cpu.prof")
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Fatalf("the profile (%d bytes) is not gzip data, as pprof writes it", len(b))
 	}
 }
 
 func TestCLITraceMicrotasks(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "trace.json")
-	bossfightPrintsTheSame(t, "-trace", file)
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := bossfightWritesFile(t, "-trace", "trace.json")
 	var doc struct {
 		TraceEvents []struct {
 			Name, Cat, Ph string

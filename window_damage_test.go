@@ -45,11 +45,7 @@ requestAnimationFrame(function step() {
 // frame, pixel for pixel: the same page run headless with -screenshot.
 func TestWindowDrawsOnlyTheDamage(t *testing.T) {
 	needDisplay(t)
-	dir := t.TempDir()
-	pagePath := filepath.Join(dir, "damage.html")
-	if err := os.WriteFile(pagePath, []byte(damagePage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, pagePath := writePage(t, "damage.html", damagePage)
 	refPath := filepath.Join(dir, "ref.png")
 	if out, err := exec.Command(buildWindowBinary(t), "-headless", "-virtual-time", "-duration", "3s",
 		"-screenshot", refPath, pagePath).CombinedOutput(); err != nil {

@@ -4,9 +4,7 @@ package main
 
 import (
 	"image/color"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,11 +60,7 @@ func windowSize(t *testing.T) (int, int) {
 // viewport; a second click leaves fullscreen and the window gets its size back.
 func TestWindowFullscreen(t *testing.T) {
 	needDisplay(t)
-	dir := t.TempDir()
-	pagePath := filepath.Join(dir, "fullscreen.html")
-	if err := os.WriteFile(pagePath, []byte(fullscreenPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	_, pagePath := writePage(t, "fullscreen.html", fullscreenPage)
 	w := startWindow(t, pagePath)
 	x0, y0 := windowOrigin(t)
 	px, py := x0, y0+barOffset

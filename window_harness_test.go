@@ -267,6 +267,18 @@ func osClick(t *testing.T, x, y int) {
 	xdo(t, "mouseup", "1")
 }
 
+// writePage writes a test page as name in a fresh temporary folder, for the window to open;
+// it returns the folder (for files the test writes beside it) and the page's path.
+func writePage(t *testing.T, name, src string) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, path
+}
+
 // windowShot is a screenshot of the loopscope window alone; with LOOPSCOPE_UPDATE_DOCS=1
 // it is also saved as docs/NAME.png (the README's pictures).
 func windowShot(t *testing.T, x0, y0 int, name string) *image.RGBA {

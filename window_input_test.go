@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"image/color"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,11 +41,7 @@ document.addEventListener('focusin', (e) => console.log('focusin', e.target.id, 
 // button); Esc gives the keys back: the next letter reaches the instruments, not the page.
 func TestWindowRealInput(t *testing.T) {
 	needDisplay(t)
-	dir := t.TempDir()
-	pagePath := filepath.Join(dir, "input.html")
-	if err := os.WriteFile(pagePath, []byte(inputPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, pagePath := writePage(t, "input.html", inputPage)
 	rec := filepath.Join(dir, "session.json")
 	w := startWindow(t, "-record", rec, pagePath)
 	x0, y0 := windowOrigin(t)

@@ -46,11 +46,7 @@ document.addEventListener('click', () => { if (++clicks === 3) setTimeout(() => 
 // the window printed.
 func TestWindowRecordReplay(t *testing.T) {
 	needDisplay(t)
-	dir := t.TempDir()
-	pagePath := filepath.Join(dir, "bossfight.html")
-	if err := os.WriteFile(pagePath, []byte(recordPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, pagePath := writePage(t, "bossfight.html", recordPage)
 	rec := filepath.Join(dir, "session.json")
 	w := startWindow(t, "-record", rec, "-mode", "legacy-edge-listeners", pagePath)
 	x0, y0 := windowOrigin(t)

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -36,11 +34,7 @@ matchMedia('(max-width: 700px)').addEventListener('change', (e) => console.log('
 // back, the page lives and has its 800×600 viewport again.
 func TestWindowViewport(t *testing.T) {
 	needDisplay(t)
-	dir := t.TempDir()
-	pagePath := filepath.Join(dir, "viewport.html")
-	if err := os.WriteFile(pagePath, []byte(viewportPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	_, pagePath := writePage(t, "viewport.html", viewportPage)
 	w := startWindow(t, pagePath)
 	x0, y0 := windowOrigin(t)
 	px, py := x0, y0+barOffset

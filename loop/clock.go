@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"loopscope/internal/cputime"
 )
 
 // Clock is the loop's source of time. Times are durations since the page's time origin.
@@ -65,7 +67,7 @@ func (c *VirtualClock) Now() time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.inJS {
-		return c.t + max(threadCPUTime()-c.entered, 0)
+		return c.t + max(cputime.Thread()-c.entered, 0)
 	}
 	return c.t
 }
@@ -77,7 +79,7 @@ func (c *VirtualClock) Enter() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.inJS {
-		c.inJS, c.entered, c.tid = true, threadCPUTime(), currentThreadID()
+		c.inJS, c.entered, c.tid = true, cputime.Thread(), cputime.ThreadID()
 	}
 }
 
@@ -85,7 +87,7 @@ func (c *VirtualClock) Enter() {
 func (c *VirtualClock) Leave() {
 	c.mu.Lock()
 	if c.inJS {
-		d := max(threadCPUTime()-c.entered, 0)
+		d := max(cputime.Thread()-c.entered, 0)
 		c.t += d
 		c.spent += d
 		c.inJS = false
@@ -104,7 +106,7 @@ func (c *VirtualClock) JSTime() (d time.Duration, ok bool) {
 	if !c.inJS {
 		return c.spent, true
 	}
-	now, ok := threadCPUTimeOf(c.tid)
+	now, ok := cputime.ThreadOf(c.tid)
 	return c.spent + max(now-c.entered, 0), ok
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"loopscope/internal/cputime"
 	"loopscope/loop"
 )
 
@@ -50,9 +51,9 @@ func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				t0 := threadCPU()
+				t0 := cputime.Thread()
 				frame()
-				cpu += threadCPU() - t0
+				cpu += cputime.Thread() - t0
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms/frame")

@@ -7,21 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"loopscope/dom"
+	"loopscope/internal/cputime"
 	"loopscope/loop"
 )
-
-// threadCPU is the CPU time of the calling OS thread: on a shared machine, wall time
-// measures the neighbours too.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
-		return 0
-	}
-	return time.Duration(ts.Nano())
-}
 
 // divsPage is a page of n block divs, each with a line of text, like the page the Chromium
 // figures of the one-change-per-frame benchmarks come from (tools/chrome/bench/divs.html).
@@ -73,13 +62,13 @@ func benchFrames(b *testing.B, n int, change func(p *Page, divs []*dom.Node, i i
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		change(p, divs, i)
-		t0 := threadCPU()
+		t0 := cputime.Thread()
 		p.Engine.Style()
-		t1 := threadCPU()
+		t1 := cputime.Thread()
 		p.Engine.Layout()
-		t2 := threadCPU()
+		t2 := cputime.Thread()
 		img := p.Engine.Paint()
-		t3 := threadCPU()
+		t3 := cputime.Thread()
 		p.Engine.Recycle(prev) // as the page does with the frame nobody shows any more
 		prev = img
 		rastered += p.Engine.Work().Rastered

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"loopscope/internal/cputime"
 	"loopscope/loop"
 )
 
@@ -52,9 +53,9 @@ func benchObservedFrame(b *testing.B, n int, observed, resize bool) {
 	p.Run(loop.RunOptions{Until: 500}) // loaded, the first notifications delivered
 	frames := p.Loop.Stats().Frames
 	b.ResetTimer()
-	t0 := threadCPU()
+	t0 := cputime.Thread()
 	p.Run(loop.RunOptions{Until: p.Loop.Now() + float64(b.N)*1000/60})
-	cpu := threadCPU() - t0
+	cpu := cputime.Thread() - t0
 	b.StopTimer()
 	if got := p.Loop.Stats().Frames - frames; got < b.N*9/10 {
 		b.Fatalf("%d frames for %d ops", got, b.N)

@@ -57,15 +57,20 @@ func (e *Engine) noteChildrenChange(k *childChanges, p *html.Node) bool {
 // styleNewChildren styles the new children of every parent whose children changed, outer
 // parents first, and restyles the kept ones when sibling selectors are in use.
 func (e *Engine) styleNewChildren(k *childChanges, cx *computeContext) bool {
-	depth := func(n *html.Node) int {
-		d := 0
-		for ; n != nil; n = n.Parent {
-			d++
-		}
-		return d
+	type parent struct {
+		n     *html.Node
+		depth int
 	}
-	slices.SortStableFunc(k.parents, func(a, b *html.Node) int { return depth(a) - depth(b) })
-	for _, p := range k.parents {
+	parents := make([]parent, len(k.parents))
+	for i, n := range k.parents {
+		parents[i].n = n
+		for a := n; a != nil; a = a.Parent {
+			parents[i].depth++ // once each, not in every comparison of the sort
+		}
+	}
+	slices.SortStableFunc(parents, func(a, b parent) int { return a.depth - b.depth })
+	for _, pd := range parents {
+		p := pd.n
 		ps := e.states[p]
 		if ps == nil || ps.gen != e.gen {
 			if e.inDisplayNone(p) {
