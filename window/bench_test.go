@@ -67,7 +67,8 @@ func onFrame(f func(*ebiten.Image)) {
 	<-done
 }
 
-// busyPage is a page that keeps every instrument busy (see window_test.go).
+// busyPage is a page that keeps every instrument busy (as instrumentsPage does in
+// e2e/window/instruments_test.go).
 const busyPage = `<div id="box" style="position:absolute; left:20px; top:120px; width:120px; height:120px; background:#3a7bd5"></div>
 <script>
 const box = document.getElementById('box');

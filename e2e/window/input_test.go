@@ -1,6 +1,6 @@
 //go:build !headless
 
-package main
+package window
 
 import (
 	"fmt"
@@ -100,7 +100,7 @@ func TestWindowRealInput(t *testing.T) {
 	holdKeys(t, "Escape", "Escape") // the keys back, then the gallery: the file gets the run's length
 	var replayed []string
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		out, errOut, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-actions", rec)
+		out, errOut, code := runCLI(t, buildHeadlessBinary(t), "-headless", "-virtual-time", "-actions", rec)
 		if code != 0 {
 			t.Fatalf("replay exited %d: %s", code, errOut)
 		}

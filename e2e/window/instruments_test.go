@@ -1,6 +1,6 @@
 //go:build !headless
 
-package main
+package window
 
 import (
 	"fmt"
@@ -123,7 +123,7 @@ func TestWindowInstruments(t *testing.T) {
 	key(t, "space", "c")
 	if os.Getenv("LOOPSCOPE_UPDATE_DOCS") != "" {
 		for _, n := range []string{"tmp-before", "tmp-paused-a", "tmp-paused-b", "tmp-paused-c"} {
-			os.Remove(filepath.Join("docs", n+".png"))
+			os.Remove(filepath.Join(repoRoot(t), "docs", n+".png"))
 		}
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !headless
 
-package main
+package window
 
 import (
 	"encoding/json"
@@ -111,7 +111,7 @@ func TestWindowRecordReplay(t *testing.T) {
 		}
 	}
 
-	out, errOut, code := runCLI(t, nil, headlessBin, "-headless", "-virtual-time", "-actions", rec)
+	out, errOut, code := runCLI(t, buildHeadlessBinary(t), "-headless", "-virtual-time", "-actions", rec)
 	if code != 0 {
 		t.Fatalf("replay exited %d: %s", code, errOut)
 	}

@@ -1,9 +1,20 @@
 //go:build !headless
 
-package main
+// Package window holds the end-to-end tests of the windowed binary: they build loopscope
+// from the repository's root, start it under Xvfb, read its console lines, take screenshots
+// of the X screen and send real OS input with xdotool. They use nothing of the binary's
+// packages beyond the demo list and the actions file's types.
+//
+// This file is the harness; the tests are in window_test.go (opening pages, real clicks),
+// gallery_test.go, predict_test.go, instruments_test.go, hostile_test.go (pages the
+// watchdog stops) and one file per feature.
+package window
 
 import (
 	"bufio"
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -20,34 +31,96 @@ import (
 	"time"
 )
 
-// The window tests' harness: the windowed binary is built once and started under Xvfb; the
-// tests read its console lines, take screenshots of the X screen and send real OS input
-// with xdotool. The tests themselves are in window_test.go (opening pages, the gallery, real
-// clicks), window_instruments_test.go and window_hostile_test.go (pages the watchdog stops).
+// binDir holds the binaries the tests build (once each), removed after the run.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "loopscope-window")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// repoRoot is the repository's root, two folders up from this package: the binaries are
+// built from it and run in it (tests open testdata/ pages by relative path), and
+// LOOPSCOPE_UPDATE_DOCS writes the README's pictures into its docs/.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// builtBinary is a loopscope binary built once for the whole run.
+type builtBinary struct {
+	name, tags string
+	once       sync.Once
+	path       string
+	err        error
+}
 
 var (
-	windowBinOnce sync.Once
-	windowBin     string
-	windowBinErr  error
+	windowBinary   = &builtBinary{name: "loopscope"}
+	headlessBinary = &builtBinary{name: "loopscope-headless", tags: "headless"}
 )
 
-// buildWindowBinary builds the default (windowed) binary once.
-func buildWindowBinary(t *testing.T) string {
-	windowBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "loopscope-window")
-		if err != nil {
-			windowBinErr = err
-			return
-		}
-		windowBin = filepath.Join(dir, "loopscope")
-		if out, err := exec.Command("go", "build", "-o", windowBin, ".").CombinedOutput(); err != nil {
-			windowBinErr = fmt.Errorf("%v\n%s", err, out)
+func (b *builtBinary) build(t *testing.T) string {
+	t.Helper()
+	b.once.Do(func() {
+		b.path = filepath.Join(binDir, b.name)
+		cmd := exec.Command("go", "build", "-tags", b.tags, "-o", b.path, ".")
+		cmd.Dir = repoRoot(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("%v\n%s", err, out)
 		}
 	})
-	if windowBinErr != nil {
-		t.Fatal(windowBinErr)
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	return windowBin
+	return b.path
+}
+
+// buildWindowBinary builds the default (windowed) binary once.
+func buildWindowBinary(t *testing.T) string { return windowBinary.build(t) }
+
+// buildHeadlessBinary builds the binary without the window (-tags headless) once.
+func buildHeadlessBinary(t *testing.T) string { return headlessBinary.build(t) }
+
+// runCLI runs bin in the repository's root and returns stdout, stderr and the exit status.
+func runCLI(t *testing.T, bin string, args ...string) (string, string, int) {
+	t.Helper()
+	// A hung run fails the test instead of the whole suite's time budget.
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = repoRoot(t)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// lines splits a program's output into its lines.
+func lines(s string) []string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
 }
 
 // needDisplay skips a window test without a display, except in CI, where the test command
@@ -75,6 +148,7 @@ type windowRun struct {
 
 func startWindow(t *testing.T, args ...string) *windowRun {
 	cmd := exec.Command(buildWindowBinary(t), args...)
+	cmd.Dir = repoRoot(t)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +361,7 @@ func windowShot(t *testing.T, x0, y0 int, name string) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, windowW, windowH))
 	draw.Draw(img, img.Bounds(), full, image.Pt(x0, y0), draw.Src)
 	if os.Getenv("LOOPSCOPE_UPDATE_DOCS") != "" {
-		f, err := os.Create(filepath.Join("docs", name+".png"))
+		f, err := os.Create(filepath.Join(repoRoot(t), "docs", name+".png"))
 		if err != nil {
 			t.Fatal(err)
 		}

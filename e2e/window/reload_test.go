@@ -1,6 +1,6 @@
 //go:build !headless
 
-package main
+package window
 
 import (
 	"os"
