@@ -10,6 +10,7 @@ import (
 
 	"loopscope/demos"
 	nodedemos "loopscope/demos/node"
+	"loopscope/instruments"
 	"loopscope/loop"
 	"loopscope/node"
 	"loopscope/page"
@@ -158,26 +159,7 @@ func runNode(c *cli, stdout, stderr io.Writer) int {
 
 // writeNodeReport prints what the run did: callbacks per phase, the longest callback.
 func writeNodeReport(w io.Writer, p *node.Process) {
-	st := p.Loop().Stats()
-	var longest loop.Span
-	phases := map[string]int{}
-	for _, s := range p.Loop().Trace().Spans() {
-		switch s.Kind {
-		case loop.KindTask:
-			if strings.HasSuffix(s.Name, " phase") {
-				phases[strings.TrimSuffix(s.Name, " phase")]++
-			} else if s.End-s.Start > longest.End-longest.Start {
-				longest = s
-			}
-		}
-	}
-	fmt.Fprintf(w, "callbacks: %d (long: %d)\n", st.Tasks, st.LongTasks)
-	for _, ph := range []string{"timers", "poll", "check"} {
-		fmt.Fprintf(w, "%s phases that ran something: %d\n", ph, phases[ph])
-	}
-	if longest.Name != "" {
-		fmt.Fprintf(w, "longest callback: %s, %.1f ms\n", longest.Name, longest.End-longest.Start)
-	}
+	instruments.NewNodeReport(p.Loop().Trace().Spans(), p.Loop().Stats()).Write(w)
 }
 
 // listNodeDemos lists the built-in Node demos, marked as Node.

@@ -8,110 +8,40 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"loopscope/instruments"
 	"loopscope/page"
 )
 
 // hud is the heads-up display over the page: frame rate and intervals, main-thread busy
 // time, idle time, rAF timestamp against its vsync, long tasks, click latency. Everything
-// comes from the loop's trace.
+// comes from the loop's trace, measured by package instruments (as -report's figures are).
 type hud struct {
 	visible bool
 	m       hudMetrics
 }
 
-// hudMetrics are the HUD's numbers, computed from the recent spans.
+// hudMetrics are the HUD's numbers: the figures of the last second, and the frame intervals
+// of the last 2 s for the graph.
 type hudMetrics struct {
-	fps           int       // frames (rendering updates) in the last second
-	intervals     []float64 // frame intervals of the last 2 s (ms), oldest first
-	busy          float64   // share of the last second spent in tasks and rendering (0-1)
-	idleOffered   float64   // idle time offered in the last second (ms)
-	idleUsed      float64   // and used by idle callbacks
-	lastIdle      page.Span // the newest idle period
-	frameTime     float64   // the newest frame's time = its rAF timestamp = its vsync (ms)
-	renderDelay   float64   // from that vsync to the start of its rendering update (ms)
-	haveFrame     bool
-	longTasks     int       // long tasks in the recent spans
-	lastLong      page.Span // the newest one
-	clickLatency  float64   // OS input to the click listener's dispatch (ms)
-	haveClick     bool
-	haveIdle      bool
-	haveLongTasks bool
-	stops         int       // scripts the watchdog stopped, in the recent spans
-	lastStop      page.Span // the newest stop (its Name says why and which task)
-	blockedFor    float64   // how long the task running now has held the loop (ms)
+	instruments.Figures
+	intervals []float64 // frame intervals of the last 2 s (ms), oldest first
 }
+
+// Windows of the HUD's figures (ms before now): the rates, and the interval graph.
+const hudRates, hudGraph = 1000, 2000
 
 // measure computes the metrics from spans (oldest first) at page time now. clickAt is the
 // page time the window saw the last real click's release (-1: none).
 func (m *hudMetrics) measure(spans []page.Span, now, clickAt float64) {
-	iv := m.intervals[:0]
-	*m = hudMetrics{intervals: iv}
-	lastFrame := -1.0
-	for i := range spans {
-		s := &spans[i]
-		switch s.Kind {
-		case page.KindFrame:
-			if s.Start > now-1000 {
-				m.fps++
-			}
-			if lastFrame >= 0 && s.Start > now-2000 {
-				m.intervals = append(m.intervals, s.Start-lastFrame)
-			}
-			lastFrame = s.Start
-			m.frameTime, m.haveFrame, m.renderDelay = s.Start, true, 0
-		case page.KindRendering:
-			if m.haveFrame && s.Start >= m.frameTime {
-				m.renderDelay = s.Start - m.frameTime
-			}
-			m.busy += overlap(s, now-1000, now)
-		case page.KindTask:
-			m.busy += overlap(s, now-1000, now)
-		case page.KindIdlePeriod:
-			if s.End > now-1000 {
-				m.idleOffered += s.Deadline - s.Start
-				m.idleUsed += s.Used
-			}
-			m.lastIdle, m.haveIdle = *s, true
-		case page.KindLongTask:
-			m.longTasks++
-			m.lastLong, m.haveLongTasks = *s, true
-		case page.KindScriptStopped:
-			m.stops++
-			m.lastStop = *s
-		case page.KindEventDispatch:
-			if clickAt >= 0 && s.Name == "click" && s.Start >= clickAt && !m.haveClick {
-				m.clickLatency, m.haveClick = s.Start-clickAt, true
-			}
-		}
-	}
-	m.busy /= 1000
+	m.Measure(spans, instruments.Window{Since: now - hudRates, Now: now, InputAt: clickAt})
+	m.intervals = instruments.FrameIntervals(m.intervals[:0], spans, now-hudGraph)
 }
 
-// blocking adds the task that is running now (the loop records a span only when it ends):
-// while a task blocks the loop, the HUD shows the main thread 100 % busy and how long the
-// page has been without a frame, instead of 0 fps and 0 % busy.
-func (m *hudMetrics) blocking(spans []page.Span, now float64, running bool) {
-	if !running {
-		return
-	}
-	lastEnd := 0.0
-	for i := range spans {
-		lastEnd = max(lastEnd, spans[i].End)
-	}
-	if lastEnd < now {
-		m.busy = min(1, m.busy+(now-max(lastEnd, now-1000))/1000)
-		m.blockedFor = now - lastEnd
-	}
-}
+// fps is the frames (rendering updates) of the last second.
+func (m *hudMetrics) fps() int { return m.Frames }
 
-// overlap is how much of span s lies in [from, to] (ms).
-func overlap(s *page.Span, from, to float64) float64 {
-	a, b := max(s.Start, from), min(s.End, to)
-	if b > a {
-		return b - a
-	}
-	return 0
-}
+// busy is the share of the last second spent in tasks and rendering (0-1).
+func (m *hudMetrics) busy() float64 { return m.BusyMS / hudRates }
 
 const hudW, hudH = 330, 204
 
@@ -119,16 +49,16 @@ func (h *hud) reset() { h.m = hudMetrics{} }
 
 // draw measures the frame's spans and draws the HUD over the page's bottom right corner.
 func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
-	prev := h.m
+	prev := h.m.Figures
 	h.m.measure(fr.spans, fr.now, fr.clickAt)
-	h.m.blocking(fr.spans, fr.now, fr.steps.Live.Task != "")
 	m := &h.m
-	m.keepNewest(&prev, fr.clickAt)
+	m.Running(fr.spans, instruments.Window{Since: fr.now - hudRates, Now: fr.now}, fr.steps.Live.Task != "")
+	m.KeepNewest(&prev, fr.clickAt)
 	height := float32(hudH)
-	if m.stops > 0 {
+	if m.Stops > 0 {
 		height += 30 // the two lines of the newest script stop
 	}
-	if m.blockedFor > 50 {
+	if m.BlockedFor > 50 {
 		height += 15
 	}
 	// The bottom right corner of the page: pages put their heading and controls at the top.
@@ -140,12 +70,12 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		y += 15
 	}
 	if fr.steps.Speed != 1 {
-		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
+		line(fmt.Sprintf("frames %3d/s page time   busy %3.0f%%", m.fps(), 100*m.busy()), hudWhite)
 	} else {
-		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps, 100*m.busy), hudWhite)
+		line(fmt.Sprintf("frames %3d/s   main thread busy %3.0f%%", m.fps(), 100*m.busy()), hudWhite)
 	}
-	if m.blockedFor > 50 {
-		line(fmt.Sprintf("a task blocks the loop: no frame for %.0f ms", m.blockedFor), color.RGBA{0xff, 0x60, 0x60, 0xff})
+	if m.BlockedFor > 50 {
+		line(fmt.Sprintf("a task blocks the loop: no frame for %.0f ms", m.BlockedFor), color.RGBA{0xff, 0x60, 0x60, 0xff})
 	}
 	y = m.drawIntervals(dst, x0, y)
 	line("frame intervals, last 2 s (line: 16.7 ms)", hudDim)
@@ -157,26 +87,6 @@ var (
 	hudWhite = color.RGBA{0xee, 0xee, 0xee, 0xff}
 	hudDim   = color.RGBA{0x99, 0x99, 0xaa, 0xff}
 )
-
-// keepNewest keeps showing the newest frame, idle period, long task, stop and click once
-// they are out of the spans measured.
-func (m *hudMetrics) keepNewest(prev *hudMetrics, clickAt float64) {
-	if !m.haveFrame && prev.haveFrame {
-		m.frameTime, m.renderDelay, m.haveFrame = prev.frameTime, prev.renderDelay, true
-	}
-	if !m.haveIdle && prev.haveIdle {
-		m.lastIdle, m.haveIdle = prev.lastIdle, true
-	}
-	if !m.haveLongTasks && prev.haveLongTasks {
-		m.lastLong, m.longTasks, m.haveLongTasks = prev.lastLong, prev.longTasks, true
-	}
-	if m.stops == 0 && prev.stops > 0 {
-		m.stops, m.lastStop = prev.stops, prev.lastStop
-	}
-	if !m.haveClick && prev.haveClick && clickAt >= 0 {
-		m.clickLatency, m.haveClick = prev.clickLatency, true
-	}
-}
 
 // drawIntervals draws the frame interval graph at text line y: one bar per frame of the
 // last 2 s, 16.7 ms marked. It returns the next line's y.
@@ -207,35 +117,35 @@ func (m *hudMetrics) drawIntervals(dst *ebiten.Image, x0 float32, y int) int {
 
 // lines writes the HUD's text lines about frames, idle time, long tasks, stops and clicks.
 func (m *hudMetrics) lines(line func(string, color.Color)) {
-	if m.haveFrame {
-		line(fmt.Sprintf("rAF timestamp %.1f = its vsync;", m.frameTime), hudWhite)
-		line(fmt.Sprintf("  rendering began %.2f ms after it", m.renderDelay), hudWhite)
+	if m.HaveFrame {
+		line(fmt.Sprintf("rAF timestamp %.1f = its vsync;", m.FrameTime), hudWhite)
+		line(fmt.Sprintf("  rendering began %.2f ms after it", m.RenderDelay), hudWhite)
 	} else {
 		line("no frame yet (nothing needed rendering)", hudWhite)
 	}
-	if m.haveIdle {
-		line(fmt.Sprintf("idle last 1 s: offered %.0f ms, used %.1f", m.idleOffered, m.idleUsed), hudWhite)
-		line(fmt.Sprintf("  last period: %.1f ms offered, %.1f used", m.lastIdle.Deadline-m.lastIdle.Start, m.lastIdle.Used), hudWhite)
+	if m.HaveIdle {
+		line(fmt.Sprintf("idle last 1 s: offered %.0f ms, used %.1f", m.IdleOffered, m.IdleUsed), hudWhite)
+		line(fmt.Sprintf("  last period: %.1f ms offered, %.1f used", m.LastIdle.Deadline-m.LastIdle.Start, m.LastIdle.Used), hudWhite)
 	} else {
 		line("idle periods: none (no requestIdleCallback)", hudWhite)
 	}
-	if m.haveLongTasks {
-		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.longTasks, m.lastLong.End-m.lastLong.Start, m.lastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
+	if m.LongTasks > 0 {
+		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.LongTasks, m.LastLong.End-m.LastLong.Start, m.LastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
 	} else {
 		line("long tasks (> 50 ms): none", hudWhite)
 	}
-	if m.stops > 0 {
+	if m.Stops > 0 {
 		// "script stopped after 5s (-script-timeout): task "script page.html"", on two lines.
 		red := color.RGBA{0xff, 0x60, 0x60, 0xff}
-		why, what, _ := strings.Cut(m.lastStop.Name, ": ")
-		if m.stops > 1 {
-			why = fmt.Sprintf("%d stops, last %s", m.stops, strings.TrimPrefix(why, "script stopped "))
+		why, what, _ := strings.Cut(m.LastStop.Name, ": ")
+		if m.Stops > 1 {
+			why = fmt.Sprintf("%d stops, last %s", m.Stops, strings.TrimPrefix(why, "script stopped "))
 		}
 		line(clip(why, 44), red)
 		line(clip("  "+what, 44), red)
 	}
-	if m.haveClick {
-		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.clickLatency), hudWhite)
+	if m.HaveInput {
+		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.InputLatency), hudWhite)
 	} else {
 		line("last real click: none yet", hudWhite)
 	}

@@ -5,6 +5,8 @@
 package window
 
 import (
+	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -13,50 +15,9 @@ import (
 
 	_ "earlyinit.loopscope/displaycheck"
 
+	"loopscope/instruments"
 	"loopscope/page"
 )
-
-// TestHUDMetrics: frames per second, frame intervals, busy share, idle time and the click
-// latency come out of the trace as defined.
-func TestHUDMetrics(t *testing.T) {
-	var spans []page.Span
-	for i := 0; i <= 120; i++ { // 2 s of 60 Hz frames ending at 2000
-		ft := float64(i) * 1000 / 60
-		spans = append(spans, page.Span{Kind: page.KindFrame, Start: ft, End: ft},
-			page.Span{Kind: page.KindRendering, Start: ft + 1, End: ft + 3}) // 2 ms each
-	}
-	spans = append(spans,
-		page.Span{Kind: page.KindTask, Name: "click", Source: page.SourceUserInteraction, Start: 1500, End: 1600},
-		page.Span{Kind: page.KindEventDispatch, Name: "click", Start: 1502, End: 1599},
-		page.Span{Kind: page.KindLongTask, Name: "click", Start: 1500, End: 1600},
-		page.Span{Kind: page.KindIdlePeriod, Start: 1700, End: 1710, Deadline: 1716, Used: 4},
-		page.Span{Kind: page.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"a\"", Start: 1800, End: 1800},
-		page.Span{Kind: page.KindScriptStopped, Name: "script stopped after 5s (-script-timeout): task \"b\"", Start: 1900, End: 1900})
-	var m hudMetrics
-	m.measure(spans, 2000, 1499)
-	if m.fps != 60 {
-		t.Errorf("fps = %d, want 60 (frames in the last second)", m.fps)
-	}
-	if len(m.intervals) != 120 || math.Abs(m.intervals[0]-1000.0/60) > 1e-9 { // frames in (0, 2000]
-		t.Errorf("intervals: %d, want 120 of 16.7 ms", len(m.intervals))
-	}
-	// Busy: 60 rendering updates of 2 ms and the 100 ms task in the last second.
-	if want := (60*2.0 + 100) / 1000; math.Abs(m.busy-want) > 0.005 {
-		t.Errorf("busy = %.3f, want %.3f", m.busy, want)
-	}
-	if m.idleOffered != 16 || m.idleUsed != 4 {
-		t.Errorf("idle offered %v used %v, want 16 and 4", m.idleOffered, m.idleUsed)
-	}
-	if !m.haveClick || m.clickLatency != 3 {
-		t.Errorf("click latency %v (%v), want 3 ms from input to the listener's dispatch", m.clickLatency, m.haveClick)
-	}
-	if m.longTasks != 1 || m.renderDelay != 1 {
-		t.Errorf("long tasks %d, render delay %v; want 1 and 1", m.longTasks, m.renderDelay)
-	}
-	if m.stops != 2 || !strings.HasSuffix(m.lastStop.Name, `task "b"`) {
-		t.Errorf("script stops %d, newest %q; want 2, the one of task b", m.stops, m.lastStop.Name)
-	}
-}
 
 // TestTimelineRasterAndClick: a span lands in the row of its frame at its offset, paint
 // covers the task it is in, and a click selects the innermost span under the pointer.
@@ -106,5 +67,84 @@ func TestDownscale(t *testing.T) {
 	left, right := dst[4*(40*thumbW+10):], dst[4*(40*thumbW+thumbW-10):]
 	if left[0] != 255 || left[1] != 0 || right[1] != 255 {
 		t.Errorf("thumbnail: left %v, right %v; want red then white", left[:4], right[:4])
+	}
+}
+
+// hudReportPage keeps every figure busy for less than a second of page time: frames (rAF),
+// idle periods, a real click whose listener is a long task.
+const hudReportPage = `<!doctype html>
+<div id="box" style="width:100px; height:100px; background:#3a7bd5"></div>
+<script>
+const box = document.getElementById('box');
+function move(t) { box.style.marginLeft = (t / 8 % 200) + 'px'; requestAnimationFrame(move); }
+requestAnimationFrame(move);
+function idle(d) { const s = performance.now(); while (performance.now() - s < 1 && d.timeRemaining() > 1) {} requestIdleCallback(idle); }
+requestIdleCallback(idle);
+box.addEventListener('click', () => { const s = performance.now(); while (performance.now() - s < 60) {} });
+</script>`
+
+// TestHUDAgreesWithReport: on one run, the HUD (over its last second, which holds the whole
+// run) and -report (over the whole run) print the same figures from the same trace:
+// frames, frame intervals, long tasks, idle time offered and used, the click's latency.
+func TestHUDAgreesWithReport(t *testing.T) {
+	p, err := page.New([]byte(hudReportPage), "file:///hud.html", "", page.Options{VirtualTime: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Schedule(page.Action{AtMS: 200, Click: "#box", Kind: "real"})
+	page.RunToCompletion(p, 600, 600)
+	spans, now := p.Spans(), p.Now()
+	if now >= 1000 {
+		t.Fatalf("the run ended at %.1f ms of page time: past the HUD's second", now)
+	}
+
+	var report bytes.Buffer
+	instruments.NewReport(spans, p.Stats()).Write(&report)
+	var frames, intervals, longTasks, clicks int
+	var offered, used, clickMS float64
+	for _, ln := range strings.Split(report.String(), "\n") {
+		ln = strings.TrimSpace(ln)
+		switch {
+		case strings.HasPrefix(ln, "frames "):
+			fmt.Sscanf(ln, "frames %d (%d presented intervals)", &frames, &intervals)
+		case strings.HasPrefix(ln, "tasks "):
+			fmt.Sscanf(ln[strings.Index(ln, "(long"):], "(long tasks > 50 ms: %d)", &longTasks)
+		case strings.HasPrefix(ln, "idle time "):
+			fmt.Sscanf(ln, "idle time offered %f ms, used %f ms", &offered, &used)
+		case strings.HasPrefix(ln, "click latency "):
+			fmt.Sscanf(ln, "click latency p50 %f ms  max %f ms (%d clicks)", &clickMS, new(float64), &clicks)
+		}
+	}
+	if frames < 10 || longTasks != 1 || used == 0 || clicks != 1 {
+		t.Fatalf("the run did not exercise the figures (frames %d, long tasks %d, idle used %v, clicks %d):\n%s",
+			frames, longTasks, used, clicks, report.String())
+	}
+
+	// The HUD, with the click's input at its task's start (headless, the report's input).
+	clickAt := -1.0
+	for _, s := range spans {
+		if s.Kind == page.KindTask && s.Source == page.SourceUserInteraction && s.Name == "click" {
+			clickAt = s.Start
+		}
+	}
+	var m hudMetrics
+	m.measure(spans, now, clickAt)
+	hud := map[string]string{}
+	m.lines(func(s string, _ color.Color) {
+		if k, _, ok := strings.Cut(s, " "); ok && hud[k] == "" {
+			hud[k] = s
+		}
+	})
+	var hudLong int
+	var hudOffered, hudUsed, hudClick float64
+	fmt.Sscanf(hud["long"], "long tasks %d;", &hudLong)
+	fmt.Sscanf(hud["idle"], "idle last 1 s: offered %f ms, used %f", &hudOffered, &hudUsed)
+	fmt.Sscanf(hud["last"], "last real click: input→listener %f ms", &hudClick)
+	if m.fps() != frames || len(m.intervals) != intervals {
+		t.Errorf("HUD: %d frames, %d intervals; report: %d frames, %d intervals", m.fps(), len(m.intervals), frames, intervals)
+	}
+	if hudLong != longTasks || math.Abs(hudOffered-offered) > 0.55 || hudUsed != used || hudClick != clickMS {
+		t.Errorf("HUD: long tasks %d, idle offered %v used %v, click %v ms; report: %d, %v, %v, %v ms\nHUD lines: %q\nreport:\n%s",
+			hudLong, hudOffered, hudUsed, hudClick, longTasks, offered, used, clickMS, hud, report.String())
 	}
 }
