@@ -1,85 +1,22 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"loopscope/demos"
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 // maxRun is how long a headless run lasts at most when neither -duration nor the actions
 // file says (until nothing is left to do, capped).
 const maxRun = 30000.0
-
-// openTarget loads a page file, or a built-in demo when no such file exists (then the demo
-// is returned too).
-func openTarget(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
-	file, query, _ := strings.Cut(target, "?")
-	if _, err := os.Stat(file); err == nil || strings.ContainsAny(file, "/.") {
-		p, err := page.Open(target, opts)
-		return p, nil, err
-	}
-	d, err := demos.Get(file)
-	if err != nil {
-		var nf *demos.NotFoundError
-		if errors.As(err, &nf) {
-			return nil, nil, fmt.Errorf("cannot read page %q: no such file, and no built-in demo by that name (loopscope -list)", target)
-		}
-		return nil, nil, err
-	}
-	u := d.URL()
-	if query != "" {
-		u += "?" + query
-	}
-	p, err := page.New(d.HTML, u, "", demoLimits(&d, opts))
-	return p, &d, err
-}
-
-// demoLimits gives a demo that blocks the page on purpose the watchdog and heap limit it
-// declares, unless -script-timeout or -max-heap asked for something other than the default.
-func demoLimits(d *demos.Demo, opts page.Options) page.Options {
-	if declared := time.Duration(d.ScriptTimeoutMS * float64(time.Millisecond)); declared > 0 &&
-		(opts.ScriptTimeout == 0 || opts.ScriptTimeout == defaultScriptTimeout) {
-		opts.ScriptTimeout = declared
-	}
-	if declared := d.MaxHeap(); declared > 0 && (opts.MaxHeap == 0 || opts.MaxHeap == page.DefaultMaxHeap) {
-		opts.MaxHeap = declared
-	}
-	return opts
-}
-
-// defaultScriptTimeout is -script-timeout's default.
-const defaultScriptTimeout = 5 * time.Second
-
-// demoRun is the run of a demo that matches the mode (and query), for its actions and duration.
-func demoRun(d *demos.Demo, mode page.Mode, target string) (page.Run, bool) {
-	_, query, _ := strings.Cut(target, "?")
-	if query != "" {
-		query = "?" + query
-	}
-	for _, r := range d.Runs {
-		if r.Mode == mode && r.Query == query {
-			return r, true
-		}
-	}
-	for _, r := range d.Runs {
-		if r.Mode == mode {
-			return r, true
-		}
-	}
-	if len(d.Runs) > 0 {
-		return d.Runs[0], true
-	}
-	return page.Run{}, false
-}
 
 func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	durationMS := float64(c.duration) / float64(time.Millisecond) // 500us is 0.5 ms, not "until quiet"
@@ -126,14 +63,15 @@ func runHeadless(c *cli, stdout, stderr io.Writer) int {
 	if film != nil {
 		opts.OnFrame = film.add
 	}
-	p, demo, err := openTarget(c.target, opts)
+	p, demo, err := targets.OpenPage(c.target, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope:", err)
 		return 2
 	}
 	// A demo without -click/-actions runs with its own scripted input and duration.
 	if demo != nil && len(actions) == 0 && c.actionsFile == "" {
-		if r, ok := demoRun(demo, c.mode, c.target); ok {
+		_, query := targets.Split(c.target)
+		if r, ok := demo.RunFor(c.mode, query); ok {
 			actions = r.Actions
 			if durationMS == 0 {
 				durationMS = r.DurationMS

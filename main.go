@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 func main() {
@@ -112,7 +113,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	fs.StringVar(&c.filmstrip, "filmstrip", "", "save every painted frame as `dir`/NNNNN.png")
 	fs.StringVar(&c.traceFile, "trace", "", "write the run as Chrome trace events to a JSON `file`")
 	fs.BoolVar(&c.report, "report", false, "print a frame/idle/latency summary on stderr after the run")
-	fs.DurationVar(&c.scriptTimeout, "script-timeout", defaultScriptTimeout, "watchdog for one task or checkpoint (wall time; with -virtual-time, the JS thread's CPU time)")
+	fs.DurationVar(&c.scriptTimeout, "script-timeout", targets.DefaultScriptTimeout, "watchdog for one task or checkpoint (wall time; with -virtual-time, the JS thread's CPU time)")
 	c.maxHeap = page.DefaultMaxHeap
 	fs.Func("max-heap", "stop a script that grows the heap past this `size` (e.g. 1GiB, 512MiB; default 1GiB)", func(s string) error {
 		n, err := parseSize(s)

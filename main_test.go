@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"loopscope/demos"
 	"loopscope/page"
 )
 
@@ -373,33 +372,5 @@ func TestCLITraceMicrotasks(t *testing.T) {
 		"Promise then bossfight_real_click.html:39", "Mutation observers bossfight_real_click.html:43"}
 	if strings.Join(micro, "\n") != strings.Join(want, "\n") {
 		t.Errorf("microtask events\n got: %q\nwant: %q", micro, want)
-	}
-}
-
-// TestDemoLimits: a demo that blocks the page on purpose (long_microtasks: 250,000 promise
-// jobs, seconds in goja and some 800 MB of goja objects) gets the watchdog and heap limit it
-// declares, in the window and headless alike, unless the flags asked for other limits.
-func TestDemoLimits(t *testing.T) {
-	d, err := demos.Get("long_microtasks")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.MaxHeap() <= page.DefaultMaxHeap || d.ScriptTimeoutMS <= float64(defaultScriptTimeout/time.Millisecond) {
-		t.Fatalf("long_microtasks declares no larger limits: %d bytes, %v ms", d.MaxHeap(), d.ScriptTimeoutMS)
-	}
-	got := demoLimits(&d, page.Options{ScriptTimeout: defaultScriptTimeout, MaxHeap: page.DefaultMaxHeap})
-	if got.MaxHeap != d.MaxHeap() || got.ScriptTimeout != time.Duration(d.ScriptTimeoutMS)*time.Millisecond {
-		t.Errorf("with the default flags: heap %d, timeout %v; want the demo's %d, %v ms", got.MaxHeap, got.ScriptTimeout, d.MaxHeap(), d.ScriptTimeoutMS)
-	}
-	got = demoLimits(&d, page.Options{ScriptTimeout: time.Second, MaxHeap: 256 << 20})
-	if got.MaxHeap != 256<<20 || got.ScriptTimeout != time.Second {
-		t.Errorf("with -max-heap 256MiB -script-timeout 1s: heap %d, timeout %v; the flags must win", got.MaxHeap, got.ScriptTimeout)
-	}
-	plain, err := demos.Get("jake_script_start")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := demoLimits(&plain, page.Options{ScriptTimeout: defaultScriptTimeout, MaxHeap: page.DefaultMaxHeap}); got.MaxHeap != page.DefaultMaxHeap || got.ScriptTimeout != defaultScriptTimeout {
-		t.Errorf("a demo that declares nothing got heap %d, timeout %v", got.MaxHeap, got.ScriptTimeout)
 	}
 }

@@ -8,12 +8,12 @@ import (
 	"os"
 	"strings"
 
-	"loopscope/demos"
 	nodedemos "loopscope/demos/node"
 	"loopscope/instruments"
 	"loopscope/loop"
 	"loopscope/node"
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 // The Node profile of the CLI: `loopscope app.js` or `loopscope -env node FILE` runs a script
@@ -22,64 +22,14 @@ import (
 // or a watchdog stop; 2 for bad usage, a missing file or a syntax error).
 
 // isNode reports whether the target runs as a Node main module: a .js file, -env node, or
-// the name of a built-in Node demo.
-func (c *cli) isNode() bool {
-	if c.env == "node" || (c.env == "" && strings.HasSuffix(c.target, ".js")) {
-		return true
-	}
-	if c.env == "" && c.target != "" {
-		if _, err := os.Stat(c.target); err != nil {
-			_, err := nodedemos.Get(c.target)
-			return err == nil
-		}
-	}
-	return false
-}
+// the name of a built-in Node demo (targets.IsNode).
+func (c *cli) isNode() bool { return targets.IsNode(c.target, c.env) }
 
 // inTerminal reports whether a Node target runs in the terminal (runNode) rather than in
 // the window: with -headless, in a build without the window, or with the flags that only a
 // terminal run has (-virtual-time, -trace, -report).
 func (c *cli) inTerminal() bool {
 	return c.headless || !hasWindow || c.virtualTime || c.traceFile != "" || c.report
-}
-
-// windowOpener is the window's Open: a Node script (a .js file, a built-in Node demo, or
-// the target given with -env node) opens as a Node page (page.OpenNode), anything else as
-// openTarget opens it. A Node demo's script is written to a folder that cleanup removes.
-func windowOpener(c *cli) (open func(string, page.Options) (*page.Page, *demos.Demo, error), cleanup func()) {
-	dir := ""
-	cleanup = func() {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
-	}
-	open = func(target string, opts page.Options) (*page.Page, *demos.Demo, error) {
-		env := ""
-		if target == c.target {
-			env = c.env
-		}
-		if !(&cli{env: env, target: target}).isNode() {
-			return openTarget(target, opts)
-		}
-		file, demo := target, (*demos.Demo)(nil)
-		if d, err := nodedemos.Get(target); err == nil {
-			if _, statErr := os.Stat(target); statErr != nil {
-				if dir == "" {
-					if dir, err = os.MkdirTemp("", "loopscope-node-demo"); err != nil {
-						return nil, nil, err
-					}
-				}
-				if file, err = d.WriteScript(dir); err != nil {
-					return nil, nil, err
-				}
-				g := d.Gallery()
-				demo = &g
-			}
-		}
-		p, err := page.OpenNode(file, opts)
-		return p, demo, err
-	}
-	return open, cleanup
 }
 
 // checkEnv checks -env and the flags that go with the Node profile.
@@ -110,20 +60,12 @@ func (c *cli) checkEnv() error {
 }
 
 func runNode(c *cli, stdout, stderr io.Writer) int {
-	target := c.target
-	if d, err := nodedemos.Get(target); err == nil {
-		if _, statErr := os.Stat(target); statErr != nil {
-			dir, err := os.MkdirTemp("", "loopscope-node-demo")
-			if err != nil {
-				fmt.Fprintln(stderr, "loopscope:", err)
-				return 2
-			}
-			defer os.RemoveAll(dir)
-			if target, err = d.WriteScript(dir); err != nil {
-				fmt.Fprintln(stderr, "loopscope:", err)
-				return 2
-			}
-		}
+	var scripts targets.Opener
+	defer scripts.Close()
+	target, _, err := scripts.NodeScript(c.target)
+	if err != nil {
+		fmt.Fprintln(stderr, "loopscope:", err)
+		return 2
 	}
 	p, err := node.New(target, node.Options{
 		Mode:          c.mode,

@@ -19,17 +19,15 @@ const hasWindow = true
 
 // runWindow opens the window: the gallery, or the given page, demo or Node script.
 func runWindow(c *cli, stdout, stderr io.Writer) int {
-	open, cleanup := windowOpener(c)
-	defer cleanup()
 	err := window.Run(window.Options{
 		Target:        c.target,
+		Env:           c.env,
 		Mode:          c.mode,
 		ScriptTimeout: c.scriptTimeout,
 		MaxHeap:       c.maxHeap,
 		Record:        c.record,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
-		Open:          open,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "loopscope: window:", err)

@@ -81,6 +81,34 @@ func (r Run) Name() string {
 	return string(r.Mode)
 }
 
+// DeclaredRun is the case's run declared for mode and query ("" or "?span=200"): the run a
+// page opened as NAME?QUERY in that mode is checked against (the window's prediction).
+func (c Case) DeclaredRun(mode Mode, query string) (Run, bool) {
+	for _, r := range c.Runs {
+		if r.Mode == mode && r.Query == query {
+			return r, true
+		}
+	}
+	return Run{}, false
+}
+
+// RunFor is the run whose actions and duration a headless run of the page in mode with
+// query takes: DeclaredRun, else the case's first run in that mode, else its first run.
+func (c Case) RunFor(mode Mode, query string) (Run, bool) {
+	if r, ok := c.DeclaredRun(mode, query); ok {
+		return r, true
+	}
+	for _, r := range c.Runs {
+		if r.Mode == mode {
+			return r, true
+		}
+	}
+	if len(c.Runs) > 0 {
+		return c.Runs[0], true
+	}
+	return Run{}, false
+}
+
 // Result is what a run printed, and the page after it ran.
 type Result struct {
 	Lines, Errors []string

@@ -2,12 +2,12 @@ package window
 
 import (
 	"image/color"
-	"strings"
 	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 // game is the ebiten.Game, thin as in Ebiten's own examples: Update hands the frame's input
@@ -192,16 +192,9 @@ func (g *game) openDemo(target string) {
 	g.predict = predictView{}
 	g.openPaused(target, true)
 	if _, d := g.session.current(); d != nil {
-		name, query, _ := strings.Cut(target, "?")
-		if query != "" {
-			query = "?" + query
-		}
-		for _, r := range d.Runs {
-			if r.Mode == g.mode && r.Query == query && name == d.Name {
-				if g.predict.start(d, r) {
-					break
-				}
-			}
+		_, query := targets.Split(target)
+		if r, ok := d.DeclaredRun(g.mode, query); ok {
+			g.predict.start(d, r)
 		}
 	}
 	if !g.predict.active {

@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"loopscope/demos"
-	nodedemos "loopscope/demos/node"
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 // fileWatch reloads a page opened from a file when the file, or an external script it
@@ -101,34 +99,13 @@ func (g *game) copyDemoOut() {
 		g.status = "D copies a built-in demo; this page is a file already (edit it: it reloads)"
 		return
 	}
-	html, meta, err := demos.Files(d.Name)
-	path := d.Name + ".html"
-	if d.Node {
-		html, meta, err = nodedemos.Files(d.Name)
-		path = d.Name + ".js"
-	}
+	path, err := targets.CopyDemo(d.Name, ".", true)
 	if err != nil {
-		g.status = err.Error()
+		g.status = "the demo was not copied: " + err.Error()
 		return
 	}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{path, html}, {d.Name + ".json", meta}} {
-		if _, err := os.Stat(f.name); err == nil {
-			continue // kept: it may hold the learner's edits
-		}
-		if err := os.WriteFile(f.name, f.data, 0o644); err != nil {
-			g.status = "the demo was not copied: " + err.Error()
-			return
-		}
-	}
-	_, query, _ := strings.Cut(g.session.currentTarget(), "?")
-	target := path
-	if query != "" {
-		target += "?" + query
-	}
-	g.open(target)
+	_, query := targets.Split(g.session.currentTarget())
+	g.open(path + query)
 	abs, _ := filepath.Abs(path)
 	g.status = "editing " + abs + ": save it and the window reloads it"
 }

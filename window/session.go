@@ -10,6 +10,7 @@ import (
 
 	"loopscope/demos"
 	"loopscope/page"
+	"loopscope/targets"
 )
 
 // session is the page the window shows: it opens and closes it, runs its loop on its own
@@ -18,7 +19,10 @@ import (
 // reports from its goroutine goes through atomics.
 type session struct {
 	opts Options
-	con  *consoleLog
+	// opener opens targets as the command line does; it keeps the Node demos' scripts it
+	// writes until the window closes.
+	opener targets.Opener
+	con    *consoleLog
 	// viewW, viewH: the viewport a page opens with (0: the default), from the window's
 	// size (viewport.go); set and read on the main thread.
 	viewW, viewH int
@@ -78,7 +82,11 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 			}
 			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1), damage: damage})
 		}}
-	p, d, err := s.opts.Open(target, popts)
+	env := "" // -env applies to the command line's target
+	if target == s.opts.Target {
+		env = s.opts.Env
+	}
+	p, d, err := s.opener.Open(target, env, popts)
 	if err != nil {
 		return err
 	}

@@ -19,13 +19,13 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"loopscope/demos"
 	"loopscope/page"
 )
 
 // Options configure the window.
 type Options struct {
 	Target string    // a page path or demo name; "" opens the gallery
+	Env    string    // -env for Target: "" (by its name), "browser" or "node" (targets.IsNode)
 	Mode   page.Mode // initial behaviour mode
 	// ScriptTimeout is the page's watchdog.
 	ScriptTimeout time.Duration
@@ -35,8 +35,6 @@ type Options struct {
 	Stdout, Stderr *os.File
 	// Record is -record's actions file: the real input of the page shown is written to it.
 	Record string
-	// Open loads a page or demo (main's openTarget), so the window and -headless agree.
-	Open func(target string, opts page.Options) (*page.Page, *demos.Demo, error)
 }
 
 // Run opens the window and blocks until it is closed. It must be called on the main thread.
@@ -61,6 +59,7 @@ func Run(opts Options) error {
 	err := ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{SingleThread: true})
 	close(stop)
 	g.session.close()
+	g.session.opener.Close()
 	if errors.Is(err, ebiten.Termination) {
 		return nil
 	}
