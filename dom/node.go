@@ -284,46 +284,28 @@ func (n *Node) ID() string {
 	return v
 }
 
-// normalize merges adjacent Text descendants and removes empty ones.
-// https://dom.spec.whatwg.org/#dom-node-normalize
-func (n *Node) normalize() {
-	var texts []*html.Node
-	for c := range n.h.Descendants() {
-		if c.Type == html.TextNode {
-			texts = append(texts, c)
+// cloneNode clones node (and its descendants when deep) into document.
+// https://dom.spec.whatwg.org/#concept-node-clone
+func cloneNode(node *Node, document *Document, deep bool) *Node {
+	h := &html.Node{Type: node.h.Type, DataAtom: node.h.DataAtom, Data: node.h.Data, Namespace: node.h.Namespace}
+	if len(node.h.Attr) > 0 {
+		h.Attr = append([]html.Attribute(nil), node.h.Attr...)
+	}
+	c := document.newNode(h, node.kind)
+	if node.kind == ElementNode {
+		for i := range h.Attr {
+			if h.Attr[i].Namespace == "" {
+				c.attributeChangeSteps(h.Attr[i].Key, "", h.Attr[i].Val, true)
+			}
 		}
 	}
-	for _, h := range texts {
-		if h.Parent == nil && n.h != h {
-			continue
-		}
-		t := n.doc.NodeFor(h)
-		if len(h.Data) == 0 {
-			remove(t, false)
-			continue
-		}
-		var data string
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
-			data += s.Data
-		}
-		if data == "" {
-			continue
-		}
-		length := t.Length()
-		_ = t.ReplaceData(length, 0, data)
-		// 6. Live ranges in the following Text nodes move into node.
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
-			cur := n.doc.NodeFor(s)
-			rangeNormalizeSteps(t, cur, length)
-			length += cur.Length()
-		}
-		// 7. Remove node's contiguous exclusive Text nodes, in tree order.
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; {
-			next := s.NextSibling
-			remove(n.doc.NodeFor(s), false)
-			s = next
+	if deep {
+		for ch := node.h.FirstChild; ch != nil; ch = ch.NextSibling {
+			cc := cloneNode(node.doc.NodeFor(ch), document, true)
+			linkBefore(h, cc.h, nil)
 		}
 	}
+	return c
 }
 
 // isEqualNode compares two nodes. https://dom.spec.whatwg.org/#concept-node-equals

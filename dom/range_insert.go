@@ -3,14 +3,8 @@
 
 package dom
 
-import (
-	"strings"
-
-	"golang.org/x/net/html"
-)
-
 // This file holds the Range operations that put nodes into the range (insertNode,
-// surroundContents) and the stringifier.
+// surroundContents).
 
 // insertNode is "insert a node into a live range".
 // https://dom.spec.whatwg.org/#concept-range-insert
@@ -118,62 +112,4 @@ func (rg *Range) surroundContents(newParent *Node) error {
 	}
 	// 7. Select newParent within this.
 	return rg.selectNode(newParent)
-}
-
-// nextInTreeOrder returns the node after h in tree order (within h's root), or nil.
-func nextInTreeOrder(h *html.Node) *html.Node {
-	if h.FirstChild != nil {
-		return h.FirstChild
-	}
-	return nextSkippingChildren(h)
-}
-
-// nextSkippingChildren returns the node after h and its descendants in tree order, or nil.
-func nextSkippingChildren(h *html.Node) *html.Node {
-	for ; h != nil; h = h.Parent {
-		if h.NextSibling != nil {
-			return h.NextSibling
-		}
-	}
-	return nil
-}
-
-// String is the stringifier. https://dom.spec.whatwg.org/#dom-range-stringifier
-func (rg *Range) String() string {
-	start, end := rg.start, rg.end
-	// 2. If start node is end node and it is a Text node, its data between the offsets.
-	if start.node.h == end.node.h && start.node.kind == TextNode {
-		s, _ := start.node.SubstringData(start.offset, end.offset-start.offset)
-		return s
-	}
-	var b strings.Builder
-	// 3. If start node is a Text node, its data from start offset.
-	if start.node.kind == TextNode {
-		s, _ := start.node.SubstringData(start.offset, start.node.Length()-start.offset)
-		b.WriteString(s)
-	}
-	// 4. The data of the Text nodes contained in this, in tree order: those after the
-	// start boundary and before the end boundary (a Text node has no children, so being
-	// between the two is being contained).
-	from := childAt(start.node.h, start.offset)
-	if start.node.isCharacterData() || from == nil {
-		from = nextSkippingChildren(start.node.h)
-	}
-	stop := end.node.h
-	if !end.node.isCharacterData() {
-		if stop = childAt(end.node.h, end.offset); stop == nil {
-			stop = nextSkippingChildren(end.node.h)
-		}
-	}
-	for c := from; c != nil && c != stop; c = nextInTreeOrder(c) {
-		if c.Type == html.TextNode {
-			b.WriteString(c.Data)
-		}
-	}
-	// 5. If end node is a Text node, its data up to end offset.
-	if end.node.kind == TextNode {
-		s, _ := end.node.SubstringData(0, end.offset)
-		b.WriteString(s)
-	}
-	return b.String()
 }

@@ -47,7 +47,7 @@ type box struct {
 	patchMark uint32
 
 	// The display items paintBox recorded for the box's background and borders, in the
-	// list numbered listGen (damage.go patches them in place).
+	// list numbered listGen (paintdamage.go patches them in place).
 	paintFrom, paintTo int32
 	listGen            uint32
 	// The opacity group (opPushLayer) its stacking context opened in the list numbered

@@ -96,7 +96,7 @@ type Engine struct {
 	layers    []*image.RGBA
 	mu        sync.Mutex // guards lastFrame against Recycle
 
-	// invalidation (invalidation.go, damage.go)
+	// invalidation (invalidation.go, damagelevel.go, paintdamage.go)
 	inv         invalidation
 	frameDamage image.Rectangle // where the last Paint's frame differs from the one before (FrameDamage)
 	dirtyBoxes  []*box          // boxes whose style changed their geometry since the last layout

@@ -47,7 +47,7 @@ type invalidation struct {
 	pass    uint32         // incremented by each incremental restyle
 	snaps   []styleSnap    // used styles before this pass changed them
 
-	// Paint-only changes that can patch the display list in place (damage.go).
+	// Paint-only changes that can patch the display list in place (paintpaintdamage.go).
 	patches     []*elementState
 	unpatchable bool              // a paint change that needs a new display list
 	patched     bool              // the list was patched since the last Paint
@@ -312,77 +312,4 @@ func (e *Engine) refreshAnonymousStyles(st *elementState) {
 			*c.st = *e.anonStyle(&st.used)
 		}
 	}
-}
-
-// raiseDamage records that the pipeline must redo at least level.
-// A style change that reaches the boxes builds the whole box tree again (boxpatch.go
-// patches it for content changes only).
-func (e *Engine) raiseDamage(level damageLevel) {
-	e.damage = max(e.damage, level)
-	if level == damageBoxes {
-		e.rebuildAll = true
-	}
-}
-
-// applyAnimationsTracked applies the running transitions' values and records how far
-// the used styles they change reach.
-func (e *Engine) applyAnimationsTracked() {
-	iv := &e.inv
-	n := len(iv.snaps)
-	e.snapMark++
-	for _, s := range iv.snaps {
-		s.st.snapMark = e.snapMark
-	}
-	snap := func(st *elementState) {
-		if st.snapMark != e.snapMark {
-			st.snapMark = e.snapMark
-			iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used})
-		}
-	}
-	for _, st := range e.animated {
-		snap(st)
-	}
-	for _, t := range e.running {
-		snap(t.st)
-	}
-	for _, a := range e.anims {
-		if st := e.targetState(a); st != nil {
-			snap(st)
-		}
-	}
-	e.applyAnimations()
-	for _, s := range iv.snaps[n:] {
-		l := styleDamage(&s.old, &s.st.used)
-		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
-			e.refreshAnonymousStyles(s.st)
-		}
-		if l == damagePaint {
-			e.notePaintChange(s.st, &s.old)
-		}
-		if l == damageLayout {
-			e.noteLayoutChange(s.st)
-		}
-		e.raiseDamage(l)
-	}
-	iv.snaps = iv.snaps[:0]
-}
-
-// resetGeometry clears what layout computes in b's subtree, so that the same box tree
-// can be laid out again, and returns the number of boxes.
-func resetGeometry(b *box) int {
-	b.x, b.y, b.w, b.h, b.ax, b.ay, b.tx, b.ty = 0, 0, 0, 0, 0, 0, 0, 0
-	b.margin, b.border, b.padding = [4]float64{}, [4]float64{}, [4]float64{}
-	b.baseline, b.hasBaseline, b.staticX, b.staticY = 0, false, 0, 0
-	b.frags = b.frags[:0]
-	b.cache.valid = false
-	n := 1
-	for i := range b.pieces {
-		if p := &b.pieces[i]; p.b != nil && p.b.kind == kindInline && p.kind != pieceClose {
-			n += resetGeometry(p.b)
-		}
-	}
-	for _, c := range b.children {
-		n += resetGeometry(c)
-	}
-	return n
 }

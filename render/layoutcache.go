@@ -101,3 +101,23 @@ func (e *Engine) keepLayout(b *box, in layoutInputs, top, bottom marginPair, que
 	b.cache = layoutCache{valid: true, in: in, top: top, bottom: bottom, margin: b.margin, outOfFlow: queuedOutOfFlow}
 	e.inv.work.LaidOut++
 }
+
+// resetGeometry clears what layout computes in b's subtree, so that the same box tree
+// can be laid out again, and returns the number of boxes.
+func resetGeometry(b *box) int {
+	b.x, b.y, b.w, b.h, b.ax, b.ay, b.tx, b.ty = 0, 0, 0, 0, 0, 0, 0, 0
+	b.margin, b.border, b.padding = [4]float64{}, [4]float64{}, [4]float64{}
+	b.baseline, b.hasBaseline, b.staticX, b.staticY = 0, false, 0, 0
+	b.frags = b.frags[:0]
+	b.cache.valid = false
+	n := 1
+	for i := range b.pieces {
+		if p := &b.pieces[i]; p.b != nil && p.b.kind == kindInline && p.kind != pieceClose {
+			n += resetGeometry(p.b)
+		}
+	}
+	for _, c := range b.children {
+		n += resetGeometry(c)
+	}
+	return n
+}

@@ -11,7 +11,7 @@ import (
 // Paint rasterises the display list of the last layout into a new frame and returns it.
 // The engine never writes to a returned frame again, unless it is handed back through
 // Recycle; when nothing changed since the last Paint the same frame is returned. Only the
-// rectangles where the display list changed are rastered (damage.go); the rest of the
+// rectangles where the display list changed are rastered (paintpaintdamage.go); the rest of the
 // frame is the last frame's.
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering
 func (e *Engine) Paint() *image.RGBA {

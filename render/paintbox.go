@@ -126,7 +126,7 @@ func (e *Engine) paintMarker(b *box, dx, dy float64) {
 // inkRect bounds the pixels a run of text in face f, w wide, on a line box at (x, y) of
 // height h draws: the line box with a margin of a quarter of the font's height for
 // glyphs that reach past their advance, ascent or descent. Partial raster counts on it
-// (damage.go).
+// (paintpaintdamage.go).
 func inkRect(x, y, w, h float64, f *face) image.Rectangle {
 	pad := 2 + math.Ceil((f.ascent+f.descent)/4)
 	return image.Rect(int(math.Floor(x-pad)), int(math.Floor(y-pad)), int(math.Ceil(x+w+pad)), int(math.Ceil(y+h+pad)))

@@ -6,8 +6,11 @@ import (
 	"loopscope/css"
 )
 
-// How far a change of an element's used style reaches down the pipeline: nothing, the
-// display list, layout on the same boxes, or the box tree (see invalidation.go).
+// This file is damage levels: how far a change of an element's used style reaches down the
+// pipeline (nothing, the display list, layout on the same boxes, or the box tree), and the
+// engine's record of the furthest level a frame must redo (raiseDamage), for the changes a
+// restyle makes (invalidation.go) and those an animation step makes (applyAnimationsTracked).
+// What a paint-only change redoes is paintdamage.go's.
 
 // damageLevel is how far a style change reaches: each level includes the ones before.
 type damageLevel uint8
@@ -53,4 +56,57 @@ func styleDamage(a, b *computedStyle) damageLevel {
 // block (box.go's inlineBuilder), so a change of it changes the box tree.
 func hasInlineEdges(s *computedStyle) bool {
 	return s.padding[1].v != 0 || s.padding[3].v != 0 || s.borderWidth[1] != 0 || s.borderWidth[3] != 0
+}
+
+// raiseDamage records that the pipeline must redo at least level.
+// A style change that reaches the boxes builds the whole box tree again (boxpatch.go
+// patches it for content changes only).
+func (e *Engine) raiseDamage(level damageLevel) {
+	e.damage = max(e.damage, level)
+	if level == damageBoxes {
+		e.rebuildAll = true
+	}
+}
+
+// applyAnimationsTracked applies the running transitions' values and records how far
+// the used styles they change reach.
+func (e *Engine) applyAnimationsTracked() {
+	iv := &e.inv
+	n := len(iv.snaps)
+	e.snapMark++
+	for _, s := range iv.snaps {
+		s.st.snapMark = e.snapMark
+	}
+	snap := func(st *elementState) {
+		if st.snapMark != e.snapMark {
+			st.snapMark = e.snapMark
+			iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used})
+		}
+	}
+	for _, st := range e.animated {
+		snap(st)
+	}
+	for _, t := range e.running {
+		snap(t.st)
+	}
+	for _, a := range e.anims {
+		if st := e.targetState(a); st != nil {
+			snap(st)
+		}
+	}
+	e.applyAnimations()
+	for _, s := range iv.snaps[n:] {
+		l := styleDamage(&s.old, &s.st.used)
+		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
+			e.refreshAnonymousStyles(s.st)
+		}
+		if l == damagePaint {
+			e.notePaintChange(s.st, &s.old)
+		}
+		if l == damageLayout {
+			e.noteLayoutChange(s.st)
+		}
+		e.raiseDamage(l)
+	}
+	iv.snaps = iv.snaps[:0]
 }

@@ -3,7 +3,11 @@ package dom
 import "golang.org/x/net/html"
 
 // This file holds the DOM standard's mutation algorithms
-// (https://dom.spec.whatwg.org/#mutation-algorithms) on top of the html.Node links.
+// (https://dom.spec.whatwg.org/#mutation-algorithms) on top of the html.Node links: pre-insert,
+// insert, append, replace, replace all, pre-remove, remove; the Node algorithms made of them
+// (string replace all for the textContent setter, normalize); and adopt. Their live range
+// steps are range_live.go's; the character data ones (replace data, split) are
+// characterdata.go's. Cloning, equality and the tree's queries are node.go's.
 
 // linkBefore links h into parent before ref (append when ref is nil). h must be detached.
 func linkBefore(parent, h, ref *html.Node) {
@@ -291,6 +295,48 @@ func (n *Node) stringReplaceAll(s string) {
 	replaceAll(node, n)
 }
 
+// normalize merges adjacent Text descendants and removes empty ones.
+// https://dom.spec.whatwg.org/#dom-node-normalize
+func (n *Node) normalize() {
+	var texts []*html.Node
+	for c := range n.h.Descendants() {
+		if c.Type == html.TextNode {
+			texts = append(texts, c)
+		}
+	}
+	for _, h := range texts {
+		if h.Parent == nil && n.h != h {
+			continue
+		}
+		t := n.doc.NodeFor(h)
+		if len(h.Data) == 0 {
+			remove(t, false)
+			continue
+		}
+		var data string
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+			data += s.Data
+		}
+		if data == "" {
+			continue
+		}
+		length := t.Length()
+		_ = t.ReplaceData(length, 0, data)
+		// 6. Live ranges in the following Text nodes move into node.
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+			cur := n.doc.NodeFor(s)
+			rangeNormalizeSteps(t, cur, length)
+			length += cur.Length()
+		}
+		// 7. Remove node's contiguous exclusive Text nodes, in tree order.
+		for s := h.NextSibling; s != nil && s.Type == html.TextNode; {
+			next := s.NextSibling
+			remove(n.doc.NodeFor(s), false)
+			s = next
+		}
+	}
+}
+
 // preRemove removes child from parent after checking it is a child.
 // https://dom.spec.whatwg.org/#concept-node-pre-remove
 func preRemove(child, parent *Node) (*Node, error) {
@@ -371,28 +417,4 @@ func adopt(node *Node, document *Document) {
 		}
 	}
 	move(node.h)
-}
-
-// cloneNode clones node (and its descendants when deep) into document.
-// https://dom.spec.whatwg.org/#concept-node-clone
-func cloneNode(node *Node, document *Document, deep bool) *Node {
-	h := &html.Node{Type: node.h.Type, DataAtom: node.h.DataAtom, Data: node.h.Data, Namespace: node.h.Namespace}
-	if len(node.h.Attr) > 0 {
-		h.Attr = append([]html.Attribute(nil), node.h.Attr...)
-	}
-	c := document.newNode(h, node.kind)
-	if node.kind == ElementNode {
-		for i := range h.Attr {
-			if h.Attr[i].Namespace == "" {
-				c.attributeChangeSteps(h.Attr[i].Key, "", h.Attr[i].Val, true)
-			}
-		}
-	}
-	if deep {
-		for ch := node.h.FirstChild; ch != nil; ch = ch.NextSibling {
-			cc := cloneNode(node.doc.NodeFor(ch), document, true)
-			linkBefore(h, cc.h, nil)
-		}
-	}
-	return c
 }

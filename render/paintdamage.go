@@ -2,11 +2,14 @@ package render
 
 import "image"
 
-// This file is partial raster: the display list of the last painted frame is kept, the
-// new list is compared with it item by item, and only the rectangles where they differ
-// are rastered again, over a copy of the last frame. Every display item draws inside its
-// rectangle r (text items carry their ink bounds), so rastering the whole list clipped to
-// a rectangle gives exactly the pixels a full raster gives there.
+// This file is paint damage: what a frame redoes when a change reaches no further than
+// paint (damagelevel.go). Paint-only colour and opacity changes patch the kept display list
+// in place (notePaintChange, patchDisplayList); otherwise the display list of the last
+// painted frame is kept, the new list is compared with it item by item, and only the
+// rectangles where they differ are rastered again, over a copy of the last frame (partial
+// raster). Every display item draws inside its rectangle r (text items carry their ink
+// bounds), so rastering the whole list clipped to a rectangle gives exactly the pixels a
+// full raster gives there.
 
 // maxDamageRects is how many separate rectangles a frame rasters before it merges them.
 const maxDamageRects = 8
