@@ -170,12 +170,16 @@ func (f *filmstrip) close() error {
 	return <-f.done
 }
 
+// listDemos prints every built-in demo, a Node demo marked [node].
 func listDemos(stdout io.Writer) int {
-	list, errs := demos.All()
+	list, errs := targets.Demos()
 	for _, d := range list {
-		fmt.Fprintf(stdout, "%-52s %s\n", d.Name, d.Title)
+		name := d.Name
+		if d.Node {
+			name += " [node]"
+		}
+		fmt.Fprintf(stdout, "%-52s %s\n", name, d.Title)
 	}
-	errs = append(errs, listNodeDemos(stdout)...)
 	for _, err := range errs {
 		fmt.Fprintln(stdout, "  (broken)", err)
 	}

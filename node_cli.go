@@ -104,15 +104,6 @@ func writeNodeReport(w io.Writer, p *node.Process) {
 	instruments.NewNodeReport(p.Loop().Trace().Spans(), p.Loop().Stats()).Write(w)
 }
 
-// listNodeDemos lists the built-in Node demos, marked as Node.
-func listNodeDemos(stdout io.Writer) []error {
-	list, errs := nodedemos.All()
-	for _, d := range list {
-		fmt.Fprintf(stdout, "%-52s %s\n", d.Name+" [node]", d.Title)
-	}
-	return errs
-}
-
 // checkNodeDemos runs every Node demo in every mode it declares (virtual time) against its
 // expected output or one of node's recorded alternatives.
 func checkNodeDemos(stdout io.Writer) (passed, failed int) {

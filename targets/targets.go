@@ -47,6 +47,18 @@ func IsNode(target, env string) bool {
 	return false
 }
 
+// Demos is every built-in demo, as the gallery lists them and -list prints them: the page
+// demos, then seed 002's Node examples (marked Node), each sorted by name; the ones whose
+// metadata does not parse are in broken.
+func Demos() (list []demos.Demo, broken []error) {
+	list, broken = demos.All()
+	nodeList, nodeBroken := nodedemos.All()
+	for _, d := range nodeList {
+		list = append(list, d.Gallery())
+	}
+	return list, append(broken, nodeBroken...)
+}
+
 // OpenPage loads a page file, or a built-in page demo when no such file exists (then the
 // demo is returned too, and its page runs with the limits it declares).
 func OpenPage(target string, opts page.Options) (*page.Page, *demos.Demo, error) {

@@ -10,7 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"loopscope/demos"
-	nodedemos "loopscope/demos/node"
+	"loopscope/targets"
 )
 
 // gallery is the demo gallery: the demos grouped in the order the seeds teach (demos.Lessons),
@@ -48,12 +48,7 @@ const (
 )
 
 func (g *gallery) load() {
-	list, broken := demos.All()
-	nodeList, nodeBroken := nodedemos.All()
-	for _, d := range nodeList {
-		list = append(list, d.Gallery()) // seed 002's Node examples, marked as Node
-	}
-	broken = append(broken, nodeBroken...)
+	list, broken := targets.Demos() // with seed 002's Node examples, marked as Node
 	g.groups, g.broken = demos.Lessons(list), broken
 	g.visible = true
 	g.pressed = -1
