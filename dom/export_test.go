@@ -12,16 +12,17 @@ import (
 // CheckTree verifies the html.Node links of the subtree under h.
 func CheckTree(t *testing.T, h *html.Node) { checkTree(t, h) }
 
-// ForceSweep runs the detached-node sweep now, whatever the table's size.
+// ForceSweep runs the detached-node sweep now, and drops the weak entries of collected
+// nodes, whatever the number of changes and of weak entries.
 func ForceSweep(d *Document) {
-	d.table.nextSweep = 0
+	d.table.nextSweep, d.table.nextPrune = 0, 0
 	d.SweepDetachedNodes()
 }
 
 // TableEntries is the number of nodes the document's side table holds (strong and weak).
 func TableEntries(d *Document) int { return len(d.table.strong) + len(d.table.weak) }
 
-// NextSweep is the strong-table size at which the next sweep runs.
+// NextSweep is the number of changes at which the next sweep runs.
 func NextSweep(d *Document) int { return d.table.nextSweep }
 
 // MinSweep is the table size below which no sweep runs.

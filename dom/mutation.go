@@ -367,14 +367,17 @@ func remove(node *Node, suppressObservers bool) {
 		}
 	}
 	parent := node.doc.NodeFor(parentH)
-	oldPrev := node.PreviousSibling()
-	oldNext := node.NextSibling()
+	var oldPrev, oldNext *Node // for the mutation record
+	if !suppressObservers {
+		oldPrev, oldNext = node.PreviousSibling(), node.NextSibling()
+	}
 	rangeRemoveSteps(node, parent)
 	unlink(node.h)
+	node.doc.noteRemoved(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
 	fullscreenRemovingSteps(node)
 	// Transient registered observers for subtree observers of the old ancestors.
-	for a := parentH; a != nil; a = a.Parent {
+	for a := parentH; a != nil && node.doc.MutationObserved(); a = a.Parent {
 		an := node.doc.table.get(a)
 		if an == nil {
 			continue

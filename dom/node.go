@@ -33,6 +33,7 @@ type Node struct {
 
 	form     formState // value/checkedness of form controls
 	clicking bool      // the "click in progress flag"
+	changed  bool      // listed for the next sweep (nodeTable.changed)
 
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)

@@ -8,12 +8,12 @@ import (
 
 // nodeTable is a document's side table from html.Nodes to their DOM data (*Node).
 //
-// Nodes in the document tree, and nodes created since the last sweep, are held strongly.
-// A sweep (run at a safe point between tasks, when the strong table has grown to twice the
-// connected nodes, and at least minSweep) moves the entries of detached nodes to a weak
-// table: a detached node that neither script nor Go holds any more is then collected with
-// its html.Node, so a page that creates and drops nodes every frame does not grow without
-// bound. Nothing observable is lost:
+// Nodes in the document tree, and nodes given an entry since the last sweep, are held
+// strongly. A sweep (run at a safe point between tasks, once enough has changed: see
+// SweepDetachedNodes) moves the entries of detached nodes to a weak table: a detached node
+// that neither script nor Go holds any more is then collected with its html.Node, so a
+// page that creates and drops nodes every frame does not grow without bound. Nothing
+// observable is lost:
 //   - a node still held (by a JS wrapper, a MutationRecord, a Go field) stays alive and is
 //     found again through the weak entry, which promotes it back;
 //   - all the nodes of one detached tree share a detachedGroup that holds the ones with
@@ -28,21 +28,29 @@ import (
 // reached script (no wrapper) and has no state gets no weak entry at all: a weak pointer
 // costs more than the node, and only Go code that kept the *Node itself could tell the
 // fresh one from it.
+//
+// A sweep costs what changed since the last one, not the whole table: the table keeps the
+// nodes that got a strong entry and the roots of the subtrees that left a parent since
+// (changed), and a sweep looks only at the trees those are in now.
 type nodeTable struct {
-	strong    map[*html.Node]*Node
-	weak      map[*html.Node]weak.Pointer[Node] // detached at the last sweep
-	nextSweep int                               // sweep when len(strong) reaches this
+	strong map[*html.Node]*Node
+	weak   map[*html.Node]weak.Pointer[Node] // detached at a sweep
+	// changed lists, once each (Node.changed), the nodes given a strong entry since the
+	// last sweep (new, or promoted from weak) and the removed ones (noteRemoved).
+	changed   []*Node
+	nextSweep int // sweep when len(changed) reaches this
+	nextPrune int // drop the collected nodes' weak entries when len(weak) reaches this
 }
 
 // detachedGroup keeps alive the stateful nodes of one detached tree while any node of the
 // tree is alive.
 type detachedGroup struct{ nodes []*Node }
 
-// minSweep is the table size below which no sweep is worth it.
+// minSweep is the number of changes below which no sweep is worth it.
 const minSweep = 1024
 
 func newNodeTable() nodeTable {
-	return nodeTable{strong: make(map[*html.Node]*Node, 256), nextSweep: minSweep}
+	return nodeTable{strong: make(map[*html.Node]*Node, 256), nextSweep: minSweep, nextPrune: minSweep}
 }
 
 // get returns the DOM node of h if it has one (a weakly held one is promoted back).
@@ -60,17 +68,48 @@ func (t *nodeTable) get(h *html.Node) *Node {
 	delete(t.weak, h)
 	n := wp.Value()
 	if n != nil {
-		t.strong[h] = n
+		t.put(h, n)
 	}
 	return n
 }
 
-func (t *nodeTable) put(h *html.Node, n *Node) { t.strong[h] = n }
+// put gives h the strong entry n.
+func (t *nodeTable) put(h *html.Node, n *Node) {
+	t.strong[h] = n
+	t.noteChanged(n)
+}
 
-// take removes h's entry and returns its node (adopt moves it to another document).
+// noteChanged lists n for the next sweep.
+func (t *nodeTable) noteChanged(n *Node) {
+	if !n.changed {
+		n.changed = true
+		t.changed = append(t.changed, n)
+	}
+}
+
+// noteRemoved lists h, which left its parent, for the next sweep. A leaf without an entry
+// has nothing in the table to sweep; a subtree's root gets an entry (its descendants may
+// have some: the sweep finds them through it).
+func (d *Document) noteRemoved(h *html.Node) {
+	var n *Node
+	if h.FirstChild == nil {
+		n = d.table.get(h)
+	} else {
+		n = d.NodeFor(h)
+	}
+	if n != nil {
+		d.table.noteChanged(n)
+	}
+}
+
+// take removes h's entry and returns its node (adopt moves it to another document, whose
+// table lists it anew).
 func (t *nodeTable) take(h *html.Node) *Node {
 	n := t.get(h)
 	delete(t.strong, h)
+	if n != nil {
+		n.changed = false
+	}
 	return n
 }
 
@@ -89,50 +128,51 @@ func (t *nodeTable) promoteSubtree(h *html.Node) {
 }
 
 // SweepDetachedNodes lets the nodes that left the document be collected once nothing
-// holds them (see nodeTable). It is cheap unless the strong table doubled since the last
-// sweep. Call it only at a safe point: between tasks, with no DOM algorithm in progress.
+// holds them (see nodeTable). It does nothing until the changes since the last sweep reach
+// the number of strong entries it left (at least minSweep), so its cost, proportional to
+// the changes and the detached trees they are in, is spread over them. Call it only at a
+// safe point: between tasks, with no DOM algorithm in progress.
 func (d *Document) SweepDetachedNodes() {
 	t := &d.table
-	if len(t.strong) < t.nextSweep {
+	if len(t.changed) < t.nextSweep {
 		return
 	}
 	root := d.node.h
-	for h, wp := range t.weak {
-		if wp.Value() == nil {
-			delete(t.weak, h) // collected: drop the entry, and with it the html.Node
-		}
-	}
-	groups := map[*html.Node]bool{} // detached roots already grouped in this sweep
 	rootOf := map[*html.Node]*html.Node{}
-	for h, n := range t.strong {
-		r := findRoot(h, rootOf)
-		if r == root || n == d.node {
+	grouped := map[*html.Node]bool{} // detached roots already grouped in this sweep
+	for _, n := range t.changed {
+		if n.doc != d || t.strong[n.h] != n {
+			continue // adopted by another document, or swept with its tree already
+		}
+		n.changed = false
+		r := findRoot(n.h, rootOf)
+		if r == root {
 			n.group = nil // connected: the tree holds it
 			continue
 		}
-		if !groups[r] {
-			groups[r] = true
-			t.groupDetachedTree(r)
+		if !grouped[r] {
+			grouped[r] = true
+			t.sweepDetachedTree(r)
 		}
 	}
-	if t.weak == nil {
-		t.weak = make(map[*html.Node]weak.Pointer[Node])
+	clear(t.changed)
+	t.changed = t.changed[:0]
+	if cap(t.changed) > 4*minSweep && cap(t.changed) > 4*len(t.strong) {
+		t.changed = nil // a burst of changes: do not keep its array
 	}
-	for h, n := range t.strong {
-		if n.group != nil {
-			delete(t.strong, h)
-			if n.obj != nil || n.hasState() {
-				t.weak[h] = weak.Make(n)
+	if len(t.weak) >= t.nextPrune {
+		for h, wp := range t.weak {
+			if wp.Value() == nil {
+				delete(t.weak, h) // collected: drop the entry, and with it the html.Node
 			}
-			// else it never reached script and has nothing a fresh *Node would lack:
-			// no weak pointer (making one costs more than the whole node)
 		}
+		t.nextPrune = max(2*len(t.weak), minSweep)
 	}
-	// The next sweep is due when the strong table has doubled again. Weak entries do not
-	// count: right after a sweep they are mostly nodes the GC has not reached yet, and
-	// counting them made the interval, and so the garbage held between sweeps, ratchet up
-	// whenever a GC came late (the soak's slow heap creep).
-	t.nextSweep = max(2*len(t.strong), minSweep)
+	// The next sweep is due when as many changes came as there are strong entries now.
+	// Weak entries do not count: right after a sweep they are mostly nodes the GC has not
+	// reached yet, and counting them made the interval, and so the garbage held between
+	// sweeps, ratchet up whenever a GC came late (the soak's slow heap creep).
+	t.nextSweep = max(len(t.strong), minSweep)
 }
 
 // findRoot is the root of h's tree. Every node on the way up is remembered in rootOf, so a
@@ -158,13 +198,14 @@ func findRoot(h *html.Node, rootOf map[*html.Node]*html.Node) *html.Node {
 	return r
 }
 
-// groupDetachedTree gives every node of the detached tree rooted at r one group, which
-// holds the nodes with state.
-func (t *nodeTable) groupDetachedTree(r *html.Node) {
-	g := &detachedGroup{}
+// sweepDetachedTree gives every node of the detached tree rooted at r that has a DOM node
+// one group, which holds the nodes with state, and moves the strong entries of the tree to
+// weak ones (none for a node that never reached script and has no state).
+func (t *nodeTable) sweepDetachedTree(r *html.Node) {
+	var g *detachedGroup
 	visit := func(h *html.Node) {
-		n, ok := t.strong[h]
-		if !ok {
+		n, strong := t.strong[h]
+		if !strong {
 			if wp, ok := t.weak[h]; ok {
 				n = wp.Value()
 			}
@@ -172,9 +213,24 @@ func (t *nodeTable) groupDetachedTree(r *html.Node) {
 		if n == nil {
 			return
 		}
+		if g == nil {
+			g = &detachedGroup{}
+		}
 		n.group = g
 		if n.hasState() {
 			g.nodes = append(g.nodes, n)
+		}
+		if strong {
+			delete(t.strong, h)
+			n.changed = false
+			if n.obj != nil || n.hasState() {
+				if t.weak == nil {
+					t.weak = make(map[*html.Node]weak.Pointer[Node])
+				}
+				t.weak[h] = weak.Make(n)
+			}
+			// else it never reached script and has nothing a fresh *Node would lack:
+			// no weak pointer (making one costs more than the whole node)
 		}
 	}
 	visit(r)
