@@ -17,7 +17,7 @@ func TestPlainTextInnerHTMLMatchesTheParser(t *testing.T) {
 	for _, c := range contexts {
 		ctx := &html.Node{Type: html.ElementNode, Data: c, DataAtom: atom.Lookup([]byte(c))}
 		for _, s := range texts {
-			if !parsesAsText(ctx, s) {
+			if !parsesAsText(&Node{h: ctx, kind: ElementNode}, s) {
 				continue
 			}
 			fast++
@@ -34,7 +34,7 @@ func TestPlainTextInnerHTMLMatchesTheParser(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"<b>x</b>", "a &amp; b", "a\r\nb", "a\x00b"} {
-		if parsesAsText(&html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}, s) {
+		if parsesAsText(&Node{h: &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div}, kind: ElementNode}, s) || parsesAsText(nil, s) {
 			t.Errorf("%q taken as plain text", s)
 		}
 	}

@@ -254,6 +254,10 @@ func replaceChild(child, node, parent *Node) (*Node, error) {
 // replaceAll replaces all of parent's children with node (which may be nil).
 // https://dom.spec.whatwg.org/#concept-node-replace-all
 func replaceAll(node, parent *Node) {
+	if replaceAllUnseen(node, parent) {
+		replaceAllQuietly(node, parent)
+		return
+	}
 	removed := parent.children()
 	var added []*Node
 	if node != nil {
@@ -285,14 +289,87 @@ func replaceAll(node, parent *Node) {
 	}
 }
 
+// replaceAllUnseen reports whether replacing parent's children with node can be seen
+// only in the tree itself: no mutation observer is registered on any node (no record is
+// queued, no transient observer added), legacy mutation events are off, there is no live
+// range and no fullscreen element, the focused element is not inside parent, and node (if
+// any) is parentless and already in parent's document (nothing to remove or adopt first).
+// Then replace all's steps come down to moving html.Nodes and telling the renderer, and
+// the removed and added nodes need no DOM objects (replaceAllQuietly).
+func replaceAllUnseen(node, parent *Node) bool {
+	d := parent.doc
+	if r := d.realm; r != nil && (r.observedNodes > 0 || r.opts.MutationEvents || len(r.ranges.list) > 0 || r.rs.fullscreenElement != nil) {
+		return false
+	}
+	if f := d.focused; f != nil && isInclusiveAncestorOf(parent.h, f.h) {
+		return false
+	}
+	return node == nil || (node.h.Parent == nil && node.doc == d)
+}
+
+// replaceAllQuietly is replace all when replaceAllUnseen: the same steps, less what they
+// would do for observers, mutation events, ranges, focus and fullscreen, which there are
+// none of. The renderer hears of every change as from remove and insert.
+func replaceAllQuietly(node, parent *Node) {
+	d := parent.doc
+	// 5. "Remove all parent's children, in tree order, with suppressObservers set to true."
+	for c := parent.h.FirstChild; c != nil; c = parent.h.FirstChild {
+		unlink(c)
+		d.noteRemoved(c)
+		d.changedNode(ChangeChildren, parent.h, "")
+		childrenChangedSteps(parent)
+	}
+	// 6. "If node is non-null, then insert node into parent before null with
+	// suppressObservers set to true." A fragment's children move; the fragment's own
+	// changes are not the renderer's (it is never rendered).
+	if node == nil {
+		return
+	}
+	if node.kind != DocumentFragmentNode {
+		d.insertQuietly(node.h, parent)
+	} else if node.h.FirstChild != nil {
+		for c := node.h.FirstChild; c != nil; c = node.h.FirstChild {
+			unlink(c)
+			d.insertQuietly(c, parent)
+		}
+	} else {
+		return
+	}
+	childrenChangedSteps(parent)
+	// 7. The tree mutation record has no observer to go to.
+}
+
+// insertQuietly appends the parentless h to parent: insert's steps for one node with no
+// observer, range or mutation event to serve.
+func (d *Document) insertQuietly(h *html.Node, parent *Node) {
+	linkBefore(parent.h, h, nil)
+	d.table.promoteSubtree(h)
+	d.changedNode(ChangeChildren, parent.h, "")
+}
+
 // stringReplaceAll replaces all of n's children with a Text node holding s (none if s is "").
 // https://dom.spec.whatwg.org/#string-replace-all
 func (n *Node) stringReplaceAll(s string) {
+	if replaceAllUnseen(nil, n) {
+		// The Text node gets its DOM object when script or an observer reaches it.
+		n.doc.replaceAllWithText(s, n)
+		return
+	}
 	var node *Node
 	if s != "" {
 		node = n.doc.CreateTextNode(s)
 	}
 	replaceAll(node, n)
+}
+
+// replaceAllWithText is replaceAllQuietly with a new Text node holding s (none if s is ""),
+// made without a DOM object.
+func (d *Document) replaceAllWithText(s string, parent *Node) {
+	replaceAllQuietly(nil, parent)
+	if s != "" {
+		d.insertQuietly(&html.Node{Type: html.TextNode, Data: s}, parent)
+		childrenChangedSteps(parent)
+	}
 }
 
 // normalize merges adjacent Text descendants and removes empty ones.

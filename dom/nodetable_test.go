@@ -126,3 +126,32 @@ func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
 		t.Errorf("table holds %d entries", n)
 	}
 }
+
+// TestSweepFindsNodesInQuietlyRemovedTrees: textContent with nothing observing removes
+// children that never reached script without making DOM objects for them. Nodes script
+// holds below such a child, connected (and so kept) at the last sweep, must leave the
+// strong table at the next one (and go once script drops them), keeping their state while
+// held.
+func TestSweepFindsNodesInQuietlyRemovedTrees(t *testing.T) {
+	tp := loadPage(t, `<div id="host"></div>`, loop.ModeSpec)
+	before := dom.TableEntries(tp.p.Doc)
+	tp.exec(`
+		var host = document.getElementById('host');
+		host.innerHTML = '<p><span><b>x</b></span></p>'.repeat(3000);
+		var held = Array.from(host.querySelectorAll('b'));   // the <p> and <span> above never reach script
+		held[7].expando = 'seven';`)
+	sweepAndCollect(tp.p.Doc) // the <b> elements are connected: kept
+	tp.exec(`host.textContent = 'gone';`)
+	sweepAndCollect(tp.p.Doc)
+	if got := tp.value(`held.length + ' ' + held[7].expando + ' ' + held[7].parentNode.parentNode.nodeName + ' ' + held[7].parentNode.parentNode.parentNode + ' ' + host.textContent`); got != "3000 seven P null gone" {
+		t.Errorf("held nodes after the sweep: %s", got)
+	}
+	tp.exec(`held = [held[7]];`)
+	sweepAndCollect(tp.p.Doc)
+	if n := dom.TableEntries(tp.p.Doc); n > before+20 {
+		t.Errorf("table holds %d entries after the sweep (started with %d): nodes of removed trees are kept", n, before)
+	}
+	if got := tp.value(`held[0].expando + ' ' + held[0].textContent`); got != "seven x" {
+		t.Errorf("the one node still held: %s", got)
+	}
+}

@@ -143,17 +143,17 @@ func parseFragment(ctx *Node, markup string) (frag *Node, err error) {
 			frag, err = nil, domErr("SyntaxError", "The provided markup is invalid.")
 		}
 	}()
-	c := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
-	if ctx != nil && ctx.kind == ElementNode {
-		c = &html.Node{Type: html.ElementNode, Data: ctx.h.Data, DataAtom: ctx.h.DataAtom, Namespace: ctx.h.Namespace}
-	}
 	d := ctx.doc
-	if parsesAsText(c, markup) {
+	if parsesAsText(ctx, markup) {
 		frag = d.CreateDocumentFragment()
 		if markup != "" {
 			linkBefore(frag.h, &html.Node{Type: html.TextNode, Data: markup}, nil)
 		}
 		return frag, nil
+	}
+	c := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
+	if ctx.kind == ElementNode {
+		c = &html.Node{Type: html.ElementNode, Data: ctx.h.Data, DataAtom: ctx.h.DataAtom, Namespace: ctx.h.Namespace}
 	}
 	nodes, err := html.ParseFragment(strings.NewReader(markup), c)
 	if err != nil {
@@ -170,17 +170,23 @@ func parseFragment(ctx *Node, markup string) (frag *Node, err error) {
 	return frag, nil
 }
 
-// parsesAsText reports whether the fragment parsing algorithm, in context element ctx,
-// certainly turns markup into one Text node with markup as its data: no markup, no
-// character reference, no newline or NUL the tokenizer would rewrite, and a context whose
-// insertion mode inserts character tokens where they are (not html, head, tables,
-// select, template, frameset; not foreign content; not the newline a pre drops). Setting
-// innerHTML to plain text then costs no parse.
-func parsesAsText(ctx *html.Node, markup string) bool {
-	if strings.ContainsAny(markup, "<&\r\x00") || ctx.Namespace != "" {
+// parsesAsText reports whether the fragment parsing algorithm, in context element ctx (an
+// element; anything else stands for a body element), certainly turns markup into one Text
+// node with markup as its data: no markup, no character reference, no newline or NUL the
+// tokenizer would rewrite, and a context whose insertion mode inserts character tokens
+// where they are (not html, head, tables, select, template, frameset; not foreign content;
+// not the newline a pre drops). Setting innerHTML to plain text then costs no parse.
+func parsesAsText(ctx *Node, markup string) bool {
+	if strings.ContainsAny(markup, "<&\r\x00") {
 		return false
 	}
-	switch ctx.Data {
+	if ctx == nil || ctx.kind != ElementNode {
+		return true // in body
+	}
+	if ctx.h.Namespace != "" {
+		return false
+	}
+	switch ctx.h.Data {
 	case "html", "head", "table", "tbody", "thead", "tfoot", "tr", "colgroup", "select", "template", "frameset":
 		return false
 	case "pre", "listing", "textarea":
@@ -217,6 +223,13 @@ func (n *Node) SetInnerHTML(markup string) error {
 	ctx := n
 	if n.kind == DocumentFragmentNode {
 		ctx = nil
+	}
+	if parsesAsText(ctx, markup) {
+		// The fragment would hold one Text node with markup as its data (none for ""), and
+		// replacing all with that fragment is replacing all with its Text node: the
+		// fragment's own mutation record has no observer (script never sees it).
+		n.stringReplaceAll(markup)
+		return nil
 	}
 	frag, err := parseFragment(orDocumentBody(ctx, n.doc), markup)
 	if err != nil {

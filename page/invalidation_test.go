@@ -74,3 +74,38 @@ func TestInsertionFollowsTheChange(t *testing.T) {
 		t.Errorf("the change's frame: %v elements restyled, boxes laid out, pixels rastered; want 1 and 3", last)
 	}
 }
+
+// TestQuietReplaceAllRenders: innerHTML and textContent set with nothing observing the
+// tree (no MutationObserver, range, focus inside or mutation events) replace the children
+// without DOM objects or records; the renderer must still hear of it. The frame after each
+// change is the frame of a page that starts with the result.
+func TestQuietReplaceAllRenders(t *testing.T) {
+	const style = "<style>body { margin: 0 } #d { font-size: 40px; background: #cde }</style>"
+	frame := func(src string) []byte {
+		p, err := New([]byte(style+src), "file:///quiet.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Run(loop.RunOptions{Until: 1000})
+		if p.LastFrame() == nil {
+			t.Fatal("no frame painted")
+		}
+		return append([]byte(nil), p.LastFrame().Pix...)
+	}
+	before := frame("<div id=d>aa <i>it</i></div>")
+	for _, c := range []struct{ change, result string }{
+		{"d.innerHTML = 8888", "8888"},
+		{"d.textContent = ''", ""},
+		{"d.textContent = 'some text'", "some text"},
+		{"d.innerHTML = '<b>bold</b> and <i>it</i>'", "<b>bold</b> and <i>it</i>"},
+	} {
+		got := frame("<div id=d>aa <i>it</i></div><script>setTimeout(() => { const d = document.getElementById('d'); " + c.change + " }, 300)</script>")
+		want := frame("<div id=d>" + c.result + "</div>")
+		if string(want) == string(before) {
+			t.Fatalf("%s: the result paints like the page before the change", c.change)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s: the frame after the change is not the frame of a page that starts with %q", c.change, c.result)
+		}
+	}
+}
