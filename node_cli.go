@@ -86,7 +86,7 @@ func runNode(c *cli, stdout, stderr io.Writer) int {
 	}
 	status := p.Run()
 	if c.traceFile != "" {
-		if err := writeTrace(c.traceFile, p.Loop().Trace()); err != nil {
+		if err := writeTrace(c.traceFile, p.Agent().Trace()); err != nil {
 			fmt.Fprintln(stderr, "loopscope: -trace:", err)
 			if status == 0 {
 				status = 1
@@ -101,7 +101,7 @@ func runNode(c *cli, stdout, stderr io.Writer) int {
 
 // writeNodeReport prints what the run did: callbacks per phase, the longest callback.
 func writeNodeReport(w io.Writer, p *node.Process) {
-	instruments.NewNodeReport(p.Loop().Trace().Spans(), p.Loop().Stats()).Write(w)
+	instruments.NewNodeReport(p.Agent().Trace().Spans(), p.Agent().Stats()).Write(w)
 }
 
 // checkNodeDemos runs every Node demo in every mode it declares (virtual time) against its

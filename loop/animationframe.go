@@ -25,16 +25,16 @@ type animationFrame struct {
 
 func (l *Loop) installAnimationFrames() {
 	g := l.rt.GlobalObject()
-	l.defineFunc(g, "requestAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
+	l.DefineFunc(g, "requestAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
 		fn, ok := goja.AssertFunction(c.Argument(0))
 		if !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
 		}
-		h := l.requestAnimationFrame(fn, l.callbackName(c.Argument(0)))
-		l.stepHostCall()
+		h := l.requestAnimationFrame(fn, l.FunctionName(c.Argument(0)))
+		l.StepDone(StepHostCall)
 		return l.rt.ToValue(h)
 	})
-	l.defineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
+	l.DefineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
 		l.cancelAnimationFrame(webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	})
@@ -102,20 +102,6 @@ func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
 		// checkpoint, "clean up after running script", after the report.)
 		start := l.Now()
 		l.InvokeAndReport(callbacks[i].name, callbacks[i].fn, goja.Undefined(), ts)
-		l.trace.add(Span{Kind: KindAnimationFrame, Name: "requestAnimationFrame " + callbacks[i].name, Start: start, End: l.Now()})
+		l.Trace().Add(Span{Kind: KindAnimationFrame, Name: "requestAnimationFrame " + callbacks[i].name, Start: start, End: l.Now()})
 	}
-}
-
-// callbackName is a callback's name for the trace ("(anonymous)" when it has none).
-// It reads the name as a data property: a getter or a Proxy is not run (pagevalue.go).
-func (l *Loop) callbackName(v goja.Value) string {
-	if o, ok := v.(*goja.Object); ok {
-		if n, ok := l.stringProperty(o, "name"); ok && n != "" {
-			return n
-		}
-	}
-	if _, ok := goja.AssertFunction(v); ok {
-		return "(anonymous)"
-	}
-	return "(code)"
 }

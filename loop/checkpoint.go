@@ -3,33 +3,11 @@
 
 package loop
 
-import "time"
-
-// performAMicrotaskCheckpoint is HTML's "perform a microtask checkpoint", the one place every
-// checkpoint of the processing model goes through: the one at the end of each task (event
-// loop processing model step 2.8), the one after each animation frame callback and event
-// listener, and the one in "clean up after running script" (step 3: "If the JavaScript
-// execution context stack is now empty, perform a microtask checkpoint."), since each of
-// those calls into JS from an empty stack ends in callFromEmptyStack, which calls this.
-//
-// goja runs the microtask queue itself: it drains its job queue (promise jobs, and the host
-// microtasks queued as reactions on a private promise, microtask.go) when the outermost call
-// into JS returns, and only then. So steps 1-3 have already happened when this is called,
-// between drainStart (the callback returned) and drainEnd (goja's drain returned); this
-// function documents them, records them and performs the steps after them.
-//
-// DEPARTURE: the checkpoint at the end of a task (step 2.8) is not a call of its own: every
-// call the task made into JS from an empty stack already ended with one, and a microtask the
-// host queues with no JS on the stack runs at once (queueMicrotaskValue), so the queue is
-// always empty when a task ends.
-func (l *Loop) performAMicrotaskCheckpoint(drainStart, drainEnd time.Duration) {
-	// 1. "If the event loop's performing a microtask checkpoint is true, then return."
-	// 2. "Set the event loop's performing a microtask checkpoint to true."
-	//    goja's drain is not reentrant either: a call into JS made by a microtask has JS on the
-	//    stack (l.depth > 0), so it gets no checkpoint of its own.
-	// 3. "While the event loop's microtask queue is not empty: ... Run oldestMicrotask."
-	//    goja did it, in FIFO order, before returning to callFromEmptyStack.
-	//
+// microtaskCheckpointSteps are the event loop's steps of "perform a microtask checkpoint"
+// after its microtask queue is empty; the agent reaches them through its Checkpoint hook at
+// the end of every checkpoint (agent/checkpoint.go: steps 1-3, which goja's own drain of its
+// job queue performs).
+func (l *Loop) microtaskCheckpointSteps() {
 	// 4. "For each environment settings object settingsObject whose responsible event loop
 	//    is this event loop, notify about rejected promises given settingsObject's global
 	//    object."
@@ -37,8 +15,4 @@ func (l *Loop) performAMicrotaskCheckpoint(drainStart, drainEnd time.Duration) {
 	// 5. Cleanup Indexed Database transactions: there is no IndexedDB here.
 	// 6. ClearKeptObjects(): goja has no WeakRef or FinalizationRegistry.
 	// 7. "Set the event loop's performing a microtask checkpoint to false."
-	// The instruments see the checkpoint as a span in the trace, when it took time.
-	if drainEnd > drainStart {
-		l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(drainStart), End: ms(drainEnd)})
-	}
 }

@@ -3,7 +3,11 @@
 
 package loop
 
-import "container/heap"
+import (
+	"container/heap"
+
+	"loopscope/agent"
+)
 
 // The loop's heap of due work: everything that becomes runnable at a time, page timers and
 // host work alike, in one heap ordered by (time, sequence), so work due at the same time
@@ -119,11 +123,11 @@ func (l *Loop) runDueWork(now float64) {
 	for i, e := range timers {
 		timers[i] = nil
 		if e.kind == dueTimerTask {
-			l.queueTask(&task{source: SourceTimer, name: e.name, at: e.at, fn: e.fn})
+			l.queueTask(&task{Task: agent.Task{Source: SourceTimer, Name: e.name, At: e.at}, fn: e.fn})
 			continue
 		}
 		t := e.timer
-		l.queueTask(&task{source: SourceTimer, name: l.timerName(t), at: e.at, nesting: t.nesting, timerSeq: e.seq, fn: func() { l.runTimer(t) }})
+		l.queueTask(&task{Task: agent.Task{Source: SourceTimer, Name: l.timerName(t), At: e.at, TimerSeq: e.seq}, nesting: t.nesting, fn: func() { l.runTimer(t) }})
 	}
 	if cap(timers) > 1024 {
 		timers = nil // a burst of timers: do not keep its scratch list

@@ -1,65 +1,31 @@
 package loop
 
-import "sort"
+import (
+	"sort"
+	"strconv"
 
-// Snapshot is what the loop's queues hold at one moment, for the queues view (Jake
-// Archibald's picture of the event loop, live). Boxes is that picture; the rest is the
-// loop's own detail (task queues by source, timers, animation frame and idle callbacks).
-type Snapshot struct {
-	Boxes   Boxes
-	Sources *Sources // the page's scripts (safe to read from any goroutine)
-	Now     float64  // page time (ms)
-	Parked  bool     // step mode: the loop waits at a gate point
-	Speed   float64  // step mode's speed factor (1 without step mode)
-	// Queues are the task queues by source, in the order the loop picks them.
-	Queues []QueueView
-	// Timers are the active timers, soonest first (not yet tasks: a due timer queues one).
-	Timers []TimerView
-	// AnimationFrames are the callbacks waiting for the next rendering update.
-	AnimationFrames []string
-	// IdleCallbacks are the idle callbacks waiting, when the idle scheduler can list them.
-	IdleCallbacks []string
-	IdleKnown     bool
-	// HostMicrotasks counts the microtasks the host queued so far (queueMicrotask,
-	// MutationObserver notifications); promise jobs are goja's and cannot be counted.
-	HostMicrotasks int
-	Stats          Stats
-}
-
-// QueueView is one task queue.
-type QueueView struct {
-	Source Source
-	Len    int
-	Tasks  []string // the first ones, oldest first
-}
-
-// TimerView is one active timer.
-type TimerView struct {
-	ID     int
-	Name   string
-	Due    float64
-	Repeat bool
-}
+	"loopscope/agent"
+)
 
 // IdleLister is implemented by an idle scheduler that can name its waiting callbacks.
 type IdleLister interface {
 	IdleCallbackNames() []string
 }
 
-// Inspect returns a snapshot of the loop's queues, with at most max entries per list. Call
-// it on the loop's goroutine (e.g. from a function passed to Post or TryPost).
+// Inspect returns a snapshot of the loop's queues, with at most max entries per list: the
+// agent's (the running task, microtasks, the JS stack, the log) and the loop's own (task
+// queues by source, timers, animation frame and idle callbacks). Call it on the loop's
+// goroutine (e.g. from a function passed to Post or TryPost).
 func (l *Loop) Inspect(max int) *Snapshot {
-	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats, Boxes: l.boxes(max), Sources: &l.sources}
-	if s := l.stepper(); s != nil {
-		snap.Parked = s.Parked()
-		snap.Speed = s.Speed()
-	}
+	snap := l.Agent.Inspect(max)
+	snap.Stats = l.Stats()
+	l.addTasksBox(&snap.Boxes, max)
 	for src := SourceUserInteraction; src < numSources; src++ {
 		q := &l.queues[src]
 		v := QueueView{Source: src, Len: q.size}
 		q.each(func(t *task) {
 			if len(v.Tasks) < max {
-				v.Tasks = append(v.Tasks, t.name)
+				v.Tasks = append(v.Tasks, t.Name)
 			}
 		})
 		snap.Queues = append(snap.Queues, v)
@@ -98,32 +64,78 @@ func (l *Loop) Inspect(max int) *Snapshot {
 	return snap
 }
 
-// Live is what the loop's goroutine is doing right now, readable from any goroutine while
-// it runs (step mode only: EnableStepping).
-type Live struct {
-	Task     string // the task running ("" between tasks)
-	Source   Source
-	Since    float64 // when it became runnable (ms)
-	Callback string  // the callback running from an empty JS stack, when the loop reports it
+// boxes builds the four boxes (on the loop's goroutine), with at most max items per box.
+func (l *Loop) boxes(max int) Boxes {
+	b := l.Boxes(max)
+	l.addTasksBox(&b, max)
+	return b
 }
 
-// Live reports what the loop runs now.
-func (s *Stepper) Live() Live {
-	var lv Live
-	if t := s.running.Load(); t != nil {
-		lv.Task, lv.Source, lv.Since = t.name, t.source, t.at
+// addTasksBox adds the loop's part of the Tasks box after the running task (the agent's):
+// the queued tasks in the order the loop will pick them, then the timers that are not due
+// yet, soonest first (each becomes a task when due).
+func (l *Loop) addTasksBox(b *Boxes, max int) {
+	for _, t := range l.queuedInPickOrder(max) {
+		b.Tasks = append(b.Tasks, agent.TaskItem(&t.Task, false))
 	}
-	if c := s.callback.Load(); c != nil {
-		lv.Callback = *c
+	// The soonest timers (host work and host timer tasks are not the page's): the view asks
+	// every frame, and a page may have a hundred thousand timers, so no full sort.
+	var timers []*dueEntry
+	for _, e := range l.due {
+		if e.kind != dueTimer || (len(timers) == max && !dueBefore(e, timers[max-1])) {
+			continue
+		}
+		i := sort.Search(len(timers), func(i int) bool { return dueBefore(e, timers[i]) })
+		if len(timers) < max {
+			timers = append(timers, nil)
+		}
+		copy(timers[i+1:], timers[i:])
+		timers[i] = e
 	}
-	return lv
+	for _, e := range timers {
+		if len(b.Tasks) >= max {
+			break
+		}
+		t := e.timer
+		it := BoxItem{ID: "timer:" + strconv.FormatUint(e.seq, 10), Name: jakeTimerName(t), Detail: l.timerName(t), Timer: true, Due: e.at}
+		b.Tasks = append(b.Tasks, it)
+	}
 }
 
-// noteCallbackStart records the callback that callFromEmptyStack is about to run (step mode
-// only, so the name is computed only when someone can look at it).
-func (l *Loop) noteCallbackStart(p pendingCall) {
-	if s := l.stepper(); s != nil {
-		name := p.name(l)
-		s.callback.Store(&name)
+// queuedInPickOrder lists up to max queued tasks in the order pickTask would take them:
+// the user interaction queue first, then the oldest of the others (each queue is in order,
+// so its first max tasks are enough).
+func (l *Loop) queuedInPickOrder(max int) []*task {
+	var ui, rest []*task
+	firstOf := func(src Source, dst *[]*task) {
+		n := 0
+		l.queues[src].each(func(t *task) {
+			if n < max {
+				*dst = append(*dst, t)
+				n++
+			}
+		})
 	}
+	firstOf(SourceUserInteraction, &ui)
+	for src := SourceUserInteraction + 1; src < numSources; src++ {
+		firstOf(src, &rest)
+	}
+	sort.SliceStable(rest, func(i, j int) bool {
+		if rest[i].At != rest[j].At {
+			return rest[i].At < rest[j].At
+		}
+		return rest[i].Seq < rest[j].Seq
+	})
+	out := append(ui, rest...)
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+func jakeTimerName(t *timer) string {
+	if t.repeat {
+		return "setInterval callback"
+	}
+	return "setTimeout callback"
 }

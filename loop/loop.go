@@ -1,23 +1,47 @@
-// Package loop is the HTML event loop of one page, on goja: task queues by source, the
-// microtask checkpoint, timers, animation frames, rendering opportunities and idle periods,
-// with a trace of everything that ran.
+// Package loop is HTML's event loops over an agent (package agent: the goroutine and the goja
+// runtime): task queues by source, timers, and for a window event loop animation frames,
+// rendering opportunities and idle periods, with a trace of everything that ran. The loop's
+// Type decides which steps of the processing model run (HTML "event loop" types; Ladybird's
+// EventLoop::Type does the same).
 //
-// One goroutine (the one that calls Run) owns the goja Runtime and everything else here;
-// other goroutines only talk to the loop through Post.
+// One goroutine (the one that calls Run) owns the agent and everything else here; other
+// goroutines only talk to the loop through Post.
 package loop
 
 import (
-	"io"
-	"os"
 	"time"
 
 	"github.com/dop251/goja"
+
+	"loopscope/agent"
 )
+
+// Type is the kind of an event loop (https://html.spec.whatwg.org/multipage/webappapis.html#event-loop):
+// it decides which steps of the processing model run.
+type Type int
+
+const (
+	// Window is a window event loop: tasks, timers, animation frames, rendering
+	// opportunities and idle periods.
+	Window Type = iota
+	// Worker is a worker event loop: tasks and timers, no rendering, and the step that
+	// ends the loop once its global's closing flag is set. (Workers themselves are not
+	// there yet: the type is the shape they run on.)
+	Worker
+)
+
+func (t Type) String() string {
+	if t == Worker {
+		return "worker"
+	}
+	return "window"
+}
 
 // Options configure a Loop.
 type Options struct {
+	Type    Type    // default: Window
 	Clock   Clock   // default: a real clock
-	Display Display // default: a simulated 60 Hz display
+	Display Display // default: a simulated 60 Hz display (a window event loop's)
 	Mode    Mode    // default: spec
 	// Console receives console messages and uncaught errors. Default: stdout/stderr.
 	Console Console
@@ -59,18 +83,15 @@ type IdleScheduler interface {
 }
 
 // ErrorReporter turns errors into events on the page's window (package dom implements it).
-type ErrorReporter interface {
-	FireError(message, filename string, lineno, colno int, errVal goja.Value) (canceled bool)
-	FirePromiseRejection(typ string, promise, reason goja.Value) (canceled bool)
-}
+type ErrorReporter = agent.ErrorReporter
 
-// Loop is one page's event loop.
+// Loop is one event loop over its agent. The agent's exports (Call, Now, Post, Trace,
+// Stepper, ...) are the loop's.
 type Loop struct {
-	rt      *goja.Runtime
-	clock   Clock
+	*agent.Agent
+	rt      *goja.Runtime // the agent's
+	typ     Type
 	display Display
-	mode    Mode
-	console Console
 
 	queues      [numSources]taskQueue
 	seq         uint64
@@ -86,134 +107,75 @@ type Loop struct {
 	idle            IdleScheduler
 	errors          ErrorReporter
 	neededSince     float64 // when rendering became needed (ms); -1: not needed
+	frames          int     // rendering updates (Stats.Frames)
+	closing         bool    // a worker global's closing flag (SetClosing)
 
-	// depth counts the Go→JS calls in progress; 0 means no JS is on the stack.
-	depth         int
-	callbackEnd   time.Duration // set by the entry trampoline when the callback returns
-	pending       pendingCall   // what the entry trampoline calls next
-	enter         goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
-	microtaskOf   goja.Callable // p => p.then(undefined, runner): queues a host microtask
-	rejections    rejectionTracker
-	perf          performance
-	trace         *Trace
-	inbox         chan func()
-	wake          chan struct{}
-	stopped       bool
-	halted        bool    // Halt was called (core.go)
-	stopNote      string  // SetStopNote (core.go)
-	stopAt        float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
-	scriptTimeout time.Duration
-	maxTimers     int        // MaxTimers
-	wd            watchdog   // stops runaway scripts (watchdog.go)
-	recovery      recoveries // what an abruptly ended call leaves to repair (recover.go)
-	intrinsics    intrinsics // the realm's own built-ins, for host code (pagevalue.go)
-	stats         Stats
-
-	mt            microtasks      // the async context tracker (asynccontext.go)
-	entryIsScript bool            // the outermost call into JS runs a script (for the JS stack)
-	logTail       *logTail        // the newest console lines (the Log box)
-	sources       Sources         // the scripts' text, for a source pane
-	documentURL   string          // what a setTimeout string's syntax error names (SetDocumentURL)
-	mutedErrors   map[string]bool // scripts whose errors are muted (MuteErrorsOf)
+	rejections  rejectionTracker
+	stopAt      float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)
+	maxTimers   int     // MaxTimers
+	documentURL string  // what a setTimeout string's syntax error names (SetDocumentURL)
 }
 
 // Stats are counters of what the loop did.
-type Stats struct {
-	Tasks, Microtasks, Frames int
-	LongTasks                 int
-}
+type Stats = agent.Stats
 
-// New creates a loop with a fresh JS realm that has the loop's globals installed: timers,
-// queueMicrotask, requestAnimationFrame, console, performance.
+// New creates an event loop of opts.Type over a fresh agent, with the loop's globals
+// installed: queueMicrotask, timers, for a window requestAnimationFrame, console and
+// performance (in that order: the order of the global's own properties).
 func New(opts Options) *Loop {
-	if opts.Clock == nil {
-		opts.Clock = NewRealClock()
-	}
-	if opts.Display == nil {
+	if opts.Display == nil && opts.Type == Window {
 		opts.Display = NewSimulatedDisplay(60)
-	}
-	if opts.Mode == "" {
-		opts.Mode = ModeSpec
-	}
-	if opts.Console == nil {
-		opts.Console = NewWriterConsole(os.Stdout, os.Stderr)
-	}
-	if opts.ScriptTimeout == 0 {
-		opts.ScriptTimeout = 5 * time.Second
-	}
-	if opts.TraceCapacity == 0 {
-		opts.TraceCapacity = 1 << 16
-	}
-	if opts.MaxHeap == 0 {
-		opts.MaxHeap = DefaultMaxHeap
 	}
 	if opts.MaxTimers == 0 {
 		opts.MaxTimers = MaxActiveTimers
 	}
-	if opts.MaxStackSize == 0 {
-		opts.MaxStackSize = 2000
-	}
+	a := agent.New(agent.Options{
+		Clock:         opts.Clock,
+		Mode:          opts.Mode,
+		Console:       opts.Console,
+		ScriptTimeout: opts.ScriptTimeout,
+		TraceCapacity: opts.TraceCapacity,
+		MaxStackSize:  opts.MaxStackSize,
+		MaxHeap:       opts.MaxHeap,
+	})
 	l := &Loop{
-		rt:            goja.New(),
-		clock:         opts.Clock,
-		display:       opts.Display,
-		mode:          opts.Mode,
-		console:       opts.Console,
-		activeTimers:  map[int]*timer{},
-		trace:         NewTrace(opts.TraceCapacity),
-		inbox:         make(chan func(), 1024),
-		wake:          make(chan struct{}, 1),
-		scriptTimeout: opts.ScriptTimeout,
-		maxTimers:     opts.MaxTimers,
-		wd:            watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
-		neededSince:   -1,
+		Agent:        a,
+		rt:           a.Runtime(),
+		typ:          opts.Type,
+		display:      opts.Display,
+		activeTimers: map[int]*timer{},
+		maxTimers:    opts.MaxTimers,
+		neededSince:  -1,
 	}
-	if jc, ok := opts.Clock.(interface{ JSTime() (time.Duration, bool) }); ok {
-		l.wd.jsTime = jc.JSTime // under virtual time the script timeout is on the page's clock
-	}
-	l.logTail = &logTail{Console: opts.Console}
-	l.console = l.logTail
-	l.rt.SetMaxCallStackSize(opts.MaxStackSize)
-	l.captureIntrinsics()
-	l.installEntry()
-	l.installMicrotasks()
+	a.SetHooks(agent.Hooks{
+		Checkpoint: l.microtaskCheckpointSteps,
+		QueueTask: func(name string, fn func()) {
+			l.QueueTask(SourceDOMManipulation, name, fn)
+		},
+	})
 	l.installRejectionTracker()
+	l.installQueueMicrotask()
 	l.installTimers()
-	l.installAnimationFrames()
-	l.installConsole()
-	l.installEngineBounds()
-	l.installAllocationBounds()
-	l.installPerformance()
-	if l.mode == ModeLegacyPromiseTasks {
-		l.installLegacyPromiseTasks()
+	if l.typ == Window {
+		l.installAnimationFrames()
 	}
-	if l.mode == ModeLegacyAwait {
-		InstallLegacyAwait(l.rt)
+	a.InstallConsole()
+	a.InstallPerformance()
+	if a.Mode() == ModeLegacyPromiseTasks {
+		l.installLegacyPromiseTasks()
 	}
 	return l
 }
 
-// ResetTimeOrigin makes now the page's time origin (call it before the page's first task:
-// setting up the realm should not count as page time, or shift the frame grid).
-func (l *Loop) ResetTimeOrigin() { l.clock.Reset() }
-
-// Runtime is the page's JS realm. Use it only on the loop's goroutine.
-func (l *Loop) Runtime() *goja.Runtime { return l.rt }
-
-// Mode is the browser behaviour mode the loop runs in.
-func (l *Loop) Mode() Mode { return l.mode }
-
-// Console is where the page's console messages and errors go.
-func (l *Loop) Console() Console { return l.console }
-
-// Trace is the record of everything the loop ran.
-func (l *Loop) Trace() *Trace { return l.trace }
+// Type is the loop's type (window or worker).
+func (l *Loop) Type() Type { return l.typ }
 
 // Stats returns counters of what the loop did so far.
-func (l *Loop) Stats() Stats { return l.stats }
-
-// Now is the current high resolution time in ms since the time origin.
-func (l *Loop) Now() float64 { return ms(l.clock.Now()) }
+func (l *Loop) Stats() Stats {
+	s := l.Agent.Stats()
+	s.Frames = l.frames
+	return s
+}
 
 // SetRenderer installs the rendering engine used by "update the rendering".
 func (l *Loop) SetRenderer(r Renderer) { l.renderer = r }
@@ -222,75 +184,16 @@ func (l *Loop) SetRenderer(r Renderer) { l.renderer = r }
 func (l *Loop) SetIdleScheduler(s IdleScheduler) { l.idle = s }
 
 // SetErrorReporter installs the window that error events are fired at.
-func (l *Loop) SetErrorReporter(r ErrorReporter) { l.errors = r }
-
-// Post runs fn on the loop's goroutine as soon as it looks at its inbox. Safe from any
-// goroutine; fn typically queues a task (input) or records a rendering opportunity.
-func (l *Loop) Post(fn func()) {
-	l.inbox <- fn
-	select {
-	case l.wake <- struct{}{}:
-	default:
-	}
+func (l *Loop) SetErrorReporter(r ErrorReporter) {
+	l.errors = r
+	l.Agent.SetErrorReporter(r)
 }
-
-// TryPost is Post that never blocks: it reports false when the inbox is full (a busy page).
-// The window uses it for vsync, which a later vsync supersedes anyway.
-func (l *Loop) TryPost(fn func()) bool {
-	select {
-	case l.inbox <- fn:
-	default:
-		return false
-	}
-	select {
-	case l.wake <- struct{}{}:
-	default:
-	}
-	return true
-}
-
-// Stop ends Run after the current step. Call it on the loop's goroutine (or through Post).
-func (l *Loop) Stop() { l.stopped = true }
 
 // StopAt makes Run return at time t (ms since the time origin) at the latest. Unlike
 // At(t, Stop) it is not work of its own: with StopWhenQuiet, Run still returns as soon as
 // the page is quiet, without waiting for t. Call it on the loop's goroutine.
 func (l *Loop) StopAt(t float64) { l.stopAt = t }
 
-func (l *Loop) defineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
-	f := l.rt.ToValue(fn).(*goja.Object)
-	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	// WebIDL operations are writable, enumerable and configurable (a page may redefine
-	// window.setTimeout with Object.defineProperty).
-	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-}
-
-// mustCompile compiles one of the loop's own helper functions.
-func (l *Loop) mustCompile(src string) goja.Callable {
-	v, err := l.rt.RunString(src)
-	if err != nil {
-		panic("loop: helper does not compile: " + err.Error())
-	}
-	fn, ok := goja.AssertFunction(v)
-	if !ok {
-		panic("loop: helper is not a function")
-	}
-	return fn
-}
-
-// Console is where console messages and uncaught errors go.
-type Console interface {
-	// Message is one console call, already formatted (level: log, info, warn, error, debug).
-	Message(level, text string)
-	// Error is an uncaught error or an internal error report, e.g. "Uncaught Error: boom".
-	Error(text string)
-}
-
-type writerConsole struct{ out, err io.Writer }
-
-// NewWriterConsole prints messages to out, one per line, and errors to err.
-func NewWriterConsole(out, err io.Writer) Console { return writerConsole{out, err} }
-
-func (c writerConsole) Message(level, text string) { io.WriteString(c.out, text+"\n") }
-func (c writerConsole) Error(text string)          { io.WriteString(c.err, text+"\n") }
+// SetDocumentURL tells the loop the document's URL: the file a syntax error in a string
+// passed to setTimeout or setInterval names.
+func (l *Loop) SetDocumentURL(u string) { l.documentURL = u }

@@ -4,11 +4,7 @@
 
 package loop
 
-import (
-	"fmt"
-	"math"
-	"time"
-)
+import "math"
 
 // RunOptions say when Run returns.
 type RunOptions struct {
@@ -21,14 +17,16 @@ type RunOptions struct {
 
 // Run runs the event loop processing model on the calling goroutine until Stop, opts.Until,
 // or (with StopWhenQuiet) nothing is left to do. One turn of the for loop is one iteration:
-// a task (step 2), a rendering opportunity (rendering.go), or else an idle period (step 5).
+// a task (step 2), then for a window event loop a rendering opportunity (rendering.go) or
+// else an idle period (step 5); a worker event loop ends once it is closing and has no task
+// left (step 6).
 func (l *Loop) Run(opts RunOptions) {
-	stopWatchdog := l.startWatchdog()
+	stopWatchdog := l.StartWatchdog()
 	defer stopWatchdog()
-	l.stopped = false
-	for !l.stopped {
-		l.stepGate() // step mode: wait here while paused
-		l.drainInbox()
+	l.ClearStop()
+	for !l.Stopped() {
+		l.StepGate() // step mode: wait here while paused
+		l.DrainInbox()
 		now := l.Now()
 		if limit := l.runLimit(opts); limit > 0 && now >= limit {
 			return
@@ -39,24 +37,30 @@ func (l *Loop) Run(opts RunOptions) {
 		// (2.8, performAMicrotaskCheckpoint: at the end of each call into JS the task makes).
 		ranTask := false
 		if t := l.pickTask(); t != nil {
-			l.stepTaskStart(t)
 			l.runTask(t)
 			ranTask = true
-			l.stepDone(StepTask)
 		}
-		renderedFrame := l.renderingOpportunity(now)
+		// 4. "If this is a window event loop": its rendering opportunity (rendering.go).
+		renderedFrame := l.typ == Window && l.renderingOpportunity(now)
 		if ranTask || renderedFrame || l.hasRunnableTask() {
 			continue
 		}
 		// 5. "If this is a window event loop that has no runnable task in this event loop's
 		// task queues, then:" start an idle period (package idle computes the deadline).
-		if l.idle != nil {
+		if l.typ == Window && l.idle != nil {
 			l.idle.StartAnIdlePeriod(l.Now())
 			if l.hasRunnableTask() {
 				continue
 			}
 		}
-		if l.stopped {
+		// 6. "If this is a worker event loop, then:" 6.2. "If there are no tasks in the event
+		// loop's task queues and the WorkerGlobalScope object's closing flag is true, then
+		// destroy the event loop, aborting these steps". FIXME(spec): 6.1, a dedicated
+		// worker's animation frames.
+		if l.typ == Worker && l.closing {
+			return
+		}
+		if l.Stopped() {
 			return
 		}
 		wake, ok := l.nextWake(opts)
@@ -71,34 +75,12 @@ func (l *Loop) Run(opts RunOptions) {
 }
 
 // runTask runs one task: processing model steps 2.2-2.7 and, for a long one, step 4
-// ("report long tasks"); it records the task in the trace.
+// ("report long tasks"), which are the agent's (Agent.RunTask: the trace, the watchdog's
+// line, step mode); the loop keeps the task for the timer nesting level and the queues view.
 func (l *Loop) runTask(t *task) {
-	// 2.5. "Set the event loop's currently running task to oldestTask."
 	l.currentTask = t
-	start := l.Now()
-	// 2.6. "Perform oldestTask's steps."
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				l.console.Error(fmt.Sprintf("internal error in task %q: %v", t.name, r))
-			}
-		}()
-		t.fn()
-	}()
-	// 2.7. "Set the event loop's currently running task back to null."
+	l.RunTask(&t.Task, t.fn)
 	l.currentTask = nil
-	end := l.Now()
-	l.stats.Tasks++
-	l.trace.add(Span{Kind: KindTask, Name: t.name, Source: t.source, Start: start, End: end})
-	if end-start > 50 {
-		l.stats.LongTasks++
-		l.trace.add(Span{Kind: KindLongTask, Name: t.name, Source: t.source, Start: start, End: end})
-		// The observers' own delivery is not reported: on a starved machine a slow delivery
-		// would report itself and queue another delivery, forever.
-		if t.name != perfObserverTask {
-			l.reportLongTask(start, end)
-		}
-	}
 }
 
 // nextWake is the earliest time something becomes runnable.
@@ -113,16 +95,18 @@ func (l *Loop) nextWake(opts RunOptions) (float64, bool) {
 		consider(d)
 	}
 	now := l.Now()
-	if l.renderingNeeded(now) && !l.display.External() {
-		consider(l.display.NextExpected(now))
-	}
-	if l.idle != nil {
-		if t, has := l.idle.NextWake(); has {
-			consider(t)
+	if l.typ == Window {
+		if l.renderingNeeded(now) && !l.display.External() {
+			consider(l.display.NextExpected(now))
 		}
-	}
-	if l.display.External() && l.renderingNeeded(now) {
-		ok = true // the next vsync post will wake the loop
+		if l.idle != nil {
+			if t, has := l.idle.NextWake(); has {
+				consider(t)
+			}
+		}
+		if l.display.External() && l.renderingNeeded(now) {
+			ok = true // the next vsync post will wake the loop
+		}
 	}
 	if limit := l.runLimit(opts); limit > 0 && (ok || !opts.StopWhenQuiet) {
 		consider(limit) // a limit, not work: it keeps no quiet loop waiting
@@ -142,27 +126,12 @@ func (l *Loop) runLimit(opts RunOptions) float64 {
 	return min(opts.Until, l.stopAt)
 }
 
+// sleepUntil waits until wake or a post. The progress guarantee (a virtual clock that did not
+// move is nudged) holds unless the display posts its opportunities.
 func (l *Loop) sleepUntil(wake float64) {
-	if math.IsInf(wake, 1) {
-		<-l.wake
-		return
-	}
-	before := l.clock.Now()
-	l.clock.Sleep(dur(wake), l.wake)
-	// Progress guarantee: a virtual clock that did not move (a wake time that rounding put at
-	// or before now) is nudged 1 µs, so the loop can never spin without time passing.
-	if l.clock.Now() == before && !l.display.External() {
-		l.clock.Sleep(before+time.Microsecond, nil)
-	}
+	l.SleepUntil(wake, l.typ != Window || !l.display.External())
 }
 
-func (l *Loop) drainInbox() {
-	for {
-		select {
-		case fn := <-l.inbox:
-			fn()
-		default:
-			return
-		}
-	}
-}
+// SetClosing sets the worker global's closing flag (a worker's close(), or its owner's
+// terminate()): a worker event loop ends once its task queues are empty.
+func (l *Loop) SetClosing() { l.closing = true }

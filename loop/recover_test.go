@@ -42,7 +42,7 @@ func TestInterruptInAsyncContinuation(t *testing.T) {
 		!strings.Contains(c.errors[0], "it was repaired") {
 		t.Errorf("errors: %q", c.errors)
 	}
-	if stacks, ok := gojaVMStacks(l.rt); !ok || stacks[0].Len() != 0 || stacks[1].Len() != 0 {
+	if unwound, ok := l.EngineUnwound(); !ok || !unwound {
 		t.Errorf("goja's VM stacks are not empty after the repair (found: %v)", ok)
 	}
 }
@@ -86,21 +86,6 @@ func TestStackOverflowIsRangeError(t *testing.T) {
 	}
 }
 
-func TestStopReasonText(t *testing.T) {
-	for _, tc := range []struct {
-		r    stopReason
-		want string
-	}{
-		{stopReason{timeout: 5 * time.Second}, "ran for more than 5s (-script-timeout) without returning: an endless loop?"},
-		{stopReason{heap: 1 << 30, heapSeen: 1288490189}, "grew the heap to 1.2 GiB, past the 1 GiB limit (-max-heap): a runaway allocation?"},
-		{stopReason{heap: 200 << 20, heapSeen: 201 << 20}, "grew the heap to 201 MiB, past the 200 MiB limit (-max-heap): a runaway allocation?"},
-	} {
-		if got := tc.r.String(); got != tc.want {
-			t.Errorf("got %q, want %q", got, tc.want)
-		}
-	}
-}
-
 // TestScriptStopInTrace: a watchdog stop is in the trace (the window's HUD shows the newest),
 // saying why and which task, at the time it happened (page time: the watchdog's 200 ms are
 // wall time, of which virtual time counts only the JS thread's CPU time).
@@ -117,15 +102,6 @@ func TestScriptStopInTrace(t *testing.T) {
 	}
 	if len(stops) != 1 || stops[0].Name != `script stopped after 200ms (-script-timeout): task "script endless.html"` || stops[0].Start <= 0 {
 		t.Errorf("stops in the trace: %+v", stops)
-	}
-}
-
-func TestStopReasonShort(t *testing.T) {
-	if got := (&stopReason{timeout: 5 * time.Second}).short(); got != "after 5s (-script-timeout)" {
-		t.Errorf("timeout: %q", got)
-	}
-	if got := (&stopReason{heap: 64 << 20, heapSeen: 97 << 20}).short(); got != "at 97 MiB (-max-heap 64 MiB)" {
-		t.Errorf("heap: %q", got)
 	}
 }
 

@@ -48,7 +48,7 @@ func (s *weakPromiseSet) remove(p *goja.Promise) { delete(s.m, weak.Make(p)) }
 
 // https://html.spec.whatwg.org/multipage/webappapis.html#the-hostpromiserejectiontracker-implementation
 func (l *Loop) installRejectionTracker() {
-	l.rt.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
+	l.SetPromiseRejectionTracker(func(p *goja.Promise, op goja.PromiseRejectionOperation) {
 		r := &l.rejections
 		switch op {
 		case goja.PromiseRejectionReject:
@@ -95,7 +95,7 @@ func (l *Loop) notifyAboutRejectedPromises() {
 				continue
 			}
 			if notCanceled {
-				l.console.Error("Uncaught (in promise) " + l.describeThrown(p.Result()))
+				l.Console().Error("Uncaught (in promise) " + l.DescribeThrown(p.Result()))
 			}
 			r.outstanding.add(p)
 		}

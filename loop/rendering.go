@@ -35,7 +35,7 @@ func (l *Loop) renderingOpportunity(stepStart float64) (rendered bool) {
 	if l.renderingNeeded(l.Now()) { // e.g. rAF requested inside rAF: for the next frame
 		l.neededSince = ft
 	}
-	l.stepDone(StepFrame)
+	l.StepDone(StepFrame)
 	return true
 }
 
@@ -67,18 +67,18 @@ func (l *Loop) FrameInterval() float64 { return l.display.Interval() }
 // has none of those features.
 func (l *Loop) updateTheRendering(frameTime float64) {
 	l.display.Take(frameTime)
-	l.stats.Frames++
+	l.frames++
 	start := l.Now()
-	l.trace.add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
+	l.Trace().Add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
 	steps, _ := l.renderer.(RenderingSteps)
-	if l.mode == ModeLegacyRAF {
+	if l.Mode() == ModeLegacyRAF {
 		// DEPARTURE (legacy-raf mode): old Safari/Edge painted the frame first; callbacks ran
 		// after it, so what they change shows only in the next frame. Animations and
 		// transitions still advance (and send their events) before the frame's style.
 		l.updateAnimationsAndSendEvents(frameTime)
 		l.styleLayoutPaint(frameTime)
 		l.runTheAnimationFrameCallbacks(frameTime)
-		l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
+		l.Trace().Add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
 		return
 	}
 	if steps != nil {
@@ -123,7 +123,7 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	// 22. "For each doc of docs, update the rendering or user interface of doc and its node
 	// navigable to reflect the current state": paint.
 	l.paint(frameTime)
-	l.trace.add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
+	l.Trace().Add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
 }
 
 // updateAnimationsAndSendEvents is step 11 for the one document, recorded as its span.
@@ -131,7 +131,7 @@ func (l *Loop) updateAnimationsAndSendEvents(frameTime float64) {
 	if l.renderer != nil {
 		s := l.Now()
 		l.renderer.UpdateAnimations(frameTime)
-		l.trace.add(Span{Kind: KindAnimations, Name: "update animations and send events", Start: s, End: l.Now()})
+		l.Trace().Add(Span{Kind: KindAnimations, Name: "update animations and send events", Start: s, End: l.Now()})
 	}
 }
 
@@ -173,7 +173,7 @@ func (l *Loop) styleLayoutAndResizeObservers(steps RenderingSteps) {
 // left out: eight empty spans a frame would shorten the trace's history for nothing.)
 func (l *Loop) stepSpan(name string, start float64, did bool) {
 	if did {
-		l.trace.add(Span{Kind: KindRenderingStep, Name: name, Start: start, End: l.Now()})
+		l.Trace().Add(Span{Kind: KindRenderingStep, Name: name, Start: start, End: l.Now()})
 	}
 }
 
@@ -220,8 +220,8 @@ func (l *Loop) recalculateStylesAndUpdateLayout() {
 	r.Layout()
 	e := l.Now()
 	restyled, laidOut, _ := l.renderWork()
-	l.trace.add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2, Work: restyled})
-	l.trace.add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: e, Work: laidOut})
+	l.Trace().Add(Span{Kind: KindStyle, Name: "style", Start: s, End: s2, Work: restyled})
+	l.Trace().Add(Span{Kind: KindLayout, Name: "layout", Start: s2, End: e, Work: laidOut})
 }
 
 // paint paints and presents a frame when the page changed since the last one.
@@ -233,7 +233,7 @@ func (l *Loop) paint(frameTime float64) {
 	s := l.Now()
 	r.Paint(frameTime)
 	_, _, rastered := l.renderWork()
-	l.trace.add(Span{Kind: KindPaint, Name: "paint", Start: s, End: l.Now(), Work: rastered})
+	l.Trace().Add(Span{Kind: KindPaint, Name: "paint", Start: s, End: l.Now(), Work: rastered})
 }
 
 // renderWork is the renderer's counts of its last Style, Layout and Paint, if it counts.

@@ -3,51 +3,16 @@
 
 package loop
 
-// Source is a task source (HTML "generic task sources" plus the ones the loop itself uses).
-type Source int
-
-// The task sources, each with its own task queue.
-const (
-	SourceUserInteraction Source = iota // picked first: input stays responsive
-	SourceTimer
-	SourceDOMManipulation
-	SourcePostedMessage
-	SourceNetworking
-	SourceIdle
-	numSources
-)
-
-var sourceNames = [numSources]string{"user-interaction", "timer", "dom-manipulation", "posted-message", "networking", "idle"}
-
-func (s Source) String() string {
-	if s < 0 || s >= numSources {
-		return "unknown"
-	}
-	return sourceNames[s]
-}
-
-// SourceByName maps a task source's name ("dom-manipulation", ...) to the Source.
-func SourceByName(name string) (Source, bool) {
-	for i, n := range sourceNames {
-		if n == name {
-			return Source(i), true
-		}
-	}
-	return 0, false
-}
+import "loopscope/agent"
 
 // A task is a unit of work on a task queue (HTML "task").
 type task struct {
-	source Source
-	name   string  // what ran, for the trace and the queues view
-	fn     func()  // the steps
-	at     float64 // when it became runnable (ms): orders tasks across sources
-	seq    uint64  // ties
+	// Task is what the agent sees of it while it runs: its source, its name, when it became
+	// runnable (orders tasks across sources), its sequence number (ties) and its timer's.
+	agent.Task
+	fn func() // the steps
 	// nesting is the timer nesting level of a task created by the timer initialisation steps.
 	nesting int
-	// timerSeq is the sequence number of the timer that queued it (0: not a timer's task),
-	// so the queues view keeps one identity from timer to task.
-	timerSeq uint64
 }
 
 // taskQueue is a FIFO of tasks from one source (a ring buffer: no allocation per task in steady state).
@@ -93,7 +58,7 @@ func (q *taskQueue) each(f func(*task)) {
 // QueueTask queues a task on a task source (HTML "queue a task").
 // It must be called on the loop's goroutine; other goroutines use PostTask.
 func (l *Loop) QueueTask(src Source, name string, fn func()) {
-	l.queueTask(&task{source: src, name: name, fn: fn, at: l.Now()})
+	l.queueTask(&task{Task: agent.Task{Source: src, Name: name, At: l.Now()}, fn: fn})
 }
 
 // PostTask queues a task from another goroutine: "queue a task" from steps running in
@@ -105,8 +70,8 @@ func (l *Loop) PostTask(src Source, name string, fn func()) {
 
 func (l *Loop) queueTask(t *task) {
 	l.seq++
-	t.seq = l.seq
-	l.queues[t.source].push(t)
+	t.Seq = l.seq
+	l.queues[t.Source].push(t)
 }
 
 // pickTask chooses the next runnable task: event loop processing model step 2.1 ("Let
@@ -125,7 +90,7 @@ func (l *Loop) pickTask() *task {
 		if t == nil {
 			continue
 		}
-		if bt == nil || t.at < bt.at || (t.at == bt.at && t.seq < bt.seq) {
+		if bt == nil || t.At < bt.At || (t.At == bt.At && t.Seq < bt.Seq) {
 			best, bt = int(i), t
 		}
 	}

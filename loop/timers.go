@@ -30,28 +30,28 @@ const MaxActiveTimers = 200_000
 // installTimers defines setTimeout, setInterval, clearTimeout and clearInterval.
 func (l *Loop) installTimers() {
 	g := l.rt.GlobalObject()
-	l.defineFunc(g, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
+	l.DefineFunc(g, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
 		if l.tooManyTimers() {
 			return l.rt.ToValue(0)
 		}
 		id := l.timerInitialisationSteps(l.newTimer(c, false), 0)
-		l.stepHostCall() // step mode: a stop after each call that touches a queue
+		l.StepDone(StepHostCall) // step mode: a stop after each call that touches a queue
 		return l.rt.ToValue(id)
 	})
-	l.defineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
+	l.DefineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
 		if l.tooManyTimers() {
 			return l.rt.ToValue(0)
 		}
 		id := l.timerInitialisationSteps(l.newTimer(c, true), 0)
-		l.stepHostCall()
+		l.StepDone(StepHostCall)
 		return l.rt.ToValue(id)
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
 		l.clearTimer(webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	}
-	l.defineFunc(g, "clearTimeout", 0, clear)
-	l.defineFunc(g, "clearInterval", 0, clear)
+	l.DefineFunc(g, "clearTimeout", 0, clear)
+	l.DefineFunc(g, "clearInterval", 0, clear)
 }
 
 // tooManyTimers stops the running script when the page keeps MaxTimers active timers.
@@ -60,7 +60,7 @@ func (l *Loop) tooManyTimers() bool {
 	if len(l.activeTimers) < l.maxTimers {
 		return false
 	}
-	l.stopNow(fmt.Sprintf("keeps more than %d active timers (a timer leak?)", l.maxTimers))
+	l.StopNow(fmt.Sprintf("keeps more than %d active timers (a timer leak?)", l.maxTimers))
 	return true
 }
 
@@ -103,7 +103,7 @@ func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
 	// created by this algorithm, then let nesting level be the task's timer nesting level.
 	// Otherwise, let nesting level be 0."
 	nesting := 0
-	if l.currentTask != nil && l.currentTask.source == SourceTimer {
+	if l.currentTask != nil && l.currentTask.Source == SourceTimer {
 		nesting = l.currentTask.nesting
 	}
 	timeout := t.timeout
@@ -143,7 +143,7 @@ func (l *Loop) timerName(t *timer) string {
 	if t.repeat {
 		kind = "setInterval"
 	}
-	return kind + " " + l.callbackName(t.handler)
+	return kind + " " + l.FunctionName(t.handler)
 }
 
 // runTimer is the task of the timer initialisation steps (step 8's task).
@@ -153,7 +153,7 @@ func (l *Loop) runTimer(t *timer) {
 	if l.activeTimers[t.id] != t {
 		return
 	}
-	l.trace.instant(KindTimerFire, l.timerName(t), l.Now())
+	l.Trace().Instant(KindTimerFire, l.timerName(t), l.Now())
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
@@ -161,7 +161,7 @@ func (l *Loop) runTimer(t *timer) {
 	} else {
 		// CHROME: its frames name no file (the error event's filename is ""); its syntax
 		// error names the document (errors_code_from_strings).
-		l.runScript("setTimeout handler", "", t.handler.String(), l.documentURL)
+		l.RunScriptAs("setTimeout handler", "", t.handler.String(), l.documentURL)
 	}
 	// "If id does not exist in global's map of active timers, then abort these steps."
 	if l.activeTimers[t.id] != t {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // expected is a script's recording from node (tools/node/record.mjs, expected/NAME.json): every distinct
@@ -33,7 +33,7 @@ type result struct {
 }
 
 // runScript runs a script as loopscope's node profile does, with virtual time.
-func runScript(t testing.TB, file string, mode loop.Mode) result {
+func runScript(t testing.TB, file string, mode agent.Mode) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	p, err := New(file, Options{Mode: mode, VirtualTime: true, Stdout: &out, Stderr: &errb})
@@ -91,7 +91,7 @@ func TestNodeCorpus(t *testing.T) {
 		f := f
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".js"), func(t *testing.T) {
 			want := loadExpected(t, f)
-			got := runScript(t, f, loop.ModeSpec)
+			got := runScript(t, f, agent.ModeSpec)
 			for _, v := range want.Variants {
 				if v.matches(got) {
 					return

@@ -61,7 +61,7 @@ func (p *Process) pollIO(timeout float64) {
 		if timeout < 0 {
 			until = inf
 		}
-		p.l.SleepUntil(until)
+		p.l.SleepUntil(until, true)
 		p.l.DrainInbox()
 	}
 	done := q.done

@@ -3,7 +3,7 @@ package node
 import (
 	"github.com/dop251/goja"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // setImmediate (lib/internal/timers.js processImmediate, v20): the check phase runs the
@@ -90,7 +90,7 @@ func (p *Process) runImmediates() {
 		}
 		return nil
 	}
-	if p.opts.Mode == loop.ModeNode10 {
+	if p.opts.Mode == agent.ModeNode10 {
 		p.batch("check phase (node 10: one batch)", func() (fn, this, args goja.Value, ok bool) {
 			im := next()
 			if im == nil {

@@ -10,7 +10,7 @@ import (
 // Snapshot is what the Node loop's queues hold at one moment, for a queues view: the
 // phase, the nextTick queue, the timers (soonest first), the immediates and the I/O
 // requests in flight or completed. goja keeps its microtask queue private (DESIGN.md): the
-// loop's own model of it (loop.Snapshot's Boxes) goes beside this one.
+// loop's own model of it (agent.Snapshot's Boxes) goes beside this one.
 type Snapshot struct {
 	Now           float64
 	Phase         Phase

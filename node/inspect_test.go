@@ -15,7 +15,7 @@ func TestNodeInspect(t *testing.T) {
 		t.Fatal(err)
 	}
 	var s Snapshot
-	_ = p.Loop().Runtime().Set("snap", func(goja.FunctionCall) goja.Value { s = p.Inspect(10); return goja.Undefined() })
+	_ = p.Agent().Runtime().Set("snap", func(goja.FunctionCall) goja.Value { s = p.Inspect(10); return goja.Undefined() })
 	if code := p.Run(); code != 0 {
 		t.Fatalf("exit %d", code)
 	}

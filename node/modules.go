@@ -9,22 +9,16 @@ import (
 	"github.com/dop251/goja_nodejs/buffer"
 	"github.com/dop251/goja_nodejs/require"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
-// install sets up the realm as node's: the loop's browser globals go, node's come
-// (process, timers, setImmediate, queueMicrotask, console as util.inspect, require with
-// the core modules fs, events, timers, util, path, buffer; Buffer, global).
+// install sets up the agent's realm as node's global (the agent installs no global of its
+// own): timers, setImmediate, queueMicrotask, console as util.inspect, performance (the
+// agent's), process, require with the core modules fs, events, timers, util, path, buffer;
+// Buffer, global.
 func (p *Process) install() {
 	rt := p.rt
 	g := rt.GlobalObject()
-	for _, name := range []string{"requestAnimationFrame", "cancelAnimationFrame", "requestIdleCallback", "cancelIdleCallback"} {
-		_ = g.Delete(name)
-	}
-	_ = g.Set("global", g)
-	if p.opts.Mode == loop.ModeLegacyAwait && g.Get("__loopscopeAwait") == nil {
-		loop.InstallLegacyAwait(rt)
-	}
 
 	util := p.evalJS("util.js", p.utilHost()).ToObject(rt)
 	p.fn.inspect, _ = goja.AssertFunction(util.Get("inspect"))
@@ -36,12 +30,14 @@ func (p *Process) install() {
 	p.nextTickLength = host.Get("nextTickLength")
 	p.nextTickCallbacks = host.Get("nextTickCallbacks")
 	timers := host.Get("timers").ToObject(rt)
+	_ = g.Set("queueMicrotask", host.Get("queueMicrotask"))
 	for _, k := range timers.Keys() {
 		_ = g.Set(k, timers.Get(k))
 	}
-	_ = g.Set("queueMicrotask", host.Get("queueMicrotask"))
-	p.installProcess(events, host.Get("nextTick"))
 	p.installConsole(util)
+	p.l.InstallPerformance()
+	_ = g.Set("global", g)
+	p.installProcess(events, host.Get("nextTick"))
 	p.installRejectionTracker()
 
 	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
@@ -49,7 +45,7 @@ func (p *Process) install() {
 		if err != nil {
 			return nil, err
 		}
-		return []byte(loop.TransformAwait(string(b), p.opts.Mode)), nil
+		return []byte(agent.TransformAwait(string(b), p.opts.Mode)), nil
 	}))
 	natives := map[string]goja.Value{
 		"events": events,
@@ -105,7 +101,7 @@ func (p *Process) hostObject() goja.Value {
 	set("ticksDrained", func() { p.ticks.scheduled = false })
 	set("setTimer", func(c goja.FunctionCall) goja.Value {
 		id := p.setTimer(c.Argument(0), c.Argument(1), c.Argument(2), c.Argument(3).ToBoolean())
-		p.l.StepDone(loop.StepHostCall) // step mode: a stop after each call that touches a queue
+		p.l.StepDone(agent.StepHostCall) // step mode: a stop after each call that touches a queue
 		return rt.ToValue(id)
 	})
 	set("clearTimer", func(id int) { p.clearTimer(id) })
@@ -114,12 +110,12 @@ func (p *Process) hostObject() goja.Value {
 	set("timerRefresh", func(id int) { p.timerRefresh(id) })
 	set("setImmediate", func(c goja.FunctionCall) goja.Value {
 		id := p.setImmediate(c.Argument(0), c.Argument(1))
-		p.l.StepDone(loop.StepHostCall)
+		p.l.StepDone(agent.StepHostCall)
 		return rt.ToValue(id)
 	})
 	// In step mode the JS half reports every nextTick (tickQueued), a stop as above.
 	_ = h.Set("stepping", p.l.Stepper() != nil)
-	set("tickQueued", func() { p.l.StepDone(loop.StepHostCall) })
+	set("tickQueued", func() { p.l.StepDone(agent.StepHostCall) })
 	set("clearImmediate", func(id int) { p.clearImmediate(id) })
 	set("immediateRef", func(id int, ref bool) { p.immediateRef(id, ref) })
 	set("immediateHasRef", func(id int) bool { return p.immediateHasRef(id) })
@@ -177,8 +173,8 @@ func (p *Process) installConsole(util *goja.Object) {
 			}
 			text := v.String()
 			now := p.l.Now()
-			p.l.Trace().Add(loop.Span{Kind: loop.KindConsole, Name: text, Start: now, End: now})
-			defer p.l.StepDone(loop.StepHostCall) // step mode: a stop after each log call
+			p.l.Trace().Add(agent.Span{Kind: agent.KindConsole, Name: text, Start: now, End: now})
+			defer p.l.StepDone(agent.StepHostCall) // step mode: a stop after each log call
 			if level == "error" || level == "warn" || level == "trace" {
 				p.l.Console().Error(text)
 			} else {

@@ -3,7 +3,7 @@ package node
 import (
 	"github.com/dop251/goja"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // process.nextTick and the order of a callback's aftermath
@@ -42,7 +42,7 @@ func (p *Process) macrotask(name string, fn, this goja.Value, args goja.Value) {
 	if p.l.Halted() || p.l.Stopped() {
 		return
 	}
-	p.l.RunTask(loop.SourceTimer, name, func() {
+	p.l.RunTask(&agent.Task{Source: agent.SourceTimer, Name: name, At: p.l.Now()}, func() {
 		if this == nil {
 			this = goja.Undefined()
 		}
@@ -61,7 +61,7 @@ func (p *Process) batch(name string, next func() (fn, this, args goja.Value, ok 
 	if p.l.Halted() || p.l.Stopped() {
 		return
 	}
-	p.l.RunTask(loop.SourceTimer, name, func() {
+	p.l.RunTask(&agent.Task{Source: agent.SourceTimer, Name: name, At: p.l.Now()}, func() {
 		runAll := p.rt.ToValue(func(goja.FunctionCall) goja.Value {
 			for !p.l.Halted() {
 				fn, this, args, ok := next()
@@ -91,7 +91,7 @@ func (p *Process) batch(name string, next func() (fn, this, args goja.Value, ok 
 func (p *Process) afterCall(err error) {
 	for {
 		if err != nil {
-			if err != loop.ErrHalted {
+			if err != agent.ErrHalted {
 				p.l.ReportException(err) // the watchdog's line, an internal error
 				p.stopProcess(1)
 			}

@@ -1,6 +1,6 @@
-// Package node runs a script as a Node.js main module on loopscope's core (package loop:
-// the realm, Call with the watchdog, the clocks, the trace, the console), with the
-// processing model of libuv and Node 20 instead of HTML's: the six phases (phases.go),
+// Package node runs a script as a Node.js main module on an agent (package agent: the
+// realm, Call with the watchdog, the clocks, the trace, the console), with the processing
+// model of libuv and Node 20 instead of HTML's (package loop, which node does not import): the six phases (phases.go),
 // timers (timers.go), immediates (immediates.go), process.nextTick between callbacks
 // (nexttick.go), file I/O completing in the poll phase (fs.go), process and its events
 // (process.go), require and the core modules (modules.go), console.log as util.inspect.
@@ -24,8 +24,8 @@ import (
 
 	"github.com/dop251/goja_nodejs/require"
 
+	"loopscope/agent"
 	"loopscope/internal/jserr"
-	"loopscope/loop"
 )
 
 //go:embed js/*.js
@@ -33,29 +33,29 @@ var jsFiles embed.FS
 
 // Options configure a run.
 type Options struct {
-	Mode          loop.Mode // spec (Node 20), node10, legacy-await
-	VirtualTime   bool      // skip idle waits; I/O takes no page time
+	Mode          agent.Mode // spec (Node 20), node10, legacy-await
+	VirtualTime   bool       // skip idle waits; I/O takes no page time
 	Stdout        io.Writer
 	Stderr        io.Writer
 	ScriptTimeout time.Duration // watchdog for one callback with its ticks and microtasks
 	MaxHeap       int64
 	TraceCapacity int
 	// Clock overrides the clock VirtualTime chooses (tests, step mode).
-	Clock loop.Clock
+	Clock agent.Clock
 	// Console receives console output and uncaught errors instead of Stdout/Stderr (the
 	// window's console pane); process.stdout.write still goes to Stdout.
-	Console loop.Console
-	// Stepping gives the process step mode (loop.EnableStepping): it waits before the main
+	Console agent.Console
+	// Stepping gives the process step mode (Agent.EnableStepping): it waits before the main
 	// module and after each task, callback and phase while paused (StepPhase steps by phase).
 	Stepping bool
 	// TrackMicrotasks names each microtask in the trace and, with Stepping, models the
-	// microtask queue for a queues view (loop.EnableMicrotaskTracking).
+	// microtask queue for a queues view (Agent.EnableMicrotaskTracking).
 	TrackMicrotasks bool
 }
 
-// Process is one Node process: its loop, its queues and its process object.
+// Process is one Node process: its agent, its queues and its process object.
 type Process struct {
-	l    *loop.Loop
+	l    *agent.Agent
 	rt   *goja.Runtime
 	opts Options
 	file string // the main module, absolute
@@ -99,7 +99,7 @@ func New(file string, opts Options) (*Process, error) {
 		opts.Stderr = os.Stderr
 	}
 	if opts.Mode == "" {
-		opts.Mode = loop.ModeSpec
+		opts.Mode = agent.ModeSpec
 	}
 	if err := checkSyntax(abs, string(src), opts.Mode); err != nil {
 		return nil, err
@@ -107,17 +107,17 @@ func New(file string, opts Options) (*Process, error) {
 	clock := opts.Clock
 	if clock == nil {
 		if opts.VirtualTime {
-			clock = loop.NewVirtualClock()
+			clock = agent.NewVirtualClock()
 		} else {
-			clock = loop.NewRealClock()
+			clock = agent.NewRealClock()
 		}
 	}
 	p := &Process{opts: opts, file: abs}
 	console := opts.Console
 	if console == nil {
-		console = loop.NewWriterConsole(opts.Stdout, opts.Stderr)
+		console = agent.NewWriterConsole(opts.Stdout, opts.Stderr)
 	}
-	p.l = loop.New(loop.Options{
+	p.l = agent.New(agent.Options{
 		Clock:         clock,
 		Mode:          opts.Mode,
 		Console:       console,
@@ -137,8 +137,8 @@ func New(file string, opts Options) (*Process, error) {
 	return p, nil
 }
 
-// Loop is the core the process runs on (trace, clock, stepping).
-func (p *Process) Loop() *loop.Loop { return p.l }
+// Agent is the agent the process runs on (trace, clock, stepping, the queues' snapshot).
+func (p *Process) Agent() *agent.Agent { return p.l }
 
 // Run runs the main module and then the event loop until nothing keeps it alive, and
 // returns the exit status as node's: process.exitCode, process.exit(code), 1 after an
@@ -158,7 +158,7 @@ func (p *Process) Run() int {
 		// iteration takes time; virtual time counts only JS, so it models it as 1 ms. From
 		// the main module setTimeout(0) then beats setImmediate, node's more frequent order
 		// here (a race in node: both orders are in the recordings).
-		p.l.SleepUntil(p.l.Now() + 1)
+		p.l.SleepUntil(p.l.Now()+1, true)
 	}
 	p.runTheEventLoop()
 	return p.proc.exitCode
@@ -166,8 +166,8 @@ func (p *Process) Run() int {
 
 // checkSyntax compiles the module as require will, so a syntax error is one clear line
 // before anything runs: "app.js:3:7: SyntaxError: Unexpected token ;".
-func checkSyntax(file, src string, mode loop.Mode) error {
-	src = loop.TransformAwait(src, mode)
+func checkSyntax(file, src string, mode agent.Mode) error {
+	src = agent.TransformAwait(src, mode)
 	_, err := goja.Compile(file, moduleWrapperHead+src+moduleWrapperTail, false)
 	if err == nil {
 		return nil

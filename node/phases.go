@@ -3,7 +3,7 @@ package node
 import (
 	"math"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // The event loop: libuv 1.46's uv_run(UV_RUN_DEFAULT) as node 20 drives it
@@ -42,7 +42,7 @@ func (ph Phase) String() string { return phaseNames[ph] }
 func (p *Process) CurrentPhase() Phase { return Phase(p.phase.Load()) }
 
 // ended reports whether the process must not run anything more: process.exit, a fatal
-// exception (Halt), or a stop asked from outside (loop.Stop, e.g. the window closing it).
+// exception (Halt), or a stop asked from outside (agent.Stop, e.g. the window closing it).
 func (p *Process) ended() bool { return p.proc.stopped || p.l.Halted() || p.l.Stopped() }
 
 // updateTime is uv__update_time: the loop's cached time, in whole ms.
@@ -119,7 +119,7 @@ func (p *Process) phaseSpan(ph Phase, fn func()) {
 	before := p.l.Trace().Total()
 	fn()
 	if p.l.Trace().Total() != before || ph == PhasePoll && p.l.Now()-start >= 1 {
-		p.l.Trace().Add(loop.Span{Kind: loop.KindTask, Source: loop.SourceTimer, Name: ph.String() + " phase", Start: start, End: p.l.Now()})
+		p.l.Trace().Add(agent.Span{Kind: agent.KindTask, Source: agent.SourceTimer, Name: ph.String() + " phase", Start: start, End: p.l.Now()})
 	}
-	p.l.StepDone(loop.StepPhase)
+	p.l.StepDone(agent.StepPhase)
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // TestNodePhasesInTrace: each phase that ran a callback is a span in the trace, around its
@@ -21,14 +21,14 @@ func TestNodePhasesInTrace(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, out.String())
 	}
 	var got []string
-	var phases []loop.Span
-	for _, s := range p.Loop().Trace().Spans() {
-		if s.Kind == loop.KindTask && strings.HasSuffix(s.Name, " phase") {
+	var phases []agent.Span
+	for _, s := range p.Agent().Trace().Spans() {
+		if s.Kind == agent.KindTask && strings.HasSuffix(s.Name, " phase") {
 			phases = append(phases, s)
 		}
 	}
-	for _, s := range p.Loop().Trace().Spans() {
-		if s.Kind != loop.KindTask || strings.HasSuffix(s.Name, " phase") {
+	for _, s := range p.Agent().Trace().Spans() {
+		if s.Kind != agent.KindTask || strings.HasSuffix(s.Name, " phase") {
 			continue
 		}
 		in := "(no phase)"

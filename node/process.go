@@ -9,7 +9,7 @@ import (
 
 	"github.com/dop251/goja"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // processState is the process object's state: its exit code, and whether it is exiting.
@@ -191,7 +191,7 @@ func (p *Process) printUncaught(v goja.Value) {
 		}
 	}
 	now := p.l.Now()
-	p.l.Trace().Add(loop.Span{Kind: loop.KindConsole, Name: "Uncaught " + text, Start: now, End: now})
+	p.l.Trace().Add(agent.Span{Kind: agent.KindConsole, Name: "Uncaught " + text, Start: now, End: now})
 	p.l.Console().Error("Uncaught " + text)
 }
 

@@ -27,10 +27,10 @@ type rejections struct {
 
 func (r *rejections) pending() bool { return len(r.maybe) > 0 }
 
-// installRejectionTracker replaces the HTML tracker of package loop with node's.
+// installRejectionTracker installs node's HostPromiseRejectionTracker on the agent.
 func (p *Process) installRejectionTracker() {
 	p.rej.reported = map[*goja.Promise]int{}
-	p.rt.SetPromiseRejectionTracker(func(pr *goja.Promise, op goja.PromiseRejectionOperation) {
+	p.l.SetPromiseRejectionTracker(func(pr *goja.Promise, op goja.PromiseRejectionOperation) {
 		r := &p.rej
 		switch op {
 		case goja.PromiseRejectionReject:

@@ -4,21 +4,21 @@ import (
 	"strings"
 	"testing"
 
+	"loopscope/agent"
 	"loopscope/internal/testsupport"
-	"loopscope/loop"
 )
 
 // stepRun runs script paused from the start and advances it one step of kind k at a time
 // until it ends; at each stop it records the phase the loop is in and the lines printed
 // so far ("phase: line, line").
-func stepRun(t *testing.T, script string, k loop.StepKind) []string {
+func stepRun(t *testing.T, script string, k agent.StepKind) []string {
 	t.Helper()
 	con := &testsupport.Console{}
 	p, err := New(script, Options{VirtualTime: true, Console: con, Stepping: true, TrackMicrotasks: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Loop().Stepper()
+	s := p.Agent().Stepper()
 	s.Pause()
 	done := make(chan int)
 	go func() { done <- p.Run() }()
@@ -44,7 +44,7 @@ func stepRun(t *testing.T, script string, k loop.StepKind) []string {
 // TestNodeStepByPhase: a phase step stops at the end of every phase, empty or not, in
 // libuv's order, so the ring's lit phase moves one place a step; the output is a plain run's.
 func TestNodeStepByPhase(t *testing.T) {
-	got := stepRun(t, "testdata/ring.js", loop.StepPhase)
+	got := stepRun(t, "testdata/ring.js", agent.StepPhase)
 	want := []string{
 		"(none): ",
 		"timers: main, tick, timeout",
@@ -63,7 +63,7 @@ func TestNodeStepByPhase(t *testing.T) {
 // TestNodeStepByTask: a task step stops after each callback from the loop (with its ticks
 // and microtasks), in the phase that ran it.
 func TestNodeStepByTask(t *testing.T) {
-	got := stepRun(t, "testdata/ring.js", loop.StepTask)
+	got := stepRun(t, "testdata/ring.js", agent.StepTask)
 	want := []string{
 		"(none): ",
 		"(none): main, tick",
@@ -86,7 +86,7 @@ func TestNodeStepHostCallInspect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Loop().Stepper()
+	s := p.Agent().Stepper()
 	s.Pause()
 	done := make(chan int)
 	go func() { done <- p.Run() }()
@@ -97,7 +97,7 @@ func TestNodeStepHostCallInspect(t *testing.T) {
 			t.Fatalf("ended after %d stops: %q", len(stops), stops)
 		case <-s.ParkedSignal():
 			got := make(chan Snapshot)
-			p.Loop().Post(func() { got <- p.Inspect(8) })
+			p.Agent().Post(func() { got <- p.Inspect(8) })
 			ns := <-got
 			var timers []string
 			for _, tv := range ns.Timers {
@@ -105,7 +105,7 @@ func TestNodeStepHostCallInspect(t *testing.T) {
 			}
 			stops = append(stops, "ticks"+strings.Join(ns.NextTickNames, ",")+" timers"+strings.Join(timers, ",")+
 				" immediates"+strings.Join(ns.ImmediateNames, ",")+" log"+strings.Join(con.Lines, ","))
-			s.Step(loop.StepHostCall)
+			s.Step(agent.StepHostCall)
 		}
 	}
 	s.Resume()

@@ -6,7 +6,7 @@ import (
 
 	"github.com/dop251/goja"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // Node's timers (lib/internal/timers.js, v20): a delay below 1 ms, above 2^31-1 ms or not
@@ -184,7 +184,7 @@ func (p *Process) runTimers() {
 			delete(p.timers.byID, t.id)
 		}
 	}
-	if p.opts.Mode == loop.ModeNode10 {
+	if p.opts.Mode == agent.ModeNode10 {
 		var last *timeout
 		p.batch("timers phase (node 10: one batch)", func() (fn, this, args goja.Value, ok bool) {
 			if last != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // TestNodeWatchdog: an endless nextTick recursion, an endless loop in a timer and an endless
@@ -41,7 +41,7 @@ func TestNodeStartErrors(t *testing.T) {
 	if err == nil || err.Error() != "cannot find module ../testdata/node/no-such-script.js: no such file or directory" {
 		t.Errorf("missing file: %v", err)
 	}
-	_, err = New("../testdata/node/hostile/syntax_error.js", Options{Mode: loop.ModeLegacyAwait})
+	_, err = New("../testdata/node/hostile/syntax_error.js", Options{Mode: agent.ModeLegacyAwait})
 	if err == nil || err.Error() != "syntax_error.js:3:14: SyntaxError: Unexpected token ;" {
 		t.Errorf("syntax error: %v", err)
 	}

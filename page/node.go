@@ -10,7 +10,7 @@ import (
 
 // A Node script as the shell sees a page. The window (and anything else that drives a page
 // through post.go and stepping.go) opens a Node script with OpenNode and gets a Page whose
-// loop is the Node process's (package node: libuv's phases over loop's core): stepping,
+// agent is the Node process's (package node: libuv's phases over an agent): stepping,
 // speed, the trace, the console, stop and snapshots of the queues work as for a page. It has
 // no document, no rendering and no input: the pointer and click entry points do nothing, and
 // no frame is ever painted (the window draws Node's phase ring instead).
@@ -65,7 +65,7 @@ func OpenNode(file string, opts Options) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{Loop: proc.Loop(), opts: opts, node: &nodeState{proc: proc}}, nil
+	return &Page{Agent: proc.Agent(), opts: opts, node: &nodeState{proc: proc}}, nil
 }
 
 // IsNode reports whether the page is a Node script (OpenNode).
@@ -77,7 +77,7 @@ func (p *Page) runNode() {
 	// The last state of the queues, for a view asked after the loop stopped answering.
 	ns := p.node.proc.Inspect(snapshotMax)
 	p.node.snap.Store(&ns)
-	p.snap.Store(p.Loop.Inspect(snapshotMax))
+	p.snap.Store(p.Agent.Inspect(snapshotMax))
 	p.node.status.Store(int32(code))
 	p.node.exited.Store(true)
 }

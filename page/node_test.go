@@ -27,7 +27,7 @@ func TestNodePage(t *testing.T) {
 	p.Pause()
 	done := make(chan struct{})
 	go func() { p.Run(RunOptions{}); close(done) }()
-	st := p.Loop.Stepper()
+	st := p.Agent.Stepper()
 	waitParked := func() {
 		t.Helper()
 		select {

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"loopscope/agent"
 	"loopscope/dom"
 	"loopscope/idle"
 	"loopscope/loop"
@@ -57,6 +58,9 @@ const DefaultWidth, DefaultHeight = 800, 600
 // Page is a loaded page with its loop. Everything runs on the goroutine that calls Run,
 // except the entry points of post.go and stepping.go, which are safe from any goroutine.
 type Page struct {
+	// Agent is the page's agent: its window event loop's, or a Node script's process's.
+	Agent *agent.Agent
+	// Loop is the page's window event loop (nil for a Node script: OpenNode).
 	Loop   *loop.Loop
 	Doc    *dom.Document
 	Window *dom.Window
@@ -134,7 +138,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	l := loop.New(loop.Options{Clock: clock, Display: display, Mode: opts.Mode, Console: opts.Console,
 		ScriptTimeout: opts.ScriptTimeout, TraceCapacity: opts.TraceCapacity, MaxHeap: opts.MaxHeap,
 		MaxTimers: opts.MaxTimers})
-	p.Loop = l
+	p.Loop, p.Agent = l, l.Agent
 	l.SetDocumentURL(doc.URL())
 	doc.SetResourceLoader(p.readImage)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})

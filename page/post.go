@@ -145,7 +145,7 @@ func (p *Page) noteInput(a Action) {
 		return
 	}
 	if p.loaded {
-		a.AtMS = max(p.Loop.Now()-p.loadEnd, 0)
+		a.AtMS = max(p.Agent.Now()-p.loadEnd, 0)
 	}
 	p.opts.OnInput(a)
 }
@@ -159,40 +159,40 @@ func (p *Page) PostVsync() {
 	if d == nil || d.grid.Load() {
 		return
 	}
-	t := p.Loop.Now()
-	p.Loop.TryPost(func() { d.Vsync(t) })
+	t := p.Agent.Now()
+	p.Agent.TryPost(func() { d.Vsync(t) })
 }
 
 // PostStop ends Run after the current step; a paused page is let go so that it can stop.
 func (p *Page) PostStop() {
-	p.Loop.Post(p.Loop.Stop)
-	if st := p.Loop.Stepper(); st != nil {
+	p.Agent.Post(p.Agent.Stop)
+	if st := p.Agent.Stepper(); st != nil {
 		st.Resume()
 	}
 }
 
 // Now is the page's time (ms since its time origin).
-func (p *Page) Now() float64 { return p.Loop.Now() }
+func (p *Page) Now() float64 { return p.Agent.Now() }
 
 // Tracing reports whether the page's trace records anything.
-func (p *Page) Tracing() bool { return p.Loop.Trace().Enabled() }
+func (p *Page) Tracing() bool { return p.Agent.Trace().Enabled() }
 
 // Spans returns the spans the trace keeps, oldest first (a copy).
-func (p *Page) Spans() []Span { return p.Loop.Trace().Spans() }
+func (p *Page) Spans() []Span { return p.Agent.Trace().Spans() }
 
 // SpansSince appends to dst the kept spans that end at or after since (ms), at most max of
 // them (the newest; max <= 0: all), oldest first. It reads only the newest part of the
 // trace, so the window can call it every frame.
 func (p *Page) SpansSince(since float64, max int, dst []Span) []Span {
-	return p.Loop.Trace().Since(since, max, dst)
+	return p.Agent.Trace().Since(since, max, dst)
 }
 
 // SpansRecorded is how many spans the trace ever recorded: it changes whenever a span is.
-func (p *Page) SpansRecorded() uint64 { return p.Loop.Trace().Total() }
+func (p *Page) SpansRecorded() uint64 { return p.Agent.Trace().Total() }
 
 // WriteChromeTrace writes the page's whole trace as Chrome trace events (Perfetto,
 // chrome://tracing).
-func (p *Page) WriteChromeTrace(w io.Writer) error { return p.Loop.Trace().WriteChromeTrace(w) }
+func (p *Page) WriteChromeTrace(w io.Writer) error { return p.Agent.Trace().WriteChromeTrace(w) }
 
 // WriteChromeTrace writes spans (e.g. a part of a page's trace) as Chrome trace events.
 func WriteChromeTrace(w io.Writer, spans []Span) error {
@@ -204,11 +204,16 @@ func WriteChromeTrace(w io.Writer, spans []Span) error {
 }
 
 // Stats are the counters of what the page's loop did. Read them when Run has returned.
-func (p *Page) Stats() Stats { return p.Loop.Stats() }
+func (p *Page) Stats() Stats {
+	if p.Loop == nil {
+		return p.Agent.Stats() // a Node script
+	}
+	return p.Loop.Stats()
+}
 
 // Broken reports whether the page's JS realm was left unusable (then Run returned and the
 // page cannot go on). Read it when Run has returned.
-func (p *Page) Broken() bool { return p.Loop.Broken() }
+func (p *Page) Broken() bool { return p.Agent.Broken() }
 
 // RequestSnapshot asks the loop for a snapshot of its queues, at most max entries a list,
 // taken between tasks or while paused; Snapshot returns it once taken. At most one request
@@ -217,13 +222,14 @@ func (p *Page) RequestSnapshot(max int) {
 	if !p.snapAsked.CompareAndSwap(false, true) {
 		return
 	}
-	l := p.Loop
-	if !l.TryPost(func() {
+	if !p.Agent.TryPost(func() {
 		if p.node != nil {
 			ns := p.node.proc.Inspect(max)
-			p.node.snap.Store(&ns) // before the loop's: a new Snapshot means both are new
+			p.node.snap.Store(&ns) // before the agent's: a new Snapshot means both are new
+			p.snap.Store(p.Agent.Inspect(max))
+		} else {
+			p.snap.Store(p.Loop.Inspect(max))
 		}
-		p.snap.Store(l.Inspect(max))
 		p.snapAsked.Store(false)
 	}) {
 		p.snapAsked.Store(false)

@@ -18,7 +18,7 @@ type StepState struct {
 
 // StepState reports the page's step mode now.
 func (p *Page) StepState() StepState {
-	st := p.Loop.Stepper()
+	st := p.Agent.Stepper()
 	if st == nil {
 		return StepState{Speed: 1}
 	}
@@ -28,7 +28,7 @@ func (p *Page) StepState() StepState {
 
 // Pause stops the page's loop at its next point between tasks or callbacks.
 func (p *Page) Pause() {
-	if st := p.Loop.Stepper(); st != nil {
+	if st := p.Agent.Stepper(); st != nil {
 		st.Pause()
 		p.followStepper()
 	}
@@ -36,7 +36,7 @@ func (p *Page) Pause() {
 
 // Resume lets a paused page run freely again.
 func (p *Page) Resume() {
-	if st := p.Loop.Stepper(); st != nil {
+	if st := p.Agent.Stepper(); st != nil {
 		st.Resume()
 		p.followStepper()
 	}
@@ -52,7 +52,7 @@ func (p *Page) Step(k StepKind) {
 	case p.node == nil && k == StepPhase:
 		k = StepFrame
 	}
-	if st := p.Loop.Stepper(); st != nil {
+	if st := p.Agent.Stepper(); st != nil {
 		st.Step(k)
 		p.followStepper()
 	}
@@ -60,7 +60,7 @@ func (p *Page) Step(k StepKind) {
 
 // SetSpeed makes page time run at f times real time (clamped to [0.01, 1]).
 func (p *Page) SetSpeed(f float64) {
-	if st := p.Loop.Stepper(); st != nil {
+	if st := p.Agent.Stepper(); st != nil {
 		st.SetSpeed(f)
 		p.followStepper()
 	}
@@ -69,7 +69,7 @@ func (p *Page) SetSpeed(f float64) {
 // followStepper puts the page's frames on the page-time grid while it is paused, stepped
 // or slowed, and back on the display's vsyncs when it runs at full speed.
 func (p *Page) followStepper() {
-	st := p.Loop.Stepper()
+	st := p.Agent.Stepper()
 	if p.vsync != nil && st != nil {
 		p.vsync.grid.Store(st.PauseRequested() || st.Speed() != 1)
 	}

@@ -1,21 +1,21 @@
-// Package testsupport holds what the tests of several packages share (loop, dom, page and
+// Package testsupport holds what the tests of several packages share (agent, loop, node, dom, page and
 // the shell run pages and read what they printed). Only tests import it.
 package testsupport
 
 import (
 	"sync"
 
-	"loopscope/loop"
+	"loopscope/agent"
 )
 
 // Console records console lines and errors (safe from any goroutine).
 type Console struct {
 	mu            sync.Mutex
 	Lines, Errors []string
-	Echo          loop.Console // optional: also pass everything on
+	Echo          agent.Console // optional: also pass everything on
 }
 
-// Message implements loop.Console.
+// Message implements agent.Console.
 func (c *Console) Message(level, text string) {
 	c.mu.Lock()
 	c.Lines = append(c.Lines, text)
@@ -25,7 +25,7 @@ func (c *Console) Message(level, text string) {
 	}
 }
 
-// Error implements loop.Console.
+// Error implements agent.Console.
 func (c *Console) Error(text string) {
 	c.mu.Lock()
 	c.Errors = append(c.Errors, text)

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 // Bounds on work inside the JS engine that the watchdog cannot interrupt: goja checks for an
 // interrupt between instructions only, so a built-in that loops or recurses in Go (a JSON
@@ -54,7 +54,7 @@ func BoundRegexpMatching(timeout time.Duration, virtualTime bool) {
 
 // installEngineBounds replaces JSON.parse and JSON.stringify by host functions that bound
 // the original's work (the originals are captured now, before any page script runs).
-func (l *Loop) installEngineBounds() {
+func (l *Agent) installEngineBounds() {
 	j, ok := l.rt.Get("JSON").(*goja.Object)
 	if !ok {
 		return
@@ -103,7 +103,7 @@ func (l *Loop) installEngineBounds() {
 
 // defineMethod defines a built-in method as WebIDL and ECMAScript do: writable,
 // configurable, not enumerable.
-func (l *Loop) defineMethod(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
+func (l *Agent) defineMethod(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
 	f := l.rt.ToValue(fn).(*goja.Object)
 	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
@@ -112,7 +112,7 @@ func (l *Loop) defineMethod(o *goja.Object, name string, length int, fn func(goj
 
 // mustReturn passes a call's result on, or rethrows its error into the calling script
 // (an exception stays catchable, an interrupt uncatchable).
-func (l *Loop) mustReturn(v goja.Value, err error) goja.Value {
+func (l *Agent) mustReturn(v goja.Value, err error) goja.Value {
 	if err != nil {
 		if ex, ok := findError[*goja.Exception](err); ok {
 			panic(ex.Value())
@@ -125,7 +125,7 @@ func (l *Loop) mustReturn(v goja.Value, err error) goja.Value {
 // checkStop throws the watchdog's interrupt into the running script now, from a host
 // function that a long engine built-in calls (goja would only see it at its next
 // instruction, after the built-in).
-func (l *Loop) checkStop() {
+func (l *Agent) checkStop() {
 	l.wd.mu.Lock()
 	s := l.wd.stop
 	l.wd.mu.Unlock()

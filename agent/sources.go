@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"strings"
@@ -67,4 +67,4 @@ func (s *Sources) Files() []string {
 }
 
 // Sources is the text of the scripts the page ran (for a source pane).
-func (l *Loop) Sources() *Sources { return &l.sources }
+func (l *Agent) Sources() *Sources { return &l.sources }

@@ -1,7 +1,7 @@
 // Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/webappapis.html#calling-scripts).
 // Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
 
-package loop
+package agent
 
 import (
 	"fmt"
@@ -28,7 +28,7 @@ type pendingCall struct {
 }
 
 // name is what the trace calls the call: the function's name, or "script".
-func (p pendingCall) name(l *Loop) string {
+func (p pendingCall) name(l *Agent) string {
 	if p.prog != nil {
 		return "script"
 	}
@@ -44,7 +44,7 @@ func (p pendingCall) name(l *Loop) string {
 // installEntry compiles the trampoline that every call from an empty JS stack goes through:
 // it marks the end of the callback before goja drains its job queue (the microtask
 // checkpoint), so the trace can tell the callback from the checkpoint.
-func (l *Loop) installEntry() {
+func (l *Agent) installEntry() {
 	mk := l.mustCompile(`(function (run, mark) {
 		return function enter() { try { return run() } finally { mark() } }
 	})`)
@@ -86,7 +86,7 @@ func (l *Loop) installEntry() {
 // When no JS is on the stack, it ends with a microtask checkpoint; while JS is on the stack
 // (a native method called from script, like el.click()), it does not. A thrown exception
 // is returned, not reported.
-func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
+func (l *Agent) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
 	if l.depth > 0 {
 		l.stepHostCall() // e.g. a listener of el.click(), about to be called
 		l.depth++
@@ -99,7 +99,7 @@ func (l *Loop) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja
 // callFromEmptyStack is a call into JS with no JS on the stack: "prepare to run script", the
 // call, and "clean up after running script", whose step 3 ("If the JavaScript execution
 // context stack is now empty, perform a microtask checkpoint.") is performAMicrotaskCheckpoint.
-func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
+func (l *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	if l.recovery.broken {
 		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
 	}
@@ -146,7 +146,7 @@ func (l *Loop) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 // checkpoint between them) and one microtask checkpoint runs when fn returns.
 // DEPARTURE (legacy-edge-listeners mode): it models old Edge, which ran microtasks only
 // after all the listeners of a real click.
-func (l *Loop) RunNested(fn func()) {
+func (l *Agent) RunNested(fn func()) {
 	native := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
 		fn()
 		return goja.Undefined()
@@ -158,16 +158,23 @@ func (l *Loop) RunNested(fn func()) {
 }
 
 // JSOnStack reports whether JS is running (a host function called from script).
-func (l *Loop) JSOnStack() bool { return l.depth > 0 }
+func (l *Agent) JSOnStack() bool { return l.depth > 0 }
 
 // RunScript compiles and runs a classic script (HTML "run a classic script"): a syntax
 // error or an exception is reported, and the script is followed by a microtask checkpoint
 // when it ran from an empty stack.
-func (l *Loop) RunScript(name, src string) { l.runScript(name, name, src, "") }
+func (l *Agent) RunScript(name, src string) { l.runScript(name, name, src, "") }
+
+// RunScriptAs is RunScript for a script shown as paneName in the source pane, whose frames
+// name srcName; its syntax error names errorFile when that is not "" (a string handler of
+// setTimeout: the document's URL).
+func (l *Agent) RunScriptAs(paneName, srcName, src, errorFile string) {
+	l.runScript(paneName, srcName, src, errorFile)
+}
 
 // runScript runs src as a classic script shown as paneName in the source pane, whose
 // frames name srcName; its syntax error names errorFile when that is not "".
-func (l *Loop) runScript(paneName, srcName, src, errorFile string) {
+func (l *Agent) runScript(paneName, srcName, src, errorFile string) {
 	src = decodeUTF8(src)
 	l.sources.add(paneName, src)
 	prog, err := goja.Compile(srcName, TransformAwait(src, l.mode), false)
@@ -210,7 +217,7 @@ func decodeUTF8(src string) string {
 
 // errorFile, when not "", is the file the error event names (a string compiled by
 // setTimeout: the document's).
-func (l *Loop) reportSyntaxError(err error, errorFile string) {
+func (l *Agent) reportSyntaxError(err error, errorFile string) {
 	file, line, col, msg := jserr.ParseCompileError(err)
 	text := "Uncaught SyntaxError: " + msg
 	// The error event has the message without the position and a SyntaxError as its error,
@@ -235,16 +242,12 @@ func (l *Loop) reportSyntaxError(err error, errorFile string) {
 	l.console.Error(text)
 }
 
-// SetDocumentURL tells the loop the document's URL: the file a syntax error in a string
-// passed to setTimeout or setInterval names.
-func (l *Loop) SetDocumentURL(u string) { l.documentURL = u }
-
 // MuteErrorsOf marks the script named name as one whose errors are muted: the error event
 // of an exception it throws says "Script error." with no filename, position or error value
 // (https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception, "muted
 // errors"); the console still shows the whole error. CHROME: a page's external scripts from
 // file: URLs are muted (each file: URL is an opaque origin, so the script is "cross-origin").
-func (l *Loop) MuteErrorsOf(name string) {
+func (l *Agent) MuteErrorsOf(name string) {
 	if l.mutedErrors == nil {
 		l.mutedErrors = map[string]bool{}
 	}
@@ -252,7 +255,7 @@ func (l *Loop) MuteErrorsOf(name string) {
 }
 
 // fireError fires the error event, muted when the error comes from a muted script.
-func (l *Loop) fireError(text, file string, line, col int, val goja.Value) bool {
+func (l *Agent) fireError(text, file string, line, col int, val goja.Value) bool {
 	if l.mutedErrors[file] {
 		return l.errors.FireError("Script error.", "", 0, 0, goja.Null())
 	}
@@ -263,7 +266,7 @@ func (l *Loop) fireError(text, file string, line, col int, val goja.Value) bool 
 // (https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception):
 // an ErrorEvent at the window, and "Uncaught ..." unless a listener cancelled it.
 // A watchdog interrupt or an internal error is reported as such.
-func (l *Loop) ReportException(err error) {
+func (l *Agent) ReportException(err error) {
 	if err == nil {
 		return
 	}
@@ -299,7 +302,7 @@ func isUncatchable(err error) bool {
 }
 
 // newRangeError makes a RangeError with the realm's original constructor (a page may replace the global).
-func (l *Loop) newRangeError(msg string) goja.Value {
+func (l *Agent) newRangeError(msg string) goja.Value {
 	if ctor := l.recovery.rangeError; ctor != nil {
 		if o, err := ctor(nil, l.rt.ToValue(msg)); err == nil {
 			return o
@@ -308,8 +311,15 @@ func (l *Loop) newRangeError(msg string) goja.Value {
 	return l.rt.ToValue("RangeError: " + msg)
 }
 
+// ReportValue reports a thrown value as "report the exception" does (a callback's exception
+// caught by host JS: the error event, else an "Uncaught ..." line).
+func (l *Agent) ReportValue(val goja.Value) { l.reportValue(val, nil) }
+
+// DescribeThrown formats a thrown value as Chrome's "Uncaught ..." line does.
+func (l *Agent) DescribeThrown(v goja.Value) string { return l.describeThrown(v) }
+
 // reportValue reports a thrown value (from a microtask runner it comes without a Go exception).
-func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
+func (l *Agent) reportValue(val goja.Value, ex *goja.Exception) {
 	text := "Uncaught " + l.describeThrown(val)
 	if l.errors != nil {
 		file, line, col := "", 0, 0
@@ -335,7 +345,7 @@ func (l *Loop) reportValue(val goja.Value, ex *goja.Exception) {
 
 // describeThrown formats a thrown value as Chrome's "Uncaught ..." line does: an Error by
 // its first stack line ("TypeError: x is not a function"), anything else as the console would.
-func (l *Loop) describeThrown(v goja.Value) string {
+func (l *Agent) describeThrown(v goja.Value) string {
 	if o, ok := v.(*goja.Object); ok && l.isError(o) {
 		return l.errorHeadline(o)
 	}

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"strconv"
@@ -85,7 +85,7 @@ type microtasks struct {
 // before the page's first script (it wraps Promise.prototype.then). It changes nothing the
 // page can print. In the legacy-promise-tasks mode promise reactions are tasks, and it does
 // nothing.
-func (l *Loop) EnableMicrotaskTracking() {
+func (l *Agent) EnableMicrotaskTracking() {
 	if l.mt.on || l.mode == ModeLegacyPromiseTasks {
 		return
 	}
@@ -124,10 +124,10 @@ func (l *Loop) EnableMicrotaskTracking() {
 }
 
 // MicrotaskTracking reports whether EnableMicrotaskTracking is on.
-func (l *Loop) MicrotaskTracking() bool { return l.mt.on }
+func (l *Agent) MicrotaskTracking() bool { return l.mt.on }
 
 // asyncTracker implements goja.AsyncContextTracker for the loop.
-type asyncTracker struct{ l *Loop }
+type asyncTracker struct{ l *Agent }
 
 // Grab: a reaction is being registered (then, await, or a host microtask).
 func (t asyncTracker) Grab() interface{} {
@@ -208,7 +208,7 @@ func (t asyncTracker) Exited() {
 
 // positionOf sets where m was registered: the caller depth frames down the stack, or the
 // nearest page frame above it.
-func (l *Loop) positionOf(m *microtask, depth int) {
+func (l *Agent) positionOf(m *microtask, depth int) {
 	l.mt.frames = l.rt.CaptureCallStack(depth, l.mt.frames[:0])
 	for i := range l.mt.frames {
 		f := &l.mt.frames[i]
@@ -220,15 +220,19 @@ func (l *Loop) positionOf(m *microtask, depth int) {
 	}
 }
 
-// queueHostMicrotask notes the name of the host microtask that the next Grab registers.
-func (l *Loop) noteHostMicrotask(name string) {
+// NoteHostMicrotask notes the name of the host microtask that the next Grab registers
+// (queueMicrotask's, before QueueMicrotaskValue).
+func (l *Agent) NoteHostMicrotask(name string) { l.noteHostMicrotask(name) }
+
+// noteHostMicrotask notes the name of the host microtask that the next Grab registers.
+func (l *Agent) noteHostMicrotask(name string) {
 	if l.mt.on {
 		l.mt.host = name
 	}
 }
 
 // checkpointEnded: goja's job queue is empty (or was dropped by an interrupt).
-func (l *Loop) checkpointEnded() {
+func (l *Agent) checkpointEnded() {
 	if !l.mt.on {
 		return
 	}
@@ -239,7 +243,7 @@ func (l *Loop) checkpointEnded() {
 }
 
 // functionName is a handler's own name, read without running page code (pagevalue.go).
-func (l *Loop) functionName(v goja.Value) string {
+func (l *Agent) functionName(v goja.Value) string {
 	o, ok := v.(*goja.Object)
 	if !ok {
 		return ""
@@ -258,7 +262,7 @@ type detailKey struct {
 }
 
 // detailOf is "f page.html:12" (or what of it is known), one string per handler and place.
-func (l *Loop) detailOf(fn, file string, line int) string {
+func (l *Agent) detailOf(fn, file string, line int) string {
 	k := detailKey{fn, file, line}
 	if s, ok := l.mt.details[k]; ok {
 		return s

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"sync"
@@ -241,3 +241,6 @@ func (t *Trace) Total() uint64 {
 	defer t.mu.Unlock()
 	return t.total
 }
+
+// Instant records an instant (a span with no duration) of kind k at time at.
+func (t *Trace) Instant(k Kind, name string, at float64) { t.instant(k, name, at) }

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"math"
@@ -8,9 +8,10 @@ import (
 	"github.com/dop251/goja"
 )
 
-// installConsole defines console.log/info/warn/error/debug (and a few friends), formatted the
-// way Chrome's console prints them (https://console.spec.whatwg.org/#formatter).
-func (l *Loop) installConsole() {
+// InstallConsole defines console.log/info/warn/error/debug (and a few friends), formatted the
+// way Chrome's console prints them (https://console.spec.whatwg.org/#formatter): the console
+// of a window or a worker global (Node's is its own).
+func (l *Agent) InstallConsole() {
 	c := l.rt.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug", "trace"} {
 		level := level
@@ -38,7 +39,7 @@ func (l *Loop) installConsole() {
 
 // formatArgs joins console arguments with spaces; a first string argument is a format string
 // (%s %d %i %f %o %O %c %%), as the Console standard's Formatter says.
-func (l *Loop) formatArgs(args []goja.Value) string {
+func (l *Agent) formatArgs(args []goja.Value) string {
 	var b strings.Builder
 	rest := args
 	if len(args) > 0 {
@@ -105,7 +106,7 @@ func (l *Loop) formatArgs(args []goja.Value) string {
 // argument, deeper values are abbreviated (nested objects as {…}, arrays as Array(n)). It
 // reads the value without running page code (pagevalue.go): no export of the object graph,
 // no getter, no Proxy trap, no toString.
-func (l *Loop) formatValue(v goja.Value, depth int) string {
+func (l *Agent) formatValue(v goja.Value, depth int) string {
 	switch {
 	case v == nil || goja.IsUndefined(v):
 		return "undefined"
@@ -137,7 +138,7 @@ func (l *Loop) formatValue(v goja.Value, depth int) string {
 }
 
 // formatObject prints an object as Chrome's console does: "Foo {a: 1, b: 2}", "{…}" nested.
-func (l *Loop) formatObject(o *goja.Object, depth int) string {
+func (l *Agent) formatObject(o *goja.Object, depth int) string {
 	if depth > 0 {
 		return "{…}"
 	}
@@ -200,7 +201,7 @@ func formatPrimitive(v goja.Value, depth int) string {
 
 // formatArray prints an array as Chrome's console does: "(3) [1, 2, 3]", "Array(3)"
 // nested; its first 100 elements, each abbreviated.
-func (l *Loop) formatArray(o *goja.Object, depth int) string {
+func (l *Agent) formatArray(o *goja.Object, depth int) string {
 	var n int64
 	if lv, kind := l.dataProperty(o, "length"); kind == propData {
 		n = lv.ToInteger()
@@ -232,7 +233,7 @@ func (l *Loop) formatArray(o *goja.Object, depth int) string {
 }
 
 // numberOf is ToNumber for %d/%i/%f without running page code: an object is NaN.
-func (l *Loop) numberOf(v goja.Value) float64 {
+func (l *Agent) numberOf(v goja.Value) float64 {
 	if _, isObj := v.(*goja.Object); isObj {
 		return math.NaN()
 	}
@@ -266,7 +267,7 @@ func formatNumber(f float64) string {
 
 // isError reports whether o is an Error object: made by an Error constructor, or inheriting
 // from the realm's own Error.prototype (captured at creation: the page may replace Error).
-func (l *Loop) isError(o *goja.Object) bool {
+func (l *Agent) isError(o *goja.Object) bool {
 	if isProxy(o) {
 		return false
 	}
@@ -292,7 +293,7 @@ func (l *Loop) isError(o *goja.Object) bool {
 // errorHeadline is the first line of an error's stack, "Name: message", as Chrome prints it.
 // name and message are read as data properties only: a getter is not run (the realm's
 // Error.prototype.name, "Error", stands for it).
-func (l *Loop) errorHeadline(o *goja.Object) string {
+func (l *Agent) errorHeadline(o *goja.Object) string {
 	name, ok := l.stringProperty(o, "name")
 	if !ok {
 		name = "Error"

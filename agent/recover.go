@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ type hostJob struct {
 
 // trackHostMicrotask wraps a host microtask so that, if goja drops it, it is queued again:
 // a dropped "notify mutation observers" would leave MutationObserver silent for good.
-func (l *Loop) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value {
+func (l *Agent) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value {
 	j := &hostJob{fn: fn}
 	l.recovery.hostJobs = append(l.recovery.hostJobs, j)
 	return func(goja.FunctionCall) goja.Value {
@@ -63,7 +63,7 @@ func (l *Loop) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value 
 // Broken reports whether the page's realm was left unusable (it could not be repaired, or
 // the page keeps more than -max-heap reachable): Run has returned and no more JS runs. The
 // window then reloads the page in a fresh realm. Call it once Run has returned.
-func (l *Loop) Broken() bool { return l.recovery.broken }
+func (l *Agent) Broken() bool { return l.recovery.broken }
 
 // scriptStopped is a call the watchdog stopped, ready to report.
 type scriptStopped struct{ msg string }
@@ -79,7 +79,7 @@ func (e *internalError) Error() string { return e.msg }
 // (interrupt, stack overflow) or a Go panic (panicked non-nil): it makes the realm usable
 // again, remembers the host microtasks goja dropped, and turns the error into the line
 // to report.
-func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
+func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
 	l.rt.ClearInterrupt()
 	if panicked == nil && l.isHalt(err) {
 		return ErrHalted // core.go: a deliberate end, nothing to repair or report
@@ -152,13 +152,13 @@ func (l *Loop) endAbruptCall(err error, panicked any, stop *stopReason, p pendin
 // task of their own: the loop goes on with its next task first (a MutationObserver whose
 // callback mutates what it observes, for ever, is stopped again and again, not in a loop
 // that never lets anything else run).
-func (l *Loop) requeueDroppedMicrotasks() {
+func (l *Agent) requeueDroppedMicrotasks() {
 	d := l.recovery.dropped
 	l.recovery.dropped = nil
 	if len(d) == 0 {
 		return
 	}
-	l.QueueTask(SourceDOMManipulation, "microtasks dropped by a stopped script", func() {
+	l.queueTask("microtasks dropped by a stopped script", func() {
 		for _, fn := range d {
 			l.QueueMicrotask(fn)
 		}
@@ -166,7 +166,7 @@ func (l *Loop) requeueDroppedMicrotasks() {
 }
 
 // describeCall names what ran, for a report: the task, and the callback when it has a name.
-func (l *Loop) describeCall(p pendingCall) string {
+func (l *Agent) describeCall(p pendingCall) string {
 	cb := p.name(l)
 	if l.currentTask == nil {
 		if cb == "(callback)" || cb == "" {
@@ -175,9 +175,9 @@ func (l *Loop) describeCall(p pendingCall) string {
 		return fmt.Sprintf("callback %q (outside any task: update the rendering)", cb)
 	}
 	if cb == "script" || cb == "(callback)" || cb == "" {
-		return fmt.Sprintf("task %q", l.currentTask.name)
+		return fmt.Sprintf("task %q", l.currentTask.Name)
 	}
-	return fmt.Sprintf("task %q (callback %q)", l.currentTask.name, cb)
+	return fmt.Sprintf("task %q (callback %q)", l.currentTask.Name, cb)
 }
 
 // panicSite is " (at function file:line)" for the loopscope function that panicked, seen
@@ -222,7 +222,7 @@ func shortFile(f string) string {
 // queue through reflection, as a clean "leave abruptly" would, for the goja version in
 // go.mod (TestInterruptInAsyncContinuation checks it). repaired says whether anything
 // needed it; ok is false when the realm is still unusable.
-func (l *Loop) repairRealm() (repaired, ok bool) {
+func (l *Agent) repairRealm() (repaired, ok bool) {
 	fields, found := gojaVMStacks(l.rt)
 	if !found {
 		return false, l.realmWorks()
@@ -284,7 +284,7 @@ func settable(v reflect.Value) reflect.Value {
 
 // realmWorks checks that the realm still drains its job queue: a host microtask queued
 // from an empty stack must run before the call returns.
-func (l *Loop) realmWorks() bool {
+func (l *Agent) realmWorks() bool {
 	ran := false
 	probe := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
 		ran = true

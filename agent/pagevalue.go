@@ -1,4 +1,4 @@
-package loop
+package agent
 
 // Host code touching page values. Everything the loop reads from a value the page made
 // (a callback's name for the trace, a thrown value or a rejection reason to report, an
@@ -31,7 +31,7 @@ type intrinsics struct {
 	errorPrototype *goja.Object
 }
 
-func (l *Loop) captureIntrinsics() {
+func (l *Agent) captureIntrinsics() {
 	if e, ok := l.rt.Get("Error").(*goja.Object); ok {
 		l.intrinsics.errorPrototype, _ = e.Get("prototype").(*goja.Object)
 	}
@@ -118,7 +118,7 @@ func ownProperty(o *goja.Object, key string) (goja.Value, propKind) {
 // dataProperty reads the property key of o, as o[key] would, without running page code:
 // along the prototype chain, own data properties only. kind is propAccessor when a getter
 // was found first (the value was not read), propUnknown when the chain could not be read.
-func (l *Loop) dataProperty(o *goja.Object, key string) (v goja.Value, kind propKind) {
+func (l *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind propKind) {
 	for depth := 0; o != nil && depth < 64; depth++ {
 		if isProxy(o) {
 			return nil, propUnknown
@@ -144,7 +144,7 @@ func (l *Loop) dataProperty(o *goja.Object, key string) (v goja.Value, kind prop
 }
 
 // stringProperty is dataProperty when the value is a primitive string.
-func (l *Loop) stringProperty(o *goja.Object, key string) (string, bool) {
+func (l *Agent) stringProperty(o *goja.Object, key string) (string, bool) {
 	v, kind := l.dataProperty(o, key)
 	if kind != propData {
 		return "", false
@@ -157,7 +157,7 @@ func (l *Loop) stringProperty(o *goja.Object, key string) (string, bool) {
 // stopped. With JS on the stack the outer call's watchdog already runs; an interrupt then
 // goes on unwinding (the outer call reports it); with none, guard is a call of its own and
 // leaves the realm as a normal return would.
-func (l *Loop) guard(fn func()) (ok bool) {
+func (l *Agent) guard(fn func()) (ok bool) {
 	if l.depth > 0 {
 		defer func() {
 			if r := recover(); r != nil {

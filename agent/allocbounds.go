@@ -1,4 +1,4 @@
-package loop
+package agent
 
 // Bounds on a huge allocation inside one call of a built-in (issue 14). The watchdog's heap
 // check lands between two instructions only, and the built-ins below allocate (or loop) in
@@ -46,7 +46,7 @@ const (
 
 // heapBudget is how many more bytes one allocation may take: -max-heap minus the heap live
 // at the last GC (no limit: MaxInt64).
-func (l *Loop) heapBudget() int64 {
+func (l *Agent) heapBudget() int64 {
 	if l.wd.maxHeap <= 0 {
 		return math.MaxInt64
 	}
@@ -54,7 +54,7 @@ func (l *Loop) heapBudget() int64 {
 }
 
 // installAllocationBounds wraps the built-ins above (before any page script runs).
-func (l *Loop) installAllocationBounds() {
+func (l *Agent) installAllocationBounds() {
 	l.boundStringMethods()
 	l.boundArrayMethods()
 	l.boundTypedArrayFill()
@@ -81,7 +81,7 @@ func primitiveInteger(v goja.Value) (float64, bool) {
 }
 
 // boundStringMethods bounds the results of repeat, padStart and padEnd.
-func (l *Loop) boundStringMethods() {
+func (l *Agent) boundStringMethods() {
 	proto, ok := l.rt.Get("String").(*goja.Object)
 	if !ok {
 		return
@@ -116,14 +116,14 @@ func (l *Loop) boundStringMethods() {
 
 // checkStringLength throws V8's RangeError for a string of n UTF-16 units that is longer
 // than V8 allows or than the heap budget holds (one byte per unit at least).
-func (l *Loop) checkStringLength(n float64) {
+func (l *Agent) checkStringLength(n float64) {
 	if n > maxStringLength || n > float64(l.heapBudget()) {
 		panic(l.newRangeError("Invalid string length"))
 	}
 }
 
 // boundArrayMethods bounds join (its result) and fill (its work, in slices).
-func (l *Loop) boundArrayMethods() {
+func (l *Agent) boundArrayMethods() {
 	ctor, ok := l.rt.Get("Array").(*goja.Object)
 	if !ok {
 		return
@@ -167,7 +167,7 @@ func (l *Loop) boundArrayMethods() {
 // them: the same stores in the same order (the length is a data property of an array, and
 // start and end are converted once, in the spec's order, before the first store).
 // https://tc39.es/ecma262/2025/#sec-array.prototype.fill
-func (l *Loop) fillInSlices(o *goja.Object, fill goja.Callable, c goja.FunctionCall) goja.Value {
+func (l *Agent) fillInSlices(o *goja.Object, fill goja.Callable, c goja.FunctionCall) goja.Value {
 	start, end := relativeRange(c.Argument(1), c.Argument(2), o.Get("length").ToFloat())
 	if end-start > float64(l.heapBudget()/bytesPerElement) {
 		panic(l.newRangeError(fmt.Sprintf("Array.prototype.fill: %.0f elements do not fit in the heap limit (-max-heap)", end-start)))
@@ -203,7 +203,7 @@ func relativeRange(startArg, endArg goja.Value, length float64) (start, end floa
 
 // wrapMethod replaces a built-in method by one that runs check on the call first, then
 // the original.
-func (l *Loop) wrapMethod(o *goja.Object, name string, length int, check func(goja.FunctionCall)) {
+func (l *Agent) wrapMethod(o *goja.Object, name string, length int, check func(goja.FunctionCall)) {
 	orig, ok := goja.AssertFunction(o.Get(name))
 	if !ok {
 		return
@@ -219,7 +219,7 @@ func (l *Loop) wrapMethod(o *goja.Object, name string, length int, check func(go
 // the OS (new Uint8Array(2**33) costs nothing until written), so filling it is where the
 // memory is taken, and the watchdog must be able to stop it. A value that is an object
 // (its conversion may run page code) is left to one call of the original.
-func (l *Loop) boundTypedArrayFill() {
+func (l *Agent) boundTypedArrayFill() {
 	u8, ok := l.rt.Get("Uint8Array").(*goja.Object)
 	if !ok {
 		return

@@ -1,7 +1,6 @@
-package loop
+package agent
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -76,36 +75,13 @@ func FrameNames(fs []Frame) []string {
 	return out
 }
 
-// boxes builds the four boxes (on the loop's goroutine), with at most max items per box.
-func (l *Loop) boxes(max int) Boxes {
+// Boxes builds the agent's part of the four boxes (on the agent's goroutine), with at most
+// max items per box: the task that runs now, the microtasks, the JS stack and the log. The
+// event loop adds its queued tasks and timers after the running task.
+func (l *Agent) Boxes(max int) Boxes {
 	b := Boxes{Tracked: l.mt.model, Log: l.logTail.tail(logBoxLines)}
 	if l.currentTask != nil {
-		b.Tasks = append(b.Tasks, taskItem(l.currentTask, true))
-	}
-	for _, t := range l.queuedInPickOrder(max) {
-		b.Tasks = append(b.Tasks, taskItem(t, false))
-	}
-	// The soonest timers (host work and host timer tasks are not the page's): the view asks
-	// every frame, and a page may have a hundred thousand timers, so no full sort.
-	var timers []*dueEntry
-	for _, e := range l.due {
-		if e.kind != dueTimer || (len(timers) == max && !dueBefore(e, timers[max-1])) {
-			continue
-		}
-		i := sort.Search(len(timers), func(i int) bool { return dueBefore(e, timers[i]) })
-		if len(timers) < max {
-			timers = append(timers, nil)
-		}
-		copy(timers[i+1:], timers[i:])
-		timers[i] = e
-	}
-	for _, e := range timers {
-		if len(b.Tasks) >= max {
-			break
-		}
-		t := e.timer
-		it := BoxItem{ID: "timer:" + strconv.FormatUint(e.seq, 10), Name: jakeTimerName(t), Detail: l.timerName(t), Timer: true, Due: e.at}
-		b.Tasks = append(b.Tasks, it)
+		b.Tasks = append(b.Tasks, TaskItem(l.currentTask, true))
 	}
 	if l.mt.model {
 		q := &l.mt.queue
@@ -128,44 +104,13 @@ func (l *Loop) boxes(max int) Boxes {
 	return b
 }
 
-// queuedInPickOrder lists up to max queued tasks in the order pickTask would take them:
-// the user interaction queue first, then the oldest of the others (each queue is in order,
-// so its first max tasks are enough).
-func (l *Loop) queuedInPickOrder(max int) []*task {
-	var ui, rest []*task
-	firstOf := func(src Source, dst *[]*task) {
-		n := 0
-		l.queues[src].each(func(t *task) {
-			if n < max {
-				*dst = append(*dst, t)
-				n++
-			}
-		})
+// TaskItem names a task as Jake does.
+func TaskItem(t *Task, running bool) BoxItem {
+	id := "task:" + strconv.FormatUint(t.Seq, 10)
+	if t.TimerSeq > 0 {
+		id = "timer:" + strconv.FormatUint(t.TimerSeq, 10)
 	}
-	firstOf(SourceUserInteraction, &ui)
-	for src := SourceUserInteraction + 1; src < numSources; src++ {
-		firstOf(src, &rest)
-	}
-	sort.SliceStable(rest, func(i, j int) bool {
-		if rest[i].at != rest[j].at {
-			return rest[i].at < rest[j].at
-		}
-		return rest[i].seq < rest[j].seq
-	})
-	out := append(ui, rest...)
-	if len(out) > max {
-		out = out[:max]
-	}
-	return out
-}
-
-// taskItem names a task as Jake does.
-func taskItem(t *task, running bool) BoxItem {
-	id := "task:" + strconv.FormatUint(t.seq, 10)
-	if t.timerSeq > 0 {
-		id = "timer:" + strconv.FormatUint(t.timerSeq, 10)
-	}
-	return BoxItem{ID: id, Name: jakeTaskName(t), Detail: t.name + " · " + t.source.String(), Running: running}
+	return BoxItem{ID: id, Name: jakeTaskName(t), Detail: t.Name + " · " + t.Source.String(), Running: running}
 }
 
 // microtaskItem: the running microtask stays in the box while it runs, as the running task
@@ -180,8 +125,8 @@ func microtaskItem(m *microtask, running bool) BoxItem {
 
 // jakeTaskName is Jake Archibald's name for a task: "Run script", "Dispatch click",
 // "setTimeout callback".
-func jakeTaskName(t *task) string {
-	n := t.name
+func jakeTaskName(t *Task) string {
+	n := t.Name
 	switch {
 	case strings.HasPrefix(n, "script"):
 		return "Run script"
@@ -189,7 +134,7 @@ func jakeTaskName(t *task) string {
 		return "setTimeout callback"
 	case strings.HasPrefix(n, "setInterval "):
 		return "setInterval callback"
-	case t.source == SourceUserInteraction && !strings.Contains(n, " "):
+	case t.Source == SourceUserInteraction && !strings.Contains(n, " "):
 		return "Dispatch " + n
 	case n == "DOMContentLoaded" || n == "load":
 		return "Dispatch " + n
@@ -197,18 +142,11 @@ func jakeTaskName(t *task) string {
 	return n
 }
 
-func jakeTimerName(t *timer) string {
-	if t.repeat {
-		return "setInterval callback"
-	}
-	return "setTimeout callback"
-}
-
 // jsStack is the JS stack now, top first, from the engine's call stack: the loop's own
 // helpers are left out, and so is the host function the loop is paused in (console.log,
 // setTimeout: the call on top); the bottom frame is named by its entry point ("script",
 // "Promise then", "setTimeout callback") when its function has no name of its own.
-func (l *Loop) jsStack(max int) []Frame {
+func (l *Agent) jsStack(max int) []Frame {
 	if l.depth == 0 && l.mt.running == nil {
 		return nil
 	}
@@ -255,7 +193,7 @@ func (l *Loop) jsStack(max int) []Frame {
 
 // entryName is the host's name for what the outermost call into JS runs: "script" for a
 // script, else the running task's name as Jake gives it ("setTimeout callback").
-func (l *Loop) entryName() string {
+func (l *Agent) entryName() string {
 	if l.entryIsScript {
 		return "script"
 	}

@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"math"
@@ -86,13 +86,13 @@ type Stepper struct {
 
 	parked   atomic.Bool
 	parkedCh chan struct{}
-	running  atomic.Pointer[task]
+	running  atomic.Pointer[Task]
 	callback atomic.Pointer[string]
 }
 
 // EnableStepping puts a Stepper around the loop's clock and returns it. Call it before Run
 // (and before any other goroutine uses the loop). Calling it again returns the same Stepper.
-func (l *Loop) EnableStepping() *Stepper {
+func (l *Agent) EnableStepping() *Stepper {
 	if s := l.stepper(); s != nil {
 		return s
 	}
@@ -105,9 +105,9 @@ func (l *Loop) EnableStepping() *Stepper {
 }
 
 // Stepper returns the loop's Stepper, or nil when stepping is not enabled.
-func (l *Loop) Stepper() *Stepper { return l.stepper() }
+func (l *Agent) Stepper() *Stepper { return l.stepper() }
 
-func (l *Loop) stepper() *Stepper {
+func (l *Agent) stepper() *Stepper {
 	s, _ := l.clock.(*Stepper)
 	return s
 }
@@ -264,7 +264,7 @@ func (s *Stepper) ParkedSignal() <-chan struct{} { return s.parkedCh }
 func (s *Stepper) shouldPark() bool { return s.pauseRequested && s.budget == 0 }
 
 // stepGate is a gate point: the loop parks here while paused.
-func (l *Loop) stepGate() {
+func (l *Agent) stepGate() {
 	s := l.stepper()
 	if s == nil || l.stopped {
 		return
@@ -279,7 +279,7 @@ func (l *Loop) stepGate() {
 
 // stepDone is called after the loop did something of kind k: a step in progress that k
 // completes ends, and the loop parks.
-func (l *Loop) stepDone(k StepKind) {
+func (l *Agent) stepDone(k StepKind) {
 	s := l.stepper()
 	if s == nil {
 		return
@@ -320,7 +320,7 @@ func (l *Loop) stepDone(k StepKind) {
 }
 
 // stepTaskStart records the task that runs now (for the queues view).
-func (l *Loop) stepTaskStart(t *task) {
+func (l *Agent) stepTaskStart(t *Task) {
 	if s := l.stepper(); s != nil {
 		s.running.Store(t)
 	}
@@ -328,15 +328,15 @@ func (l *Loop) stepTaskStart(t *task) {
 
 // stepCallbackDone is the gate point after a callback from an empty stack and its microtask
 // checkpoint (call it where callFromEmptyStack ends).
-func (l *Loop) stepCallbackDone() { l.stepDone(StepCallback) }
+func (l *Agent) stepCallbackDone() { l.stepDone(StepCallback) }
 
 // stepHostCall is the gate point inside a host call that touched a queue or the log.
-func (l *Loop) stepHostCall() { l.stepDone(StepHostCall) }
+func (l *Agent) stepHostCall() { l.stepDone(StepHostCall) }
 
 // park waits, with page time frozen, until a step or Resume (or Stop). Input posted
 // meanwhile is taken from the inbox, so it shows up in the task queues. Parked inside JS,
 // the watchdog does not count the wait.
-func (l *Loop) park(s *Stepper) {
+func (l *Agent) park(s *Stepper) {
 	if l.depth > 0 || l.mt.running != nil {
 		l.wd.pauseCall()
 		defer l.wd.resumeCall()
@@ -348,7 +348,7 @@ func (l *Loop) park(s *Stepper) {
 	default:
 	}
 	for {
-		l.drainInbox()
+		l.DrainInbox()
 		s.mu.Lock()
 		park := s.shouldPark()
 		s.mu.Unlock()

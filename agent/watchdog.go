@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"fmt"
@@ -102,10 +102,14 @@ func (w *watchdog) endCall() *stopReason {
 	return s
 }
 
+// StopNow stops the current call for a bound the event loop checks itself (a timer leak):
+// see stopNow.
+func (l *Agent) StopNow(bound string) { l.stopNow(bound) }
+
 // stopNow stops the current call for a bound the loop checks itself (called on the loop's
 // goroutine, from a host function): the interrupt lands as soon as the host function
 // returns to JS, and the call is reported as one the watchdog stopped.
-func (l *Loop) stopNow(bound string) {
+func (l *Agent) stopNow(bound string) {
 	w := &l.wd
 	w.mu.Lock()
 	if !w.callStart.IsZero() && w.stop == nil {
@@ -137,7 +141,7 @@ func (w *watchdog) resumeCall() {
 
 // startWatchdog starts the watchdog goroutine for the duration of Run; it returns a
 // function that stops it.
-func (l *Loop) startWatchdog() func() {
+func (l *Agent) startWatchdog() func() {
 	w := &l.wd
 	if w.timeout < 0 && w.maxHeap <= 0 {
 		return func() {}
@@ -168,7 +172,7 @@ func (l *Loop) startWatchdog() func() {
 }
 
 // watch is one check of the watchdog.
-func (l *Loop) watch(heap []metrics.Sample) {
+func (l *Agent) watch(heap []metrics.Sample) {
 	w := &l.wd
 	w.mu.Lock()
 	running := !w.callStart.IsZero() && w.stop == nil

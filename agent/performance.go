@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import (
 	"math"
@@ -6,20 +6,23 @@ import (
 	"github.com/dop251/goja"
 )
 
-// installPerformance defines performance (now, timeOrigin, mark, measure, getEntries*,
+// InstallPerformance defines performance (now, timeOrigin, mark, measure, getEntries*,
 // clearMarks/clearMeasures), PerformanceEntry, PerformanceMark, PerformanceMeasure and
 // PerformanceObserver with "mark", "measure" and "longtask" entries.
 // https://w3c.github.io/hr-time/ https://w3c.github.io/performance-timeline/
 // https://w3c.github.io/user-timing/ https://w3c.github.io/longtasks/
 //
 // The timeline lives in JS (private fields keep its state out of reach); the host gives it
-// the clock, the task that delivers observations, and the long tasks it measures.
-func (l *Loop) installPerformance() {
+// the clock, the task that delivers observations (the event loop's QueueTask hook), and the
+// long tasks RunTask measures.
+func (l *Agent) InstallPerformance() {
 	mk := l.mustCompile(performanceSource)
 	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
 	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
-		l.QueueTask(SourceDOMManipulation, perfObserverTask, func() {
+		// FIXME(node): Node 20 delivers from an immediate; its loop has no QueueTask hook yet,
+		// so a Node script's observers are not called back (as before the agent seam).
+		l.queueTask(perfObserverTask, func() {
 			if _, err := l.Call(fn, goja.Undefined()); err != nil {
 				l.ReportException(err)
 			}
@@ -59,7 +62,7 @@ type performance struct {
 
 // reportLongTask queues a PerformanceLongTaskTiming entry for a task over 50 ms
 // (https://w3c.github.io/longtasks/#report-long-tasks).
-func (l *Loop) reportLongTask(start, end float64) {
+func (l *Agent) reportLongTask(start, end float64) {
 	if l.perf.reportLongTask == nil {
 		return
 	}

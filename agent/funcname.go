@@ -1,4 +1,4 @@
-package loop
+package agent
 
 import "github.com/dop251/goja"
 
@@ -6,10 +6,10 @@ import "github.com/dop251/goja"
 // name, "(anonymous)" for a function without one, "(code)" for a string handler. It reads
 // the name as a data property (callbackName, pagevalue.go): no getter or Proxy trap runs, so
 // tracing cannot change what a page prints.
-func (l *Loop) FunctionName(v goja.Value) string { return l.callbackName(v) }
+func (l *Agent) FunctionName(v goja.Value) string { return l.callbackName(v) }
 
 // CallNamed is Call with the callback's name for the trace.
-func (l *Loop) CallNamed(name string, fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
+func (l *Agent) CallNamed(name string, fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
 	if l.depth > 0 {
 		return l.Call(fn, this, args...)
 	}
@@ -21,7 +21,7 @@ func (l *Loop) CallNamed(name string, fn goja.Callable, this goja.Value, args ..
 // exception is reported when the callback returns, before "clean up after running a
 // callback" performs the microtask checkpoint: a rAF callback's error event comes before the
 // microtasks it queued, as in Chrome (testdata/loop/raf_error_before_next_callback).
-func (l *Loop) InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
+func (l *Agent) InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
 	var v goja.Value
 	var err error
 	if l.depth > 0 {
@@ -34,4 +34,18 @@ func (l *Loop) InvokeAndReport(name string, fn goja.Callable, this goja.Value, a
 		return goja.Undefined()
 	}
 	return v
+}
+
+// callbackName is a callback's name for the trace ("(anonymous)" when it has none).
+// It reads the name as a data property: a getter or a Proxy is not run (pagevalue.go).
+func (l *Agent) callbackName(v goja.Value) string {
+	if o, ok := v.(*goja.Object); ok {
+		if n, ok := l.stringProperty(o, "name"); ok && n != "" {
+			return n
+		}
+	}
+	if _, ok := goja.AssertFunction(v); ok {
+		return "(anonymous)"
+	}
+	return "(code)"
 }

@@ -1,0 +1,139 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// RunTask runs steps as one task: it is the current task while it runs (a watchdog stop
+// names it), and it is a span in the trace. In step mode the queues view shows it running,
+// and a task step ends after it. This is the event loop processing model's steps 2.5-2.7
+// (and, for a long task, step 4's report), shared by every event loop on the agent.
+func (l *Agent) RunTask(t *Task, steps func()) {
+	l.stepTaskStart(t)
+	l.runTask(t, steps)
+	l.stepDone(StepTask)
+}
+
+// runTask runs one task: processing model steps 2.5-2.7 and, for a long one, step 4
+// ("report long tasks"); it records the task in the trace.
+func (l *Agent) runTask(t *Task, steps func()) {
+	// 2.5. "Set the event loop's currently running task to oldestTask."
+	outer := l.currentTask
+	l.currentTask = t
+	start := l.Now()
+	// 2.6. "Perform oldestTask's steps."
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				l.console.Error(fmt.Sprintf("internal error in task %q: %v", t.Name, r))
+			}
+		}()
+		steps()
+	}()
+	// 2.7. "Set the event loop's currently running task back to null."
+	l.currentTask = outer
+	end := l.Now()
+	l.stats.Tasks++
+	l.trace.add(Span{Kind: KindTask, Name: t.Name, Source: t.Source, Start: start, End: end})
+	if end-start > 50 {
+		l.stats.LongTasks++
+		l.trace.add(Span{Kind: KindLongTask, Name: t.Name, Source: t.Source, Start: start, End: end})
+		// The observers' own delivery is not reported: on a starved machine a slow delivery
+		// would report itself and queue another delivery, forever.
+		if t.Name != perfObserverTask {
+			l.reportLongTask(start, end)
+		}
+	}
+}
+
+// CurrentTask is the task RunTask runs now (nil: none).
+func (l *Agent) CurrentTask() *Task { return l.currentTask }
+
+// StepGate is a point between tasks where a paused agent waits (step mode). It does
+// nothing without step mode.
+func (l *Agent) StepGate() { l.stepGate() }
+
+// StepDone tells step mode that the event loop finished something of kind k (StepPhase: a
+// phase ended, StepFrame: a rendering update): a step that k completes ends there, and a
+// paused agent waits.
+func (l *Agent) StepDone(k StepKind) { l.stepDone(k) }
+
+// StartWatchdog starts the watchdog for the duration of an event loop's run; the returned
+// function stops it.
+func (l *Agent) StartWatchdog() (stop func()) { return l.startWatchdog() }
+
+// SleepUntil waits until page time t (ms; +Inf: until something is posted) or until
+// something is posted to the inbox, whichever comes first. With a virtual clock it jumps.
+// With progress, a virtual clock that did not move (a wake time that rounding put at or
+// before now) is nudged 1 µs, so an event loop can never spin without time passing (an
+// event loop whose opportunities are posted from outside, a real display's, waits instead).
+func (l *Agent) SleepUntil(t float64, progress bool) {
+	if math.IsInf(t, 1) {
+		<-l.wake
+		return
+	}
+	before := l.clock.Now()
+	l.clock.Sleep(dur(t), l.wake)
+	if progress && l.clock.Now() == before {
+		l.clock.Sleep(before+time.Microsecond, nil)
+	}
+}
+
+// DrainInbox runs what other goroutines posted (Post), on the agent's goroutine.
+func (l *Agent) DrainInbox() {
+	for {
+		select {
+		case fn := <-l.inbox:
+			fn()
+		default:
+			return
+		}
+	}
+}
+
+// ErrHalted is what a call into JS returns after Halt.
+var ErrHalted = errors.New("halted")
+
+// halt is the interrupt value Halt uses.
+type halt struct{}
+
+// Halt ends the JS that runs now at once, for good, and quietly (node's process.exit and
+// its end on an uncaught exception): no microtask runs after it and nothing is reported;
+// the outermost Call returns ErrHalted. Call it from a host function called by script.
+func (l *Agent) Halt() {
+	l.halted = true
+	l.rt.Interrupt(halt{})
+}
+
+// Stopped reports whether Stop was called (the event loop ends then).
+func (l *Agent) Stopped() bool { return l.stopped }
+
+// Halted reports whether Halt was called.
+func (l *Agent) Halted() bool { return l.halted }
+
+// isHalt reports whether err is the interrupt of Halt.
+func (l *Agent) isHalt(err error) bool {
+	if !l.halted {
+		return false
+	}
+	var ie interface{ Value() any }
+	if errors.As(err, &ie) {
+		_, ok := ie.Value().(halt)
+		return ok
+	}
+	return false
+}
+
+// SetStopNote replaces what a watchdog stop line says happens next (" The page goes on
+// with its next task."): the Node profile ends the process instead.
+func (l *Agent) SetStopNote(note string) { l.stopNote = note }
+
+func (l *Agent) afterStop() string {
+	if l.stopNote != "" {
+		return l.stopNote
+	}
+	return " The page goes on with its next task."
+}
