@@ -138,7 +138,7 @@ func New(opts Options) *Agent {
 	}
 	l.logTail = &logTail{Console: opts.Console}
 	l.console = l.logTail
-	l.rt.SetMaxCallStackSize(opts.MaxStackSize)
+	l.setMaxCallStackSize(opts.MaxStackSize)
 	l.captureIntrinsics()
 	l.installEntry()
 	l.installMicrotasks()

@@ -120,7 +120,7 @@ func (l *Agent) EnableMicrotaskTracking() {
 		panic("loop: then wrapper: " + err.Error())
 	}
 	_ = proto.DefineDataProperty("then", v, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	l.rt.SetAsyncContextTracker(asyncTracker{l})
+	l.setAsyncContextTracker(asyncTracker{l})
 }
 
 // MicrotaskTracking reports whether EnableMicrotaskTracking is on.

@@ -105,7 +105,7 @@ type halt struct{}
 // the outermost Call returns ErrHalted. Call it from a host function called by script.
 func (l *Agent) Halt() {
 	l.halted = true
-	l.rt.Interrupt(halt{})
+	l.interrupt(halt{})
 }
 
 // Stopped reports whether Stop was called (the event loop ends then).

@@ -177,7 +177,7 @@ func (l *Agent) guard(fn func()) (ok bool) {
 		l.depth--
 		if r := recover(); r != nil {
 			ok = false
-			l.rt.ClearInterrupt()
+			l.clearInterrupt()
 			if fields, found := gojaVMStacks(l.rt); found {
 				for _, f := range fields {
 					settable(f).SetLen(0)

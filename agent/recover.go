@@ -80,7 +80,7 @@ func (e *internalError) Error() string { return e.msg }
 // again, remembers the host microtasks goja dropped, and turns the error into the line
 // to report.
 func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
-	l.rt.ClearInterrupt()
+	l.clearInterrupt()
 	if panicked == nil && l.isHalt(err) {
 		return ErrHalted // core.go: a deliberate end, nothing to repair or report
 	}
@@ -99,7 +99,7 @@ func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendi
 		l.wd.startCall()
 		ok = l.realmWorks()
 		l.wd.endCall()
-		l.rt.ClearInterrupt()
+		l.clearInterrupt()
 	}
 	var msg string
 	switch {

@@ -114,7 +114,7 @@ func (l *Agent) stopNow(bound string) {
 	w.mu.Lock()
 	if !w.callStart.IsZero() && w.stop == nil {
 		w.stop = &stopReason{bound: bound}
-		l.rt.Interrupt(w.stop)
+		l.interrupt(w.stop)
 	}
 	w.mu.Unlock()
 }
@@ -205,7 +205,7 @@ func (l *Agent) watch(heap []metrics.Sample) {
 	w.mu.Lock()
 	if w.calls == call && !w.callStart.IsZero() && w.stop == nil { // the same call, still running
 		w.stop = reason
-		l.rt.Interrupt(reason)
+		l.interrupt(reason)
 	}
 	w.mu.Unlock()
 }
