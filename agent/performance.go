@@ -8,14 +8,15 @@ import (
 
 // InstallPerformance defines performance (now, timeOrigin, mark, measure, getEntries*,
 // clearMarks/clearMeasures), PerformanceEntry, PerformanceMark, PerformanceMeasure and
-// PerformanceObserver with "mark", "measure" and "longtask" entries.
+// PerformanceObserver with "mark" and "measure" entries and, with longTasks (a window's:
+// the Long Tasks API is the window's), "longtask" entries for the tasks over 50 ms.
 // https://w3c.github.io/hr-time/ https://w3c.github.io/performance-timeline/
 // https://w3c.github.io/user-timing/ https://w3c.github.io/longtasks/
 //
 // The timeline lives in JS (private fields keep its state out of reach); the host gives it
 // the clock, the task that delivers observations (the event loop's QueueTask hook), and the
 // long tasks RunTask measures.
-func (l *Agent) InstallPerformance() {
+func (l *Agent) InstallPerformance(longTasks bool) {
 	mk := l.mustCompile(performanceSource)
 	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
 	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
@@ -45,11 +46,13 @@ func (l *Agent) InstallPerformance() {
 		l.trace.add(Span{Kind: kind, Name: c.Argument(1).String(), Start: start, End: start + dur})
 		return goja.Undefined()
 	})
-	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming)
+	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming, l.rt.ToValue(longTasks))
 	if err != nil {
 		panic("loop: performance: " + err.Error())
 	}
-	l.perf.reportLongTask, _ = goja.AssertFunction(v)
+	if longTasks {
+		l.perf.reportLongTask, _ = goja.AssertFunction(v)
+	}
 }
 
 // perfObserverTask is the name of the task that delivers PerformanceObserver records.
@@ -74,7 +77,7 @@ func (l *Agent) reportLongTask(start, end float64) {
 // coarsen rounds a time to 5 µs, the resolution Chrome gives cross-origin-isolated pages.
 func coarsen(t float64) float64 { return math.Round(t*200) / 200 }
 
-const performanceSource = `(function (now, queueTask, report, userTiming) {
+const performanceSource = `(function (now, queueTask, report, userTiming, longTasks) {
 	const g = globalThis;
 	let constructing = false;
 	const illegal = C => { if (!constructing) throw new TypeError("Failed to construct '" + C.name + "': Illegal constructor") };
@@ -136,7 +139,7 @@ const performanceSource = `(function (now, queueTask, report, userTiming) {
 		getEntriesByType(type) { return filter(this.#entries, undefined, type) }
 		getEntriesByName(name, type) { return filter(this.#entries, name, type) }
 	}
-	const supported = Object.freeze(['longtask', 'mark', 'measure']);
+	const supported = Object.freeze(longTasks ? ['longtask', 'mark', 'measure'] : ['mark', 'measure']);
 	class PerformanceObserver {
 		constructor(callback) {
 			if (typeof callback !== 'function') throw new TypeError("Failed to construct 'PerformanceObserver': The callback provided as parameter 1 is not a function.");
@@ -199,8 +202,9 @@ const performanceSource = `(function (now, queueTask, report, userTiming) {
 		clearMeasures(name) { for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'measure' && (name === undefined || buffer[i].name === String(name))) buffer.splice(i, 1) },
 		toJSON() { return { timeOrigin: 0 } },
 	};
-	for (const [n, v] of Object.entries({ PerformanceEntry, PerformanceMark, PerformanceMeasure, PerformanceObserver,
-			PerformanceObserverEntryList, PerformanceLongTaskTiming, TaskAttributionTiming }))
+	const globals = { PerformanceEntry, PerformanceMark, PerformanceMeasure, PerformanceObserver, PerformanceObserverEntryList };
+	if (longTasks) Object.assign(globals, { PerformanceLongTaskTiming, TaskAttributionTiming });
+	for (const [n, v] of Object.entries(globals))
 		Object.defineProperty(g, n, { value: v, writable: true, configurable: true });
 	Object.defineProperty(g, 'performance', { value: performance, writable: true, configurable: true, enumerable: true });
 	// The long task report: the host calls it after each task over 50 ms.

@@ -160,7 +160,7 @@ func New(opts Options) *Loop {
 		l.installAnimationFrames()
 	}
 	a.InstallConsole()
-	a.InstallPerformance()
+	a.InstallPerformance(l.typ == Window)
 	if a.Mode() == ModeLegacyPromiseTasks {
 		l.installLegacyPromiseTasks()
 	}

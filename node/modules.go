@@ -35,7 +35,7 @@ func (p *Process) install() {
 		_ = g.Set(k, timers.Get(k))
 	}
 	p.installConsole(util)
-	p.l.InstallPerformance()
+	p.l.InstallPerformance(false)
 	_ = g.Set("global", g)
 	p.installProcess(events, host.Get("nextTick"))
 	p.installRejectionTracker()
