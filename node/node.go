@@ -1,9 +1,10 @@
 // Package node runs a script as a Node.js main module on an agent (package agent: the
 // realm, Call with the watchdog, the clocks, the trace, the console), with the processing
-// model of libuv and Node 20 instead of HTML's (package loop, which node does not import): the six phases (phases.go),
-// timers (timers.go), immediates (immediates.go), process.nextTick between callbacks
-// (nexttick.go), file I/O completing in the poll phase (fs.go), process and its events
-// (process.go), require and the core modules (modules.go), console.log as util.inspect.
+// model of libuv and Node 20 instead of HTML's (package loop, which node does not import):
+// the six phases (phases.go), timers (timers.go), immediates (immediates.go),
+// process.nextTick between callbacks (nexttick.go), file I/O completing in the poll phase
+// (fs.go), process and its events (process.go), require and the core modules (modules.go),
+// console.log as util.inspect.
 //
 // References, pinned: Node.js v20 (lib/internal/timers.js, lib/internal/process/
 // task_queues.js, src/api/callback.cc InternalCallbackScope::Close) and libuv 1.46

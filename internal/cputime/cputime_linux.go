@@ -1,6 +1,6 @@
 // Package cputime reads the CPU time the process and its OS threads have used: for
 // benchmarks that report cpu-ms/op beside ns/op, and for the page's clock under
-// -virtual-time (loop/clock.go), which advances by the JS thread's CPU time.
+// -virtual-time (agent/clock.go), which advances by the JS thread's CPU time.
 package cputime
 
 import (
