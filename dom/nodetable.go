@@ -39,7 +39,10 @@ type nodeTable struct {
 	// last sweep (new, or promoted from weak) and the removed ones (noteRemoved).
 	changed   []*Node
 	nextSweep int // sweep when len(changed) reaches this
-	nextPrune int // drop the collected nodes' weak entries when len(weak) reaches this
+	// nextPrune: drop the weak entries of collected nodes (each keeps its html.Node, and so
+	// its detached tree, alive) at every sweep while the weak table is no bigger than twice
+	// the sweep's changes, else when it reaches this size.
+	nextPrune int
 }
 
 // detachedGroup keeps alive the stateful nodes of one detached tree while any node of the
@@ -130,11 +133,13 @@ func (t *nodeTable) promoteSubtree(h *html.Node) {
 // SweepDetachedNodes lets the nodes that left the document be collected once nothing
 // holds them (see nodeTable). It does nothing until the changes since the last sweep reach
 // the number of strong entries it left (at least minSweep), so its cost, proportional to
-// the changes and the detached trees they are in, is spread over them. Call it only at a
-// safe point: between tasks, with no DOM algorithm in progress.
+// the changes and the detached trees they are in (and to the weak table, when that is at
+// most twice the changes or has doubled), is spread over them. Call it only at a safe
+// point: between tasks, with no DOM algorithm in progress.
 func (d *Document) SweepDetachedNodes() {
 	t := &d.table
-	if len(t.changed) < t.nextSweep {
+	changes := len(t.changed)
+	if changes < t.nextSweep {
 		return
 	}
 	root := d.node.h
@@ -160,7 +165,7 @@ func (d *Document) SweepDetachedNodes() {
 	if cap(t.changed) > 4*minSweep && cap(t.changed) > 4*len(t.strong) {
 		t.changed = nil // a burst of changes: do not keep its array
 	}
-	if len(t.weak) >= t.nextPrune {
+	if len(t.weak) <= 2*changes || len(t.weak) >= t.nextPrune {
 		for h, wp := range t.weak {
 			if wp.Value() == nil {
 				delete(t.weak, h) // collected: drop the entry, and with it the html.Node
