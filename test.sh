@@ -15,11 +15,11 @@ export GOFLAGS="${GOFLAGS:+$GOFLAGS }-buildvcs=false"
 go vet -tags headless ./...
 go build -tags headless -o /dev/null .
 xvfb-run -a -s "-screen 0 1400x900x24" go test -count=1 -timeout 20m ./...
-# The race detector on the code that shares memory across goroutines: the loop's inbox, step
+# The race detector on the code that shares memory across goroutines: the agent's inbox, step
 # mode, speed control, watchdog and trace (read by the window while the page runs), the page's
 # hostile paths (the watchdog interrupts from its own goroutine), and render's frame hand-back.
 # A few demos for step mode and -short keep it to a few minutes on 2 cores. (Not the frame-phase
 # tests: under virtual time JS advances page time by its CPU time, which -race multiplies.)
 go test -race -count=1 -timeout 20m \
-  -run '^(TestStep|TestSpeed|TestInterrupt|TestGoPanic|TestScriptStop|TestTrace)/^(bossfight_real_click|rAF_in_rendering_stage|requestIdleCallback)$' ./loop/
+  -run '^(TestStep|TestSpeed|TestInterrupt|TestGoPanic|TestScriptStop|TestTrace)/^(bossfight_real_click|rAF_in_rendering_stage|requestIdleCallback)$' ./loop/ ./agent/
 go test -race -short -count=1 -timeout 20m -run '^(TestHostile|TestTrace|TestRecycle|TestPaint)' ./page/ ./render/
