@@ -1,0 +1,178 @@
+package agent
+
+import (
+	"runtime"
+	"sync"
+	"time"
+
+	"loopscope/internal/cputime"
+)
+
+// SharedVirtualClock is one virtual page time for several agents (a page's window agent and
+// its workers' agents), each of which runs on its own goroutine. Each agent gets its own
+// Clock from Join. Page time advances as VirtualClock's does, by the CPU time each agent's
+// JS uses between Enter and Leave and by the jumps of Sleep, with one rule that keeps a run
+// deterministic: a jump is taken only when every agent of the page sleeps, and only to the
+// earliest time one of them sleeps until (a conservative discrete-event step). An agent that
+// runs (a task, its host work, a parked step mode) holds the others' jumps back, so no agent
+// sees page time pass while another still has work at an earlier time.
+//
+// Each member has its own time origin (Reset): a worker's time origin is when it started,
+// as the spec's timeOrigin is per global. A member that is done must Close, or the others
+// wait for it for ever.
+type SharedVirtualClock struct {
+	mu      sync.Mutex
+	t       time.Duration // page time, shared
+	members []*SharedClockMember
+}
+
+// NewSharedVirtualClock returns a shared virtual clock at time zero, with no member yet.
+func NewSharedVirtualClock() *SharedVirtualClock { return &SharedVirtualClock{} }
+
+// SharedClockMember is one agent's view of a SharedVirtualClock (a Clock, with Enter, Leave
+// and JSTime as VirtualClock has them).
+type SharedClockMember struct {
+	c      *SharedVirtualClock
+	origin time.Duration // page time at this member's time origin
+
+	inJS    bool
+	entered time.Duration // the thread's CPU time at Enter
+	tid     int
+	spent   time.Duration // this member's JS CPU time, all Enter…Leave spans together
+
+	sleeping bool
+	until    time.Duration // page time the member sleeps until, while sleeping
+	woken    chan struct{} // the jump reached until
+}
+
+// Join adds a member (an agent) whose time origin is page time now.
+func (c *SharedVirtualClock) Join() *SharedClockMember {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := &SharedClockMember{c: c, origin: c.t, woken: make(chan struct{}, 1)}
+	c.members = append(c.members, m)
+	return m
+}
+
+// Now implements Clock: page time since the member's time origin (its running JS included).
+func (m *SharedClockMember) Now() time.Duration {
+	m.c.mu.Lock()
+	defer m.c.mu.Unlock()
+	t := m.c.t - m.origin
+	if m.inJS {
+		t += max(cputime.Thread()-m.entered, 0)
+	}
+	return t
+}
+
+// Enter starts counting the calling thread's CPU time as page time (the member's JS runs).
+func (m *SharedClockMember) Enter() {
+	runtime.LockOSThread()
+	m.c.mu.Lock()
+	defer m.c.mu.Unlock()
+	if !m.inJS {
+		m.inJS, m.entered, m.tid = true, cputime.Thread(), cputime.ThreadID()
+	}
+}
+
+// Leave stops counting: the CPU time the JS used is added to page time.
+func (m *SharedClockMember) Leave() {
+	m.c.mu.Lock()
+	if m.inJS {
+		d := max(cputime.Thread()-m.entered, 0)
+		m.c.t += d
+		m.spent += d
+		m.inJS = false
+	}
+	m.c.mu.Unlock()
+	runtime.UnlockOSThread()
+}
+
+// JSTime is the CPU time this member's JS has used so far (the watchdog's clock), readable
+// from any goroutine; see VirtualClock.JSTime.
+func (m *SharedClockMember) JSTime() (time.Duration, bool) {
+	m.c.mu.Lock()
+	defer m.c.mu.Unlock()
+	if !m.inJS {
+		return m.spent, true
+	}
+	now, ok := cputime.ThreadOf(m.tid)
+	return m.spent + max(now-m.entered, 0), ok
+}
+
+// Reset makes page time now this member's time origin.
+func (m *SharedClockMember) Reset() {
+	m.c.mu.Lock()
+	defer m.c.mu.Unlock()
+	m.origin, m.inJS = m.c.t, false
+}
+
+// Sleep implements Clock: it waits until page time reaches t (since the member's origin),
+// which happens once every member sleeps and t is the earliest time one sleeps until, or
+// until wake is signalled (something was posted to the member's agent: it runs again).
+func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
+	c := m.c
+	c.mu.Lock()
+	abs := t + m.origin
+	if abs <= c.t {
+		c.mu.Unlock()
+		return
+	}
+	m.sleeping, m.until = true, abs
+	c.advance()
+	for m.sleeping {
+		c.mu.Unlock()
+		select {
+		case <-m.woken:
+		case <-wake:
+			c.mu.Lock()
+			m.sleeping = false // woken from outside: it runs again, page time as it is
+			c.mu.Unlock()
+		}
+		c.mu.Lock()
+	}
+	c.mu.Unlock()
+}
+
+// Close takes the member out: the others no longer wait for it.
+func (m *SharedClockMember) Close() {
+	c := m.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m.sleeping = false
+	for i, x := range c.members {
+		if x == m {
+			c.members = append(c.members[:i], c.members[i+1:]...)
+			break
+		}
+	}
+	c.advance()
+}
+
+// advance jumps page time when every member sleeps: to the earliest time one sleeps until,
+// waking the members that sleep until it. Call it with mu held.
+func (c *SharedVirtualClock) advance() {
+	var next time.Duration
+	found := false
+	for _, m := range c.members {
+		if !m.sleeping {
+			return // a member runs: no jump yet
+		}
+		if !found || m.until < next {
+			next, found = m.until, true
+		}
+	}
+	if !found {
+		return
+	}
+	c.t = max(c.t, next)
+	for _, m := range c.members {
+		if m.until <= c.t {
+			m.sleeping = false
+			select {
+			case m.woken <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
