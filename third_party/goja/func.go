@@ -739,6 +739,7 @@ func (ar *asyncRunner) start(nArgs int) {
 	ar.gen.vm = r.vm
 	ar.promiseCap = r.newPromiseCapability(r.getPromise())
 	sp := r.vm.sp
+	defer r.vm.dropTryFrames(len(r.vm.tryStack))
 	ar.gen.enter()
 	ar.vmCall(r.vm, nArgs)
 	res, resType, ex := ar.gen.step()
@@ -872,6 +873,7 @@ func (g *generator) enterNext() {
 }
 
 func (g *generator) next(v Value) (Value, resultType, *Exception) {
+	defer g.vm.dropTryFrames(len(g.vm.tryStack))
 	g.enterNext()
 	if v != nil {
 		g.vm.push(v)
@@ -883,6 +885,7 @@ func (g *generator) next(v Value) (Value, resultType, *Exception) {
 }
 
 func (g *generator) nextThrow(v interface{}) (Value, resultType, *Exception) {
+	defer g.vm.dropTryFrames(len(g.vm.tryStack))
 	g.enterNext()
 	ex := g.vm.handleThrow(v)
 	if ex != nil {
@@ -902,6 +905,7 @@ func (g *generatorObject) init(vmCall func(*vm, int), nArgs int) {
 	vm := g.val.runtime.vm
 	g.gen.vm = vm
 
+	defer vm.dropTryFrames(len(vm.tryStack))
 	g.gen.enter()
 	vmCall(vm, nArgs)
 
@@ -1063,6 +1067,7 @@ func (g *generatorObject) _return(v Value) Value {
 
 	g.gen.returning = v
 	g.state = genStateExecuting
+	defer g.gen.vm.dropTryFrames(len(g.gen.vm.tryStack))
 	g.gen.enterNext()
 	canContinue := g.gen.enterNextFinallyFrame()
 	if !canContinue {

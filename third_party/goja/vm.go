@@ -774,6 +774,16 @@ func (vm *vm) popTryFrame() {
 	vm.tryStack = vm.tryStack[:len(vm.tryStack)-1]
 }
 
+// dropTryFrames removes the try frames above the first n. A function that pushes a
+// tryPanicMarker frame and pops it without a defer (the generator and async function
+// entry points) defers a call to it: handleThrow stops at a tryPanicMarker frame without
+// popping it, so a panic that is not turned into an exception there (an interrupt, a stack
+// overflow, a Go panic) would otherwise leave the frame behind, and every enclosing
+// tryPanicMarker owner would pop the wrong frame. It is a no-op on a normal return.
+func (vm *vm) dropTryFrames(n int) {
+	vm.tryStack = vm.tryStack[:n]
+}
+
 func (vm *vm) restoreStacks(iterLen, refLen uint32) (ex *Exception) {
 	// Restore other stacks
 	iterTail := vm.iterStack[iterLen:]
