@@ -2854,6 +2854,7 @@ func (r *Runtime) leave() {
 // called when the top level function returns (i.e. control is passed outside the Runtime) but it was due to an interrupt
 func (r *Runtime) leaveAbrupt() {
 	r.jobQueue = nil
+	r.vm.stack = nil
 	r.ClearInterrupt()
 }
 
