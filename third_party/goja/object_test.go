@@ -3,6 +3,7 @@ package goja
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -664,5 +665,95 @@ func BenchmarkAddString(b *testing.B) {
 		if !z.StrictEquals(tst) {
 			b.Fatalf("Unexpected result %v", x)
 		}
+	}
+}
+
+func TestPeekOwnProperty(t *testing.T) {
+	vm := New()
+	_, err := vm.RunString(`
+	var ran = false;
+	var obj = {
+		plain: 1,
+		get getter() { ran = true; return 2; },
+		set setter(v) { ran = true; },
+	};
+	Object.defineProperty(obj, "fixed", { value: "f", writable: false, enumerable: false, configurable: true });
+	Object.defineProperty(obj, "undef", { value: undefined, writable: true, enumerable: true, configurable: false });
+	function fn(a) { return arguments; }
+	var cases = [
+		[obj, "plain"], [obj, "getter"], [obj, "setter"], [obj, "fixed"], [obj, "undef"], [obj, "missing"],
+		[[10, 20], "1"], [[10, 20], "length"], [[10, 20], "2"],
+		[new String("ab"), "0"], [new String("ab"), "length"],
+		[new Uint8Array([7, 8]), "1"],
+		[fn, "name"], [fn, "length"], [fn, "prototype"],
+		[fn(5), "0"], [fn(5), "length"],
+		[Math, "PI"], [Math, "max"], [JSON, "stringify"], [Object.prototype, "toString"],
+		[new Error("boom"), "message"], [Error.prototype, "name"],
+		[globalThis, "Promise"],
+	];
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	getOwnPropertyDescriptor, _ := AssertFunction(vm.Get("Object").ToObject(vm).Get("getOwnPropertyDescriptor"))
+	cases := vm.Get("cases").ToObject(vm)
+	for i := int64(0); i < cases.Get("length").ToInteger(); i++ {
+		c := cases.Get(strconv.FormatInt(i, 10)).ToObject(vm)
+		o, name := c.Get("0").ToObject(vm), c.Get("1").String()
+		desc, ok := o.PeekOwnProperty(name)
+		if !ok {
+			t.Errorf("%s: not readable", name)
+			continue
+		}
+		want, err := getOwnPropertyDescriptor(nil, o, vm.ToValue(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if IsUndefined(want) {
+			if desc != nil {
+				t.Errorf("%s: want no property, got %+v", name, desc)
+			}
+			continue
+		}
+		if desc == nil {
+			t.Errorf("%s: want %v, got no property", name, want)
+			continue
+		}
+		if !desc.toValue(vm).ToObject(vm).Equals(want) {
+			w := want.ToObject(vm)
+			for _, k := range []string{"value", "writable", "enumerable", "configurable", "get", "set"} {
+				got := desc.toValue(vm).ToObject(vm).Get(k)
+				if wv := w.Get(k); (wv == nil) != (got == nil) || wv != nil && !wv.SameAs(got) {
+					t.Errorf("%s: %s is %v, want %v", name, k, got, wv)
+				}
+			}
+		}
+	}
+	if vm.Get("ran").ToBoolean() {
+		t.Error("an accessor ran")
+	}
+
+	// What cannot be read without running code.
+	_, err = vm.RunString(`
+	var trapped = false;
+	var proxy = new Proxy({ p: 1 }, { getOwnPropertyDescriptor() { trapped = true; } });
+	var revoked = Proxy.revocable({ p: 1 }, {}); revoked.revoke(); revoked = revoked.proxy;
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dyn := &testDynObject{r: vm, m: map[string]Value{"p": vm.ToValue(1)}}
+	for name, o := range map[string]*Object{
+		"proxy":         vm.Get("proxy").ToObject(vm),
+		"revoked proxy": vm.Get("revoked").ToObject(vm),
+		"dynamic":       vm.NewDynamicObject(dyn),
+		"dynamic array": vm.NewDynamicArray(&testDynArray{r: vm}),
+	} {
+		if desc, ok := o.PeekOwnProperty("p"); ok {
+			t.Errorf("%s: readable (%+v)", name, desc)
+		}
+	}
+	if vm.Get("trapped").ToBoolean() {
+		t.Error("the proxy's trap ran")
 	}
 }

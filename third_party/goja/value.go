@@ -838,6 +838,41 @@ func (o *Object) GetOwnPropertyNames() (keys []string) {
 	return
 }
 
+// PeekOwnProperty returns the descriptor of the Object's own property with the given name, read
+// from the Object's own storage without running any code: an accessor property's getter is not
+// called (the descriptor holds the Getter and the Setter), and nothing a script or the host
+// defined runs. desc is nil when there is no such own property. ok is false when the property
+// cannot be read without running code: the Object is a Proxy (whose getOwnPropertyDescriptor
+// trap may be script) or a dynamic object (see NewDynamicObject and NewDynamicArray, whose Get
+// is host code).
+func (o *Object) PeekOwnProperty(name string) (desc *PropertyDescriptor, ok bool) {
+	switch o.self.(type) {
+	case *proxyObject, *dynamicObject, *dynamicArray:
+		return nil, false
+	}
+	prop := o.self.getOwnPropStr(unistring.NewFromString(name))
+	if prop == nil {
+		return nil, true
+	}
+	p, isProp := prop.(*valueProperty)
+	if !isProp {
+		return &PropertyDescriptor{Value: prop, Writable: FLAG_TRUE, Configurable: FLAG_TRUE, Enumerable: FLAG_TRUE}, true
+	}
+	desc = &PropertyDescriptor{Configurable: ToFlag(p.configurable), Enumerable: ToFlag(p.enumerable)}
+	if p.accessor {
+		desc.Getter, desc.Setter = _undefined, _undefined
+		if p.getterFunc != nil {
+			desc.Getter = p.getterFunc
+		}
+		if p.setterFunc != nil {
+			desc.Setter = p.setterFunc
+		}
+	} else {
+		desc.Value, desc.Writable = nilSafe(p.value), ToFlag(p.writable)
+	}
+	return desc, true
+}
+
 // Symbols returns a list of Object's enumerable symbol properties.
 // This method will panic with an *Exception if a JavaScript exception is thrown in the process. Use Runtime.Try to catch these.
 func (o *Object) Symbols() []*Symbol {
