@@ -61,6 +61,18 @@ func (r *Runtime) _newProxyObject(target *Object, handler proxyHandler, proto *O
 	return p
 }
 
+// AssertProxy checks if the Value is a Proxy object (a revoked one included) and returns it.
+// It runs no code: unlike Export(), which also returns a Proxy for one, it does not export the
+// Value (and so call its getters) when it is not a Proxy.
+func AssertProxy(v Value) (Proxy, bool) {
+	if obj, ok := v.(*Object); ok {
+		if p, ok := obj.self.(*proxyObject); ok {
+			return Proxy{proxy: p}, true
+		}
+	}
+	return Proxy{}, false
+}
+
 func (p Proxy) Revoke() {
 	p.proxy.revoke()
 }
