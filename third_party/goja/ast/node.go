@@ -27,6 +27,8 @@ const (
 type Node interface {
 	Idx0() file.Idx // The index of the first character belonging to the node
 	Idx1() file.Idx // The index of the first character immediately after the node
+
+	walkChildren(v Visitor) // Walk's step into the node's children (walk.go)
 }
 
 // ========== //
