@@ -5,7 +5,7 @@ package agent
 // object console.log previews) goes through this file, which has two rules:
 //
 //   - Reading must not run page code: a property is read only when it is a data property
-//     of an ordinary object (found through goja's own storage, see ownProperty), never
+//     of an ordinary object (read from goja's own storage, see ownProperty), never
 //     through a getter, a Proxy trap or a toString; what cannot be read so is shown as
 //     Chrome's console shows a getter it did not run ("(...)") or not at all.
 //   - What still may run page code (an array element, a Keys() on an exotic object) runs
@@ -17,13 +17,9 @@ package agent
 
 import (
 	"math/big"
-	"reflect"
 
 	"github.com/dop251/goja"
-	"github.com/dop251/goja/unistring"
 )
-
-var proxyType = reflect.TypeOf(goja.Proxy{})
 
 // intrinsics are the realm's own objects the host relies on, captured when the realm is
 // made, before any page script runs: the page may replace or change the globals.
@@ -40,8 +36,8 @@ func (l *Agent) captureIntrinsics() {
 // isProxy reports whether v is a Proxy (live or revoked): the loop never inspects one, since
 // every operation on it may run the page's traps.
 func isProxy(v goja.Value) bool {
-	o, ok := v.(*goja.Object)
-	return ok && o.ExportType() == proxyType
+	_, ok := goja.AssertProxy(v)
+	return ok
 }
 
 // primitiveString is v's text when v is a primitive string (no conversion, no page code).
@@ -53,10 +49,8 @@ func primitiveString(v goja.Value) (string, bool) {
 	case *goja.Object, *goja.Symbol:
 		return "", false
 	}
-	if v.ExportType() != reflect.TypeOf("") {
-		return "", false
-	}
-	return v.String(), true
+	s, ok := v.Export().(string) // a primitive's export runs no code
+	return s, ok
 }
 
 // propKind is what ownProperty found.
@@ -69,50 +63,20 @@ const (
 	propUnknown                  // cannot tell without running code (exotic storage)
 )
 
-// ownProperty looks up an own string-keyed property of o in goja's storage, by reflection
-// (goja has no public GetOwnPropertyDescriptor that runs no code): the object's property
-// map holds either a plain Value (a writable, enumerable, configurable data property) or a
-// *valueProperty that says whether it is an accessor. Objects whose properties live
-// elsewhere (goja's lazily built-in prototypes, arrays' indices, host objects) are
-// propUnknown. TestOwnPropertyReflection checks it against the goja version in go.mod.
+// ownProperty looks up an own string-keyed property of o in goja's storage, running no code
+// (goja's PeekOwnProperty: no getter, no Proxy trap). A Proxy and the host's dynamic objects
+// (whose storage is Go code) are propUnknown.
 func ownProperty(o *goja.Object, key string) (goja.Value, propKind) {
-	self := reflect.ValueOf(o).Elem().FieldByName("self")
-	if !self.IsValid() || self.Kind() != reflect.Interface || self.IsNil() {
+	desc, ok := o.PeekOwnProperty(key)
+	switch {
+	case !ok:
 		return nil, propUnknown
-	}
-	impl := self.Elem()
-	if impl.Kind() != reflect.Pointer || impl.IsNil() || impl.Elem().Kind() != reflect.Struct {
-		return nil, propUnknown
-	}
-	st := impl.Elem()
-	values := st.FieldByName("values")
-	if !values.IsValid() || values.Kind() != reflect.Map || values.Type().Key() != reflect.TypeOf(unistring.String("")) {
-		return nil, propUnknown
-	}
-	e := settable(values).MapIndex(reflect.ValueOf(unistring.NewFromString(key)))
-	if !e.IsValid() {
-		if st.FieldByName("tmpl").IsValid() {
-			return nil, propUnknown // a built-in whose properties are made on first use
-		}
+	case desc == nil:
 		return nil, propAbsent
+	case desc.IsAccessor():
+		return nil, propAccessor
 	}
-	v, ok := e.Interface().(goja.Value)
-	if !ok {
-		return nil, propUnknown
-	}
-	if pv := reflect.ValueOf(v); pv.Kind() == reflect.Pointer && pv.Type().Elem().Name() == "valueProperty" {
-		acc, val := pv.Elem().FieldByName("accessor"), pv.Elem().FieldByName("value")
-		if !acc.IsValid() || !val.IsValid() {
-			return nil, propUnknown
-		}
-		if acc.Bool() {
-			return nil, propAccessor
-		}
-		if v, ok = settable(val).Interface().(goja.Value); !ok || v == nil {
-			return goja.Undefined(), propData
-		}
-	}
-	return v, propData
+	return desc.Value, propData
 }
 
 // dataProperty reads the property key of o, as o[key] would, without running page code:
@@ -128,8 +92,8 @@ func (l *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind pro
 		case propData, propAccessor:
 			return v, kind
 		case propUnknown:
-			// Only goja's own lazily made built-ins get here: reading them runs no page code
-			// (a page that redefines one of their properties makes it a real entry first).
+			// Only the host's own dynamic objects get here (a Proxy was caught above): reading
+			// them runs the host's Go code, no page code.
 			if !l.guard(func() { v = o.Get(key) }) {
 				return nil, propUnknown
 			}
@@ -176,18 +140,13 @@ func (l *Agent) guard(fn func()) (ok bool) {
 		l.wd.endCall()
 		l.depth--
 		if r := recover(); r != nil {
+			// An interrupt, a stack overflow or a Go panic: goja's Try unwound the VM to where
+			// fn was called before raising it again.
 			ok = false
 			l.clearInterrupt()
-			if fields, found := gojaVMStacks(l.rt); found {
-				for _, f := range fields {
-					settable(f).SetLen(0)
-				}
-			}
-			clearValueStack(l.rt)
 		}
 	}()
-	fn()
-	return true
+	return l.rt.Try(fn) == nil
 }
 
 // isUncatchablePanic reports whether a recovered panic is goja's interrupt or stack overflow.
@@ -207,7 +166,8 @@ func isBigInt(v goja.Value) bool {
 	if _, isObj := v.(*goja.Object); isObj {
 		return false
 	}
-	return v.ExportType() == reflect.TypeOf((*big.Int)(nil))
+	_, ok := v.Export().(*big.Int) // a primitive's export runs no code
+	return ok
 }
 
 // findError is errors.As for the errors a call into JS returns, without running page code:

@@ -6,10 +6,9 @@ import (
 	"github.com/dop251/goja"
 )
 
-// TestOwnPropertyReflection: the loop reads page values through goja's storage by
-// reflection (pagevalue.go); this checks it still finds data properties and getters in the
-// goja version of go.mod.
-func TestOwnPropertyReflection(t *testing.T) {
+// TestOwnProperty: the loop reads page values from goja's storage (pagevalue.go): data
+// properties, getters it does not run, and what it cannot read without running code.
+func TestOwnProperty(t *testing.T) {
 	l := New(Options{Clock: NewVirtualClock(), Console: &recordingConsole{}})
 	l.InstallConsole()
 	v, err := l.rt.RunString(`({ plain: 'p', fn: function named() {},
@@ -26,6 +25,13 @@ func TestOwnPropertyReflection(t *testing.T) {
 	}
 	if _, kind := ownProperty(o, "missing"); kind != propAbsent {
 		t.Errorf("missing: kind %v, want absent", kind)
+	}
+	p, _ := l.rt.RunString(`new Proxy({ plain: 'p' }, { getOwnPropertyDescriptor() { throw new Error('trap ran') } })`)
+	if _, kind := ownProperty(p.(*goja.Object), "plain"); kind != propUnknown {
+		t.Errorf("proxy: kind %v, want unknown", kind)
+	}
+	if got, kind := ownProperty(l.rt.Get("Math").(*goja.Object), "PI"); kind != propData || got.ToFloat() != 3.141592653589793 {
+		t.Errorf("Math.PI, a built-in made on first use: %v %v", got, kind)
 	}
 	fn := o.Get("fn").(*goja.Object)
 	if n, ok := l.stringProperty(fn, "name"); !ok || n != "named" {

@@ -2,10 +2,8 @@ package agent
 
 import (
 	"fmt"
-	"reflect"
 	"runtime"
 	"strings"
-	"unsafe"
 
 	"runtime/metrics"
 
@@ -28,7 +26,7 @@ func liveHeapBytes() uint64 {
 type recoveries struct {
 	hostJobs []*hostJob // host microtasks queued and not yet run, in order
 	dropped  []func()   // host microtasks dropped by an abrupt end, to queue again
-	broken   bool       // the realm could not be repaired: no more JS runs
+	broken   bool       // the realm no longer runs its jobs: no more JS runs
 
 	rangeError goja.Constructor // the realm's own RangeError (stack overflows are reported as one)
 	// The realm's own SyntaxError: a script that does not compile is reported with one.
@@ -60,7 +58,7 @@ func (l *Agent) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value
 	}
 }
 
-// Broken reports whether the page's realm was left unusable (it could not be repaired, or
+// Broken reports whether the page's realm was left unusable (it no longer runs its jobs, or
 // the page keeps more than -max-heap reachable): Run has returned and no more JS runs. The
 // window then reloads the page in a fresh realm. Call it once Run has returned.
 func (l *Agent) Broken() bool { return l.recovery.broken }
@@ -76,31 +74,28 @@ type internalError struct{ msg string }
 func (e *internalError) Error() string { return e.msg }
 
 // endAbruptCall runs when an outermost call into JS ended with an error goja cannot catch
-// (interrupt, stack overflow) or a Go panic (panicked non-nil): it makes the realm usable
-// again, remembers the host microtasks goja dropped, and turns the error into the line
-// to report.
+// (interrupt, stack overflow) or a Go panic (panicked non-nil): it checks that the realm
+// still runs its jobs, remembers the host microtasks goja dropped, and turns the error into
+// the line to report.
 func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
 	l.clearInterrupt()
 	if panicked == nil && l.isHalt(err) {
-		return ErrHalted // core.go: a deliberate end, nothing to repair or report
+		return ErrHalted // core.go: a deliberate end, nothing to check or report
 	}
-	survived := jobQueueLen(l.rt) > 0 // a Go panic leaves goja's job queue as it was
-	repaired, ok := l.repairRealm()
-	if repaired || !survived {
-		// Every pending promise job is gone (goja's "leave abruptly"): queue the host's again.
-		for _, j := range l.recovery.hostJobs {
-			if !j.done {
-				l.recovery.dropped = append(l.recovery.dropped, j.fn)
-			}
+	// An interrupt or a stack overflow ends with goja's "leave abruptly": every pending
+	// promise job is dropped. A Go panic leaves them queued: they run now, in the checkpoint
+	// the panic skipped. Either way a host microtask that has not run after it was dropped:
+	// it is queued again.
+	l.wd.startCall()
+	ok := l.realmWorks()
+	l.wd.endCall()
+	l.clearInterrupt()
+	for _, j := range l.recovery.hostJobs {
+		if !j.done {
+			l.recovery.dropped = append(l.recovery.dropped, j.fn)
 		}
-		l.recovery.hostJobs = l.recovery.hostJobs[:0]
-	} else {
-		// The jobs are still queued: run them now, the checkpoint the panic skipped.
-		l.wd.startCall()
-		ok = l.realmWorks()
-		l.wd.endCall()
-		l.clearInterrupt()
 	}
+	l.recovery.hostJobs = l.recovery.hostJobs[:0]
 	var msg string
 	switch {
 	case panicked != nil:
@@ -128,9 +123,6 @@ func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendi
 			ok = false
 			msg += fmt.Sprintf(" The page still keeps %s reachable, over the limit.", formatBytes(live))
 		}
-	}
-	if repaired {
-		msg += " (The interrupted async function left the JS engine half-unwound: it was repaired.)"
 	}
 	switch {
 	case !ok:
@@ -211,75 +203,6 @@ func shortFile(f string) string {
 		}
 	}
 	return f
-}
-
-// repairRealm undoes what an interrupt inside an async function's continuation leaves
-// behind. Goja runs the continuation inside the job queue drain, after the outermost
-// call's exception handler; the interrupt unwinds it without popping the frame the
-// generator pushed, so the VM believes JS is still on its stack for good: it never drains
-// its job queue again (every promise reaction, await and host microtask is silently lost).
-// Goja has no API for this: the repair empties the VM's call and try stacks and the job
-// queue through reflection, as a clean "leave abruptly" would, for the goja version in
-// go.mod (TestInterruptInAsyncContinuation checks it). repaired says whether anything
-// needed it; ok is false when the realm is still unusable.
-func (l *Agent) repairRealm() (repaired, ok bool) {
-	fields, found := gojaVMStacks(l.rt)
-	if !found {
-		return false, l.realmWorks()
-	}
-	if fields[0].Len() == 0 && fields[1].Len() == 0 {
-		clearValueStack(l.rt)
-		return false, true
-	}
-	for _, f := range fields {
-		settable(f).SetLen(0)
-	}
-	clearValueStack(l.rt)
-	if jq := reflect.ValueOf(l.rt).Elem().FieldByName("jobQueue"); jq.IsValid() && jq.Kind() == reflect.Slice {
-		settable(jq).SetZero()
-	}
-	return true, l.realmWorks()
-}
-
-// gojaVMStacks finds the VM's call stack and try stack (unexported fields) by reflection.
-func gojaVMStacks(rt *goja.Runtime) (stacks [2]reflect.Value, ok bool) {
-	f := reflect.ValueOf(rt).Elem().FieldByName("vm")
-	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
-		return stacks, false
-	}
-	for i, name := range []string{"callStack", "tryStack"} {
-		s := f.Elem().FieldByName(name)
-		if !s.IsValid() || s.Kind() != reflect.Slice {
-			return stacks, false
-		}
-		stacks[i] = s
-	}
-	return stacks, true
-}
-
-// jobQueueLen is the number of jobs in goja's job queue (unexported; 0 if not found).
-func jobQueueLen(rt *goja.Runtime) int {
-	if jq := reflect.ValueOf(rt).Elem().FieldByName("jobQueue"); jq.IsValid() && jq.Kind() == reflect.Slice {
-		return jq.Len()
-	}
-	return 0
-}
-
-// clearValueStack drops the VM's value stack, as a normal return to Go does: after an
-// abrupt end it still holds the values of the frames it unwound (a stopped runaway
-// allocation's array would stay reachable).
-func clearValueStack(rt *goja.Runtime) {
-	f := reflect.ValueOf(rt).Elem().FieldByName("vm")
-	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
-		return
-	}
-	if s := f.Elem().FieldByName("stack"); s.IsValid() && s.Kind() == reflect.Slice {
-		settable(s).SetZero()
-	}
-}
-
-func settable(v reflect.Value) reflect.Value {
-	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }
 
 // realmWorks checks that the realm still drains its job queue: a host microtask queued

@@ -250,9 +250,6 @@ func TestHostileAsyncContinuationInterrupt(t *testing.T) {
 		"log: await works again",
 		"log: promise reactions work again",
 		"log: observer still works")
-	if !strings.Contains(r.errors[0], "it was repaired") {
-		t.Errorf("the stop does not say the engine was repaired: %q", r.errors[0])
-	}
 }
 
 // TestHostileMalformedHTML: broken markup parses as browsers do (the HTML parser never
