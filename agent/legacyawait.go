@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"reflect"
 	"sort"
 	"strings"
 
@@ -44,10 +43,13 @@ func TransformAwait(src string, mode Mode) string {
 	if prog.File != nil {
 		base = prog.File.Base()
 	}
-	walkAwaits(reflect.ValueOf(prog), map[uintptr]bool{}, func(a *ast.AwaitExpression) {
-		edits = append(edits,
-			edit{int(a.Argument.Idx0()) - base, legacyAwaitName + "(", true},
-			edit{int(a.Argument.Idx1()) - base, ")", false})
+	ast.Inspect(prog, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AwaitExpression); ok {
+			edits = append(edits,
+				edit{int(a.Argument.Idx0()) - base, legacyAwaitName + "(", true},
+				edit{int(a.Argument.Idx1()) - base, ")", false})
+		}
+		return true
 	})
 	if len(edits) == 0 {
 		return src
@@ -67,35 +69,6 @@ func TransformAwait(src string, mode Mode) string {
 		out = out[:e.at] + e.text + out[e.at:]
 	}
 	return out
-}
-
-// walkAwaits calls f for every await expression in an AST (goja's ast has no visitor).
-func walkAwaits(v reflect.Value, seen map[uintptr]bool, f func(*ast.AwaitExpression)) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() || seen[v.Pointer()] {
-			return
-		}
-		seen[v.Pointer()] = true
-		if a, ok := v.Interface().(*ast.AwaitExpression); ok {
-			f(a)
-		}
-		walkAwaits(v.Elem(), seen, f)
-	case reflect.Interface:
-		if !v.IsNil() {
-			walkAwaits(v.Elem(), seen, f)
-		}
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walkAwaits(v.Field(i), seen, f)
-			}
-		}
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walkAwaits(v.Index(i), seen, f)
-		}
-	}
 }
 
 // InstallLegacyAwait defines the wrapper the rewritten scripts call (legacy-await mode).
