@@ -15,6 +15,9 @@ export GOFLAGS="${GOFLAGS:+$GOFLAGS }-buildvcs=false"
 go vet -tags headless ./...
 go build -tags headless -o /dev/null .
 xvfb-run -a -s "-screen 0 1400x900x24" go test -count=1 -timeout 20m ./...
+# goja's own unit tests (third_party/goja is its own module, outside ./...): all of them, with
+# -short (test262 is scripts/goja-test262.sh's job). About 20 s of CPU, most of it compiling.
+(cd third_party/goja && go vet ./... && go test -short -count=1 -timeout 10m ./...)
 # The race detector on the code that shares memory across goroutines: the agent's inbox, step
 # mode, speed control, watchdog and trace (read by the window while the page runs), the page's
 # hostile paths (the watchdog interrupts from its own goroutine), and render's frame hand-back.

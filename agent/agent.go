@@ -78,7 +78,7 @@ type Agent struct {
 	halted      bool       // Halt was called (core.go)
 	stopNote    string     // SetStopNote (core.go)
 	wd          watchdog   // stops runaway scripts (watchdog.go)
-	recovery    recoveries // what an abruptly ended call leaves to repair (recover.go)
+	recovery    recoveries // what an abruptly ended call leaves to check and requeue (recover.go)
 	intrinsics  intrinsics // the realm's own built-ins, for host code (pagevalue.go)
 	stats       Stats
 	currentTask *Task // the task RunTask runs now

@@ -123,7 +123,8 @@ func (l *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		r := recover()
 		if r != nil || isUncatchable(err) {
 			// An interrupt, a stack overflow, or a Go panic inside a host function: never
-			// let a panic reach the user, repair what it left, report one clear line.
+			// let a panic reach the user, check that the realm still runs its jobs, report
+			// one clear line.
 			err = l.endAbruptCall(err, r, stop, p)
 			v = goja.Undefined()
 		}
