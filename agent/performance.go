@@ -21,8 +21,7 @@ func (l *Agent) InstallPerformance(longTasks bool) {
 	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
 	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
-		// FIXME(node): Node 20 delivers from an immediate; its loop has no QueueTask hook yet,
-		// so a Node script's observers are not called back (as before the agent seam).
+		// The event loop's task (Node's: an immediate).
 		l.queueTask(perfObserverTask, func() {
 			if _, err := l.Call(fn, goja.Undefined()); err != nil {
 				l.ReportException(err)

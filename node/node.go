@@ -127,6 +127,17 @@ func New(file string, opts Options) (*Process, error) {
 		TraceCapacity: opts.TraceCapacity,
 	})
 	p.rt = p.l.Runtime()
+	p.l.SetHooks(agent.Hooks{
+		// The host work the agent queues (a PerformanceObserver's delivery) is an immediate,
+		// as node queues it (lib/internal/perf/observe.js queuePending: setImmediate).
+		QueueTask: func(name string, fn func()) {
+			run := p.rt.ToValue(func(goja.FunctionCall) goja.Value {
+				fn()
+				return goja.Undefined()
+			})
+			p.setImmediate(run, goja.Undefined())
+		},
+	})
 	p.l.SetStopNote(" The process ends (exit status 1).")
 	if opts.Stepping {
 		p.l.EnableStepping()
