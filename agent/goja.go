@@ -1,6 +1,9 @@
 package agent
 
-import "github.com/dop251/goja"
+import (
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/ast"
+)
 
 // The agent's adapter to goja's hooks into the engine itself, beyond making values and
 // calling functions: how the host stops running JS, what it is told of promises and of
@@ -27,3 +30,25 @@ func (l *Agent) setMaxCallStackSize(n int) { l.rt.SetMaxCallStackSize(n) }
 func (l *Agent) SetPromiseRejectionTracker(fn func(p *goja.Promise, op goja.PromiseRejectionOperation)) {
 	l.rt.SetPromiseRejectionTracker(fn)
 }
+
+// try runs fn, which may run page code, with the engine's own boundary (goja's Runtime.Try):
+// a JS exception is returned, an interrupt, a stack overflow or a Go panic raised again once
+// the engine has unwound to where fn was called.
+func (l *Agent) try(fn func()) *goja.Exception { return l.rt.Try(fn) }
+
+// The hooks our goja adds (third_party/goja/PATCHES.md), each used here only.
+
+// peekOwnProperty reads an own property's descriptor from the object's storage without
+// running a getter, a Proxy trap or a host object's Go code (goja's PeekOwnProperty); ok is
+// false when it cannot tell without running code.
+func peekOwnProperty(o *goja.Object, key string) (*goja.PropertyDescriptor, bool) {
+	return o.PeekOwnProperty(key)
+}
+
+// assertProxy tells a Proxy (revoked or not) from any other value without running code
+// (goja's AssertProxy).
+func assertProxy(v goja.Value) (goja.Proxy, bool) { return goja.AssertProxy(v) }
+
+// inspectAST walks a parsed program's nodes (goja's ast.Inspect), for the legacy-await
+// rewrite.
+func inspectAST(n ast.Node, f func(ast.Node) bool) { ast.Inspect(n, f) }

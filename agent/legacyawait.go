@@ -43,7 +43,7 @@ func TransformAwait(src string, mode Mode) string {
 	if prog.File != nil {
 		base = prog.File.Base()
 	}
-	ast.Inspect(prog, func(n ast.Node) bool {
+	inspectAST(prog, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AwaitExpression); ok {
 			edits = append(edits,
 				edit{int(a.Argument.Idx0()) - base, legacyAwaitName + "(", true},

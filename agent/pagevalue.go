@@ -36,7 +36,7 @@ func (l *Agent) captureIntrinsics() {
 // isProxy reports whether v is a Proxy (live or revoked): the loop never inspects one, since
 // every operation on it may run the page's traps.
 func isProxy(v goja.Value) bool {
-	_, ok := goja.AssertProxy(v)
+	_, ok := assertProxy(v)
 	return ok
 }
 
@@ -67,7 +67,7 @@ const (
 // (goja's PeekOwnProperty: no getter, no Proxy trap). A Proxy and the host's dynamic objects
 // (whose storage is Go code) are propUnknown.
 func ownProperty(o *goja.Object, key string) (goja.Value, propKind) {
-	desc, ok := o.PeekOwnProperty(key)
+	desc, ok := peekOwnProperty(o, key)
 	switch {
 	case !ok:
 		return nil, propUnknown
@@ -146,7 +146,7 @@ func (l *Agent) guard(fn func()) (ok bool) {
 			l.clearInterrupt()
 		}
 	}()
-	return l.rt.Try(fn) == nil
+	return l.try(fn) == nil
 }
 
 // isUncatchablePanic reports whether a recovered panic is goja's interrupt or stack overflow.
