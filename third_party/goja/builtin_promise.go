@@ -240,7 +240,7 @@ func (r *Runtime) newPromise(proto *Object) *Promise {
 	po.extensible = true
 	o.self = po
 	po.prototype = proto
-	po.init()
+	// No po.init(): a promise seldom gets an own property; its map is made with the first.
 	return po
 }
 

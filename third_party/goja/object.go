@@ -273,6 +273,14 @@ func (o *baseObject) init() {
 	o.values = make(map[unistring.String]Value)
 }
 
+// ensureValues makes the property map of an object created without one (init not called
+// because it seldom gets own properties, e.g. a Promise) before the first property is added.
+func (o *baseObject) ensureValues() {
+	if o.values == nil {
+		o.values = make(map[unistring.String]Value)
+	}
+}
+
 func (o *baseObject) className() string {
 	return o.class
 }
@@ -491,6 +499,7 @@ func (o *baseObject) setOwnStr(name unistring.String, val Value, throw bool) boo
 			o.val.runtime.typeErrorResult(throw, "Cannot add property %s, object is not extensible", name)
 			return false
 		} else {
+			o.ensureValues()
 			o.values[name] = val
 			names := copyNamesIfNeeded(o.propNames, 1)
 			o.propNames = append(names, name)
@@ -760,6 +769,7 @@ Reject:
 func (o *baseObject) defineOwnPropertyStr(name unistring.String, descr PropertyDescriptor, throw bool) bool {
 	existingVal := o.values[name]
 	if v, ok := o._defineOwnProperty(name, existingVal, descr, throw); ok {
+		o.ensureValues()
 		o.values[name] = v
 		if existingVal == nil {
 			names := copyNamesIfNeeded(o.propNames, 1)
@@ -790,6 +800,7 @@ func (o *baseObject) defineOwnPropertySym(s *Symbol, descr PropertyDescriptor, t
 }
 
 func (o *baseObject) _put(name unistring.String, v Value) {
+	o.ensureValues()
 	if _, exists := o.values[name]; !exists {
 		names := copyNamesIfNeeded(o.propNames, 1)
 		o.propNames = append(names, name)
