@@ -33,17 +33,50 @@ type jobCallback struct {
 	callback func(FunctionCall) Value
 }
 
-type promiseCapability struct {
-	promise               *Object
+// promiseResolvingFunctions is what CreateResolvingFunctions makes for a promise: a resolve and
+// a reject function sharing one [[AlreadyResolved]] record. The function objects are only
+// created when script can reach them (see objects); until then the engine runs their steps
+// directly, which no script can tell apart.
+type promiseResolvingFunctions struct {
+	promise               *Promise
+	alreadyResolved       bool
 	resolveObj, rejectObj *Object
 }
 
+// promiseCapability is a PromiseCapability Record. For a capability of %Promise% itself
+// (fns.promise != nil) the resolving functions are the promise's own and are created lazily;
+// for any other constructor, fns.resolveObj and fns.rejectObj are what its executor received.
+type promiseCapability struct {
+	promise *Object
+	fns     promiseResolvingFunctions
+}
+
+// promiseReaction is the pair of PromiseReaction Records PerformPromiseThen creates: one
+// record holds both [[Handler]]s (an empty handler is a nil callback) and their shared
+// [[Capability]]. When its promise settles, the record itself becomes the PromiseReactionJob
+// (a promise settles once, so a record is queued at most once): typ and argument say which
+// handler runs, and with what.
 type promiseReaction struct {
-	capability  *promiseCapability
-	typ         promiseReactionType
-	handler     *jobCallback
-	asyncRunner *asyncRunner
-	asyncCtx    interface{}
+	capability              *promiseCapability
+	onFulfilled, onRejected jobCallback
+	asyncRunner             *asyncRunner // an await: the handlers are the async function's own
+	asyncCtx                interface{}
+
+	typ      promiseReactionType
+	argument [1]Value // the handler's arguments
+}
+
+// job is a queued Job Abstract Closure: a *promiseReaction (PromiseReactionJob) or a
+// *thenableJob (PromiseResolveThenableJob).
+type job interface {
+	run(r *Runtime)
+}
+
+// thenableJob is the job NewPromiseResolveThenableJob creates.
+type thenableJob struct {
+	promise  *Promise
+	thenable Value
+	then     jobCallback
 }
 
 var typePromise = reflect.TypeOf((*Promise)(nil))
@@ -56,11 +89,11 @@ var typePromise = reflect.TypeOf((*Promise)(nil))
 // WARNING: Instances of Promise are not goroutine-safe. See Runtime.NewPromise() for more details.
 type Promise struct {
 	baseObject
-	state            PromiseState
-	result           Value
-	fulfillReactions []*promiseReaction
-	rejectReactions  []*promiseReaction
-	handled          bool
+	state  PromiseState
+	result Value
+	// [[PromiseFulfillReactions]] and [[PromiseRejectReactions]]: each record serves both lists.
+	reactions []*promiseReaction
+	handled   bool
 }
 
 func (p *Promise) State() PromiseState {
@@ -82,63 +115,75 @@ func (p *Promise) toValue(r *Runtime) Value {
 	return promise
 }
 
-func (p *Promise) createResolvingFunctions() (resolve, reject *Object) {
-	r := p.val.runtime
-	alreadyResolved := false
-	return p.val.runtime.newNativeFunc(func(call FunctionCall) Value {
-			if alreadyResolved {
-				return _undefined
-			}
-			alreadyResolved = true
-			resolution := call.Argument(0)
-			if resolution.SameAs(p.val) {
-				return p.reject(r.NewTypeError("Promise self-resolution"))
-			}
-			if obj, ok := resolution.(*Object); ok {
-				var thenAction Value
-				ex := r.vm.try(func() {
-					thenAction = obj.self.getStr("then", nil)
-				})
-				if ex != nil {
-					return p.reject(ex.val)
-				}
-				if call, ok := assertCallable(thenAction); ok {
-					job := r.newPromiseResolveThenableJob(p, resolution, &jobCallback{callback: call})
-					r.enqueuePromiseJob(job)
-					return _undefined
-				}
-			}
-			return p.fulfill(resolution)
-		}, "", 1),
-		p.val.runtime.newNativeFunc(func(call FunctionCall) Value {
-			if alreadyResolved {
-				return _undefined
-			}
-			alreadyResolved = true
-			reason := call.Argument(0)
-			return p.reject(reason)
+// objects returns the resolve and reject function objects, creating them on first use.
+func (f *promiseResolvingFunctions) objects() (resolve, reject *Object) {
+	if f.resolveObj == nil {
+		r := f.promise.val.runtime
+		f.resolveObj = r.newNativeFunc(func(call FunctionCall) Value {
+			return f.resolve(call.Argument(0))
 		}, "", 1)
+		f.rejectObj = r.newNativeFunc(func(call FunctionCall) Value {
+			return f.reject(call.Argument(0))
+		}, "", 1)
+	}
+	return f.resolveObj, f.rejectObj
+}
+
+// resolve is a Promise Resolve Function's steps.
+func (f *promiseResolvingFunctions) resolve(resolution Value) Value {
+	if f.alreadyResolved {
+		return _undefined
+	}
+	f.alreadyResolved = true
+	p := f.promise
+	r := p.val.runtime
+	if resolution.SameAs(p.val) {
+		return p.reject(r.NewTypeError("Promise self-resolution"))
+	}
+	if obj, ok := resolution.(*Object); ok {
+		var thenAction Value
+		ex := r.vm.try(func() {
+			thenAction = obj.self.getStr("then", nil)
+		})
+		if ex != nil {
+			return p.reject(ex.val)
+		}
+		if call, ok := assertCallable(thenAction); ok {
+			r.enqueuePromiseJob(&thenableJob{promise: p, thenable: resolution, then: jobCallback{callback: call}})
+			return _undefined
+		}
+	}
+	return p.fulfill(resolution)
+}
+
+// reject is a Promise Reject Function's steps.
+func (f *promiseResolvingFunctions) reject(reason Value) Value {
+	if f.alreadyResolved {
+		return _undefined
+	}
+	f.alreadyResolved = true
+	return f.promise.reject(reason)
 }
 
 func (p *Promise) reject(reason Value) Value {
-	reactions := p.rejectReactions
+	reactions := p.reactions
 	p.result = reason
-	p.fulfillReactions, p.rejectReactions = nil, nil
+	p.reactions = nil
 	p.state = PromiseStateRejected
 	r := p.val.runtime
 	if !p.handled {
 		r.trackPromiseRejection(p, PromiseRejectionReject)
 	}
-	r.triggerPromiseReactions(reactions, reason)
+	r.triggerPromiseReactions(reactions, promiseReactionReject, reason)
 	return _undefined
 }
 
 func (p *Promise) fulfill(value Value) Value {
-	reactions := p.fulfillReactions
+	reactions := p.reactions
 	p.result = value
-	p.fulfillReactions, p.rejectReactions = nil, nil
+	p.reactions = nil
 	p.state = PromiseStateFulfilled
-	p.val.runtime.triggerPromiseReactions(reactions, value)
+	p.val.runtime.triggerPromiseReactions(reactions, promiseReactionFulfill, value)
 	return _undefined
 }
 
@@ -150,91 +195,111 @@ func (p *Promise) export(*objectExportCtx) interface{} {
 	return p
 }
 
-func (p *Promise) addReactions(fulfillReaction *promiseReaction, rejectReaction *promiseReaction) {
+func (p *Promise) addReactions(reaction *promiseReaction) {
 	r := p.val.runtime
 	if tracker := r.asyncContextTracker; tracker != nil {
-		ctx := tracker.Grab()
-		fulfillReaction.asyncCtx = ctx
-		rejectReaction.asyncCtx = ctx
+		reaction.asyncCtx = tracker.Grab()
 	}
 	switch p.state {
 	case PromiseStatePending:
-		p.fulfillReactions = append(p.fulfillReactions, fulfillReaction)
-		p.rejectReactions = append(p.rejectReactions, rejectReaction)
+		p.reactions = append(p.reactions, reaction)
 	case PromiseStateFulfilled:
-		r.enqueuePromiseJob(r.newPromiseReactionJob(fulfillReaction, p.result))
+		r.enqueueReactionJob(reaction, promiseReactionFulfill, p.result)
 	default:
 		reason := p.result
 		if !p.handled {
 			r.trackPromiseRejection(p, PromiseRejectionHandle)
 		}
-		r.enqueuePromiseJob(r.newPromiseReactionJob(rejectReaction, reason))
+		r.enqueueReactionJob(reaction, promiseReactionReject, reason)
 	}
 	p.handled = true
 }
 
-func (r *Runtime) newPromiseResolveThenableJob(p *Promise, thenable Value, then *jobCallback) func() {
-	return func() {
-		resolve, reject := p.createResolvingFunctions()
+// enqueuePromiseJob is HostEnqueuePromiseJob.
+func (r *Runtime) enqueuePromiseJob(j job) {
+	r.jobQueue = append(r.jobQueue, j)
+}
+
+// enqueueReactionJob queues NewPromiseReactionJob(reaction, argument) for a promise settled
+// as typ says.
+func (r *Runtime) enqueueReactionJob(reaction *promiseReaction, typ promiseReactionType, argument Value) {
+	reaction.typ, reaction.argument[0] = typ, argument
+	r.enqueuePromiseJob(reaction)
+}
+
+func (r *Runtime) triggerPromiseReactions(reactions []*promiseReaction, typ promiseReactionType, argument Value) {
+	for _, reaction := range reactions {
+		r.enqueueReactionJob(reaction, typ, argument)
+	}
+}
+
+// run is the PromiseResolveThenableJob.
+func (j *thenableJob) run(r *Runtime) {
+	fns := &promiseResolvingFunctions{promise: j.promise}
+	resolve, reject := fns.objects()
+	ex := r.vm.try(func() {
+		r.callJobCallback(&j.then, j.thenable, resolve, reject)
+	})
+	if ex != nil {
+		fns.reject(ex.val)
+	}
+}
+
+// run is the PromiseReactionJob.
+func (reaction *promiseReaction) run(r *Runtime) {
+	typ, argument := reaction.typ, reaction.argument[0]
+	handler := &reaction.onFulfilled
+	if typ == promiseReactionReject {
+		handler = &reaction.onRejected
+	}
+	var handlerResult Value
+	fulfill := false
+	if handler.callback == nil && reaction.asyncRunner == nil {
+		handlerResult = argument
+		if typ == promiseReactionFulfill {
+			fulfill = true
+		}
+	} else {
+		if tracker := r.asyncContextTracker; tracker != nil {
+			tracker.Resumed(reaction.asyncCtx)
+		}
 		ex := r.vm.try(func() {
-			r.callJobCallback(then, thenable, resolve, reject)
+			if ar := reaction.asyncRunner; ar != nil {
+				if typ == promiseReactionFulfill {
+					ar.resume(argument)
+				} else {
+					ar.resumeThrow(argument)
+				}
+				handlerResult = _undefined
+			} else {
+				handlerResult = r.callJobCallback(handler, _undefined, reaction.argument[:]...)
+			}
+			fulfill = true
 		})
 		if ex != nil {
-			if fn, ok := reject.self.assertCallable(); ok {
-				fn(FunctionCall{Arguments: []Value{ex.val}})
-			}
+			handlerResult = ex.val
+		}
+		if tracker := r.asyncContextTracker; tracker != nil {
+			tracker.Exited()
 		}
 	}
-}
-
-func (r *Runtime) enqueuePromiseJob(job func()) {
-	r.jobQueue = append(r.jobQueue, job)
-}
-
-func (r *Runtime) triggerPromiseReactions(reactions []*promiseReaction, argument Value) {
-	for _, reaction := range reactions {
-		r.enqueuePromiseJob(r.newPromiseReactionJob(reaction, argument))
-	}
-}
-
-func (r *Runtime) newPromiseReactionJob(reaction *promiseReaction, argument Value) func() {
-	return func() {
-		var handlerResult Value
-		fulfill := false
-		if reaction.handler == nil {
-			handlerResult = argument
-			if reaction.typ == promiseReactionFulfill {
-				fulfill = true
-			}
+	if reaction.capability != nil {
+		if fulfill {
+			reaction.capability.resolve(handlerResult)
 		} else {
-			if tracker := r.asyncContextTracker; tracker != nil {
-				tracker.Resumed(reaction.asyncCtx)
-			}
-			ex := r.vm.try(func() {
-				handlerResult = r.callJobCallback(reaction.handler, _undefined, argument)
-				fulfill = true
-			})
-			if ex != nil {
-				handlerResult = ex.val
-			}
-			if tracker := r.asyncContextTracker; tracker != nil {
-				tracker.Exited()
-			}
-		}
-		if reaction.capability != nil {
-			if fulfill {
-				reaction.capability.resolve(handlerResult)
-			} else {
-				reaction.capability.reject(handlerResult)
-			}
+			reaction.capability.reject(handlerResult)
 		}
 	}
 }
 
 func (r *Runtime) newPromise(proto *Object) *Promise {
-	o := &Object{runtime: r}
-
-	po := &Promise{}
+	// The object and its Promise in one allocation: they live and die together.
+	both := &struct {
+		o  Object
+		po Promise
+	}{}
+	o, po := &both.o, &both.po
+	o.runtime = r
 	po.class = classObject
 	po.val = o
 	po.extensible = true
@@ -257,14 +322,13 @@ func (r *Runtime) builtin_newPromise(args []Value, newTarget *Object) *Object {
 	proto := r.getPrototypeFromCtor(newTarget, r.global.Promise, r.getPromisePrototype())
 	po := r.newPromise(proto)
 
-	resolve, reject := po.createResolvingFunctions()
+	fns := &promiseResolvingFunctions{promise: po}
+	resolve, reject := fns.objects()
 	ex := r.vm.try(func() {
 		executor(FunctionCall{Arguments: []Value{resolve, reject}})
 	})
 	if ex != nil {
-		if fn, ok := reject.self.assertCallable(); ok {
-			fn(FunctionCall{Arguments: []Value{ex.val}})
-		}
+		fns.reject(ex.val)
 	}
 	return po.val
 }
@@ -273,17 +337,29 @@ func (r *Runtime) promiseProto_then(call FunctionCall) Value {
 	thisObj := r.toObject(call.This)
 	if p, ok := thisObj.self.(*Promise); ok {
 		c := r.speciesConstructorObj(thisObj, r.getPromise())
-		resultCapability := r.newPromiseCapability(c)
-		return r.performPromiseThen(p, call.Argument(0), call.Argument(1), resultCapability)
+		// The reaction and the result capability in one allocation.
+		rc := &struct {
+			reaction   promiseReaction
+			capability promiseCapability
+		}{}
+		r.initPromiseCapability(&rc.capability, c)
+		rc.reaction.capability = &rc.capability
+		return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), &rc.reaction)
 	}
 	panic(r.NewTypeError("Method Promise.prototype.then called on incompatible receiver %s", r.objectproto_toString(FunctionCall{This: thisObj})))
 }
 
 func (r *Runtime) newPromiseCapability(c *Object) *promiseCapability {
 	pcap := new(promiseCapability)
+	r.initPromiseCapability(pcap, c)
+	return pcap
+}
+
+// initPromiseCapability is NewPromiseCapability(c), into pcap.
+func (r *Runtime) initPromiseCapability(pcap *promiseCapability, c *Object) {
 	if c == r.getPromise() {
 		p := r.newPromise(r.getPromisePrototype())
-		pcap.resolveObj, pcap.rejectObj = p.createResolvingFunctions()
+		pcap.fns.promise = p
 		pcap.promise = p.val
 	} else {
 		var resolve, reject Value
@@ -303,37 +379,31 @@ func (r *Runtime) newPromiseCapability(c *Object) *promiseCapability {
 			return nil
 		}, "", 2)
 		pcap.promise = r.toConstructor(c)([]Value{executor}, c)
-		pcap.resolveObj = r.toObject(resolve)
-		r.toCallable(pcap.resolveObj) // make sure it's callable
-		pcap.rejectObj = r.toObject(reject)
-		r.toCallable(pcap.rejectObj)
+		pcap.fns.resolveObj = r.toObject(resolve)
+		r.toCallable(pcap.fns.resolveObj) // make sure it's callable
+		pcap.fns.rejectObj = r.toObject(reject)
+		r.toCallable(pcap.fns.rejectObj)
 	}
-	return pcap
 }
 
 func (r *Runtime) performPromiseThen(p *Promise, onFulfilled, onRejected Value, resultCapability *promiseCapability) Value {
-	var onFulfilledJobCallback, onRejectedJobCallback *jobCallback
+	return r.performPromiseThenReaction(p, onFulfilled, onRejected, &promiseReaction{capability: resultCapability})
+}
+
+// performPromiseThenReaction is PerformPromiseThen with the reaction record allocated by the
+// caller, its capability set.
+func (r *Runtime) performPromiseThenReaction(p *Promise, onFulfilled, onRejected Value, reaction *promiseReaction) Value {
 	if f, ok := assertCallable(onFulfilled); ok {
-		onFulfilledJobCallback = &jobCallback{callback: f}
+		reaction.onFulfilled.callback = f
 	}
 	if f, ok := assertCallable(onRejected); ok {
-		onRejectedJobCallback = &jobCallback{callback: f}
+		reaction.onRejected.callback = f
 	}
-	fulfillReaction := &promiseReaction{
-		capability: resultCapability,
-		typ:        promiseReactionFulfill,
-		handler:    onFulfilledJobCallback,
-	}
-	rejectReaction := &promiseReaction{
-		capability: resultCapability,
-		typ:        promiseReactionReject,
-		handler:    onRejectedJobCallback,
-	}
-	p.addReactions(fulfillReaction, rejectReaction)
-	if resultCapability == nil {
+	p.addReactions(reaction)
+	if reaction.capability == nil {
 		return _undefined
 	}
-	return resultCapability.promise
+	return reaction.capability.promise
 }
 
 func (r *Runtime) promiseProto_catch(call FunctionCall) Value {
@@ -346,6 +416,13 @@ func (r *Runtime) promiseResolve(c *Object, x Value) *Object {
 		if xConstructor.SameAs(c) {
 			return obj
 		}
+	}
+	if c == r.getPromise() {
+		// NewPromiseCapability(%Promise%) and its resolve function, neither seen by script.
+		p := r.newPromise(r.getPromisePrototype())
+		fns := promiseResolvingFunctions{promise: p}
+		fns.resolve(x)
+		return p.val
 	}
 	pcap := r.newPromiseCapability(c)
 	pcap.resolve(x)
@@ -383,12 +460,38 @@ func (r *Runtime) promiseProto_finally(call FunctionCall) Value {
 	return r.invoke(promise, "then", thenFinally, catchFinally)
 }
 
+// resolveFunc is the capability's [[Resolve]] as a function object.
+func (pcap *promiseCapability) resolveFunc() *Object {
+	if pcap.fns.promise != nil {
+		resolve, _ := pcap.fns.objects()
+		return resolve
+	}
+	return pcap.fns.resolveObj
+}
+
+// rejectFunc is the capability's [[Reject]] as a function object.
+func (pcap *promiseCapability) rejectFunc() *Object {
+	if pcap.fns.promise != nil {
+		_, reject := pcap.fns.objects()
+		return reject
+	}
+	return pcap.fns.rejectObj
+}
+
 func (pcap *promiseCapability) resolve(result Value) {
-	pcap.promise.runtime.toCallable(pcap.resolveObj)(FunctionCall{Arguments: []Value{result}})
+	if pcap.fns.promise != nil {
+		pcap.fns.resolve(result)
+		return
+	}
+	pcap.promise.runtime.toCallable(pcap.fns.resolveObj)(FunctionCall{Arguments: []Value{result}})
 }
 
 func (pcap *promiseCapability) reject(reason Value) {
-	pcap.promise.runtime.toCallable(pcap.rejectObj)(FunctionCall{Arguments: []Value{reason}})
+	if pcap.fns.promise != nil {
+		pcap.fns.reject(reason)
+		return
+	}
+	pcap.promise.runtime.toCallable(pcap.fns.rejectObj)(FunctionCall{Arguments: []Value{reason}})
 }
 
 func (pcap *promiseCapability) try(f func()) bool {
@@ -427,7 +530,7 @@ func (r *Runtime) promise_all(call FunctionCall) Value {
 				return _undefined
 			}, "", 1)
 			remainingElementsCount++
-			r.invoke(nextPromise, "then", onFulfilled, pcap.rejectObj)
+			r.invoke(nextPromise, "then", onFulfilled, pcap.rejectFunc())
 		})
 		remainingElementsCount--
 		if remainingElementsCount == 0 {
@@ -509,7 +612,7 @@ func (r *Runtime) promise_any(call FunctionCall) Value {
 			}, "", 1)
 
 			remainingElementsCount++
-			r.invoke(nextPromise, "then", pcap.resolveObj, onRejected)
+			r.invoke(nextPromise, "then", pcap.resolveFunc(), onRejected)
 		})
 		remainingElementsCount--
 		if remainingElementsCount == 0 {
@@ -528,7 +631,7 @@ func (r *Runtime) promise_race(call FunctionCall) Value {
 		iter := r.getIterator(call.Argument(0), nil)
 		iter.iterate(func(nextValue Value) {
 			nextPromise := promiseResolve(FunctionCall{This: c, Arguments: []Value{nextValue}})
-			r.invoke(nextPromise, "then", pcap.resolveObj, pcap.rejectObj)
+			r.invoke(nextPromise, "then", pcap.resolveFunc(), pcap.rejectFunc())
 		})
 	})
 	return pcap.promise
@@ -592,11 +695,11 @@ func (r *Runtime) getPromise() *Object {
 	return ret
 }
 
-func (r *Runtime) wrapPromiseReaction(fObj *Object) func(interface{}) error {
-	f, _ := AssertFunction(fObj)
+func (r *Runtime) wrapPromiseReaction(f func(Value) Value) func(interface{}) error {
 	return func(x interface{}) error {
-		_, err := f(nil, r.ToValue(x))
-		return err
+		return r.runWrapped(func() {
+			f(r.ToValue(x))
+		})
 	}
 }
 
@@ -624,8 +727,8 @@ func (r *Runtime) wrapPromiseReaction(fObj *Object) func(interface{}) error {
 //	}
 func (r *Runtime) NewPromise() (promise *Promise, resolve, reject func(reason interface{}) error) {
 	p := r.newPromise(r.getPromisePrototype())
-	resolveF, rejectF := p.createResolvingFunctions()
-	return p, r.wrapPromiseReaction(resolveF), r.wrapPromiseReaction(rejectF)
+	fns := &promiseResolvingFunctions{promise: p}
+	return p, r.wrapPromiseReaction(fns.resolve), r.wrapPromiseReaction(fns.reject)
 }
 
 // SetPromiseRejectionTracker registers a function that will be called in two scenarios: when a promise is rejected

@@ -4,6 +4,74 @@ import (
 	"testing"
 )
 
+// The resolving functions of a %Promise% capability are created when script can reach them:
+// Promise.race hands the same pair to every then it calls, and they share [[AlreadyResolved]]
+// with the capability.
+func TestPromiseCapabilityResolvingFunctions(t *testing.T) {
+	const SCRIPT = `
+	var seen = [];
+	var t1 = Promise.resolve(1), t2 = Promise.resolve(2);
+	t1.then = t2.then = function (resolve, reject) {
+		seen.push(resolve, reject);
+	};
+	var p = Promise.race([t1, t2]);
+	assert.sameValue(seen.length, 4, "then called twice");
+	assert.sameValue(seen[0], seen[2], "the same resolve function each time");
+	assert.sameValue(seen[1], seen[3], "the same reject function each time");
+	assert.sameValue(typeof seen[0], "function");
+	assert.sameValue(seen[0].length, 1, "resolve.length");
+	assert.sameValue(seen[1].length, 1, "reject.length");
+	assert.sameValue(seen[0].name, "", "resolve.name");
+	seen[1]("no");    // reject first
+	seen[0]("yes");   // then resolve: already resolved
+	seen[1]("again"); // and reject again
+	var result;
+	p.then(function (v) { result = "fulfilled " + v }, function (e) { result = "rejected " + e });
+	undefined;
+	`
+	vm := New()
+	vm.testScriptWithTestLib(SCRIPT, _undefined, t)
+	if r := vm.Get("result"); r == nil || r.String() != "rejected no" {
+		t.Fatalf("result: %v", r)
+	}
+}
+
+// The job that adopts a thenable hands its then fresh resolving functions; those of the
+// promise's own capability are already used.
+func TestPromiseResolveThenableJobFunctions(t *testing.T) {
+	const SCRIPT = `
+	var log = [];
+	var resolveOuter;
+	var outer = new Promise(function (resolve) { resolveOuter = resolve; });
+	var thenable = {
+		then: function (resolve, reject) {
+			log.push("then " + typeof resolve + " " + resolve.length + " " + typeof reject + " " + reject.length);
+			resolve("adopted");
+			reject("ignored");
+			resolve("ignored too");
+		}
+	};
+	resolveOuter(thenable);
+	resolveOuter("too late");
+	log.push("sync end");
+	outer.then(function (v) { log.push("outer " + v); });
+	`
+	vm := New()
+	if _, err := vm.RunString(SCRIPT); err != nil {
+		t.Fatal(err)
+	}
+	got := vm.Get("log").Export().([]interface{})
+	want := []interface{}{"sync end", "then function 1 function 1", "outer adopted"}
+	if len(got) != len(want) {
+		t.Fatalf("log: %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("log: %v, want %v", got, want)
+		}
+	}
+}
+
 // A promise is made without a property map; one is made on its first own property.
 func TestPromiseOwnProperties(t *testing.T) {
 	const SCRIPT = `
@@ -31,4 +99,122 @@ func TestPromiseOwnProperties(t *testing.T) {
 	assert(Object.isFrozen(f));
 	`
 	testScriptWithTestLib(SCRIPT, _undefined, t)
+}
+
+// Promise jobs run in the order the spec queues them, whether the resolving functions and
+// reactions are the engine's own records or function objects script can see.
+func TestPromiseJobOrder(t *testing.T) {
+	const SCRIPT = `
+	var log = [];
+	var p1 = Promise.resolve();
+	var r2;
+	var p2 = new Promise(function (resolve) { r2 = resolve; });
+	p2.then(function () { log.push("p2 a"); });
+	p1.then(function () { log.push("p1 a"); r2(); }).then(function () { log.push("p1 b"); });
+	p2.then(function () { log.push("p2 b"); });
+	p1.then(function () { log.push("p1 c"); return Promise.resolve("x"); }).then(function (v) { log.push("p1 d " + v); });
+	Promise.reject(new Error("e")).then(function () { log.push("never"); }).catch(function (e) { log.push("caught " + e.message); });
+	(async function () { log.push("async 1"); await null; log.push("async 2"); await p2; log.push("async 3"); })();
+	queue = log;
+	`
+	vm := New()
+	if _, err := vm.RunString(SCRIPT); err != nil {
+		t.Fatal(err)
+	}
+	got := vm.Get("log").Export().([]interface{})
+	// The order V8 and SpiderMonkey print.
+	want := []interface{}{"async 1", "p1 a", "p1 c", "async 2", "p2 a", "p2 b", "p1 b", "caught e", "async 3", "p1 d x"}
+	if len(got) != len(want) {
+		t.Fatalf("log: %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("log: %v, want %v", got, want)
+		}
+	}
+}
+
+// Resolving functions from NewPromise run the same steps as those script gets.
+func TestNewPromiseResolvingFunctions(t *testing.T) {
+	vm := New()
+	p, resolve, reject := vm.NewPromise()
+	vm.Set("p", p)
+	if _, err := vm.RunString(`var log = []; p.then(function (v) { log.push("fulfilled " + v) })`); err != nil {
+		t.Fatal(err)
+	}
+	thenable, err := vm.RunString(`({ then: function (resolve) { log.push("then"); resolve(42) } })`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resolve(thenable); err != nil {
+		t.Fatal(err)
+	}
+	if err := reject("ignored"); err != nil {
+		t.Fatal(err)
+	}
+	if p.State() != PromiseStateFulfilled || p.Result().ToInteger() != 42 {
+		t.Fatalf("state %v, result %v", p.State(), p.Result())
+	}
+	if s := vm.Get("log").String(); s != "then,fulfilled 42" {
+		t.Fatalf("log: %s", s)
+	}
+}
+
+// Promise.resolve().then(f) and its job allocate a few records, not function objects: the
+// capabilities' resolving functions are not made while script cannot see them.
+func TestPromiseThenAllocations(t *testing.T) {
+	vm := New()
+	if _, err := vm.RunString(`var n = 0; function f() { n++ }`); err != nil {
+		t.Fatal(err)
+	}
+	prg := MustCompile("allocs.js", `for (var i = 0; i < 100; i++) Promise.resolve().then(f)`, false)
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := vm.RunProgram(prg); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// Two promises (object and state in one allocation each), the reaction with its result
+	// capability, the handler's callable, and the queue: about 5 per then. Creating the four
+	// resolving functions made it over 50.
+	if perThen := allocs / 100; perThen > 8 {
+		t.Fatalf("%.1f allocations per Promise.resolve().then(f) and its job", perThen)
+	}
+}
+
+// benchmarkPromiseJobs runs src (which calls f once) as many times as the benchmark asks, 100
+// per script run and job queue drain.
+func benchmarkPromiseJobs(b *testing.B, src string) {
+	vm := New()
+	prg := MustCompile("bench.js", "for (var i = 0; i < 100; i++) { "+src+" }", false)
+	if _, err := vm.RunString(`var n = 0; function f() { n++ }`); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	runs := 0
+	for i := 0; i < b.N; i += 100 {
+		if _, err := vm.RunProgram(prg); err != nil {
+			b.Fatal(err)
+		}
+		runs++
+	}
+	b.StopTimer()
+	if n := vm.Get("n").ToInteger(); n != int64(runs*100) {
+		b.Fatalf("n = %d, want %d", n, runs*100)
+	}
+}
+
+// One Promise.resolve().then(f) and its reaction job per op.
+func BenchmarkPromiseResolveThen(b *testing.B) {
+	benchmarkPromiseJobs(b, `Promise.resolve().then(f)`)
+}
+
+// One then(f) on an already fulfilled promise and its job per op.
+func BenchmarkPromiseThenFulfilled(b *testing.B) {
+	benchmarkPromiseJobs(b, `(typeof p === "object" ? p : (p = Promise.resolve())).then(f)`)
+}
+
+// One async function call with an await and its continuation per op.
+func BenchmarkAsyncAwait(b *testing.B) {
+	benchmarkPromiseJobs(b, `(async function () { await undefined; f() })()`)
 }

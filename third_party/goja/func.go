@@ -688,26 +688,24 @@ type asyncRunner struct {
 	vmCall     func(*vm, int)
 }
 
-func (ar *asyncRunner) onFulfilled(call FunctionCall) Value {
+// resume continues the async function after an await with the awaited value.
+func (ar *asyncRunner) resume(arg Value) {
 	ar.gen.vm.curAsyncRunner = ar
 	defer func() {
 		ar.gen.vm.curAsyncRunner = nil
 	}()
-	arg := call.Argument(0)
 	res, resType, ex := ar.gen.next(arg)
 	ar.step(res, resType == resultNormal, ex)
-	return _undefined
 }
 
-func (ar *asyncRunner) onRejected(call FunctionCall) Value {
+// resumeThrow continues the async function after an await by throwing reason.
+func (ar *asyncRunner) resumeThrow(reason Value) {
 	ar.gen.vm.curAsyncRunner = ar
 	defer func() {
 		ar.gen.vm.curAsyncRunner = nil
 	}()
-	reason := call.Argument(0)
 	res, resType, ex := ar.gen.nextThrow(reason)
 	ar.step(res, resType == resultNormal, ex)
-	return _undefined
 }
 
 func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
@@ -724,12 +722,6 @@ func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
 	// await
 	promise := r.promiseResolve(r.getPromise(), res)
 	promise.self.(*Promise).addReactions(&promiseReaction{
-		typ:         promiseReactionFulfill,
-		handler:     &jobCallback{callback: ar.onFulfilled},
-		asyncRunner: ar,
-	}, &promiseReaction{
-		typ:         promiseReactionReject,
-		handler:     &jobCallback{callback: ar.onRejected},
 		asyncRunner: ar,
 	})
 }

@@ -198,7 +198,7 @@ type Runtime struct {
 	vm   *vm
 	hash *maphash.Hash
 
-	jobQueue []func()
+	jobQueue []job
 
 	promiseRejectionTracker PromiseRejectionTracker
 	asyncContextTracker     AsyncContextTracker
@@ -2840,11 +2840,12 @@ func (r *Runtime) getHash() *maphash.Hash {
 
 // called when the top level function returns normally (i.e. control is passed outside the Runtime).
 func (r *Runtime) leave() {
-	var jobs []func()
+	var jobs []job
 	for len(r.jobQueue) > 0 {
 		jobs, r.jobQueue = r.jobQueue, jobs[:0]
-		for _, job := range jobs {
-			job()
+		for i, j := range jobs {
+			jobs[i] = nil // what the job holds can be collected once it has run
+			j.run(r)
 		}
 	}
 	r.jobQueue = nil

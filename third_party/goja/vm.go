@@ -736,8 +736,8 @@ func (vm *vm) captureStack(stack []StackFrame, ctxOffset int) []StackFrame {
 
 func (vm *vm) captureAsyncStack(stack []StackFrame, runner *asyncRunner) []StackFrame {
 	if promise, _ := runner.promiseCap.promise.self.(*Promise); promise != nil {
-		if len(promise.fulfillReactions) == 1 {
-			if r := promise.fulfillReactions[0].asyncRunner; r != nil {
+		if len(promise.reactions) == 1 {
+			if r := promise.reactions[0].asyncRunner; r != nil {
 				ctx := &r.gen.ctx
 				if ctx.prg != nil || ctx.sb > 0 {
 					var funcName unistring.String
