@@ -63,6 +63,9 @@ type Agent struct {
 	console Console
 	hooks   Hooks
 	errors  ErrorReporter
+	// dateOrigin is the wall time at the time origin: Date.now() is dateOrigin plus page time
+	// (dateNow), so that under a virtual or stepped clock Date and performance.now() agree.
+	dateOrigin time.Time
 
 	// depth counts the Go→JS calls in progress; 0 means no JS is on the stack.
 	depth       int
@@ -139,6 +142,8 @@ func New(opts Options) *Agent {
 	l.logTail = &logTail{Console: opts.Console}
 	l.console = l.logTail
 	l.setMaxCallStackSize(opts.MaxStackSize)
+	l.dateOrigin = time.Now()
+	l.setTimeSource(l.dateNow)
 	l.captureIntrinsics()
 	l.installEntry()
 	l.installMicrotasks()
@@ -165,7 +170,19 @@ func (l *Agent) queueTask(name string, fn func()) {
 
 // ResetTimeOrigin makes now the page's time origin (call it before the page's first task:
 // setting up the realm should not count as page time, or shift the frame grid).
-func (l *Agent) ResetTimeOrigin() { l.clock.Reset() }
+func (l *Agent) ResetTimeOrigin() {
+	l.clock.Reset()
+	l.dateOrigin = time.Now()
+}
+
+// dateNow is the current time as Date sees it (ECMAScript's LocalTZA aside, the "now" of
+// Date.now() and new Date()): the wall time at the time origin plus the page's time since.
+// On the real clock that is the wall time. DEPARTURE: under -virtual-time, and while a page
+// is paused or slowed in step mode, Date moves with the page's clock, not the wall's, as
+// performance.now() does: a busy-wait on Date.now() then takes the page time it asks for,
+// whatever the machine's load (node's "setImmediate vs a 3 ms Date.now() spin" cases), and a
+// stepped demo prints what it prints when run.
+func (l *Agent) dateNow() time.Time { return l.dateOrigin.Add(l.clock.Now()) }
 
 // Runtime is the agent's JS realm. Use it only on the agent's goroutine.
 func (l *Agent) Runtime() *goja.Runtime { return l.rt }

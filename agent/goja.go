@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"time"
+
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/ast"
 )
@@ -21,6 +23,9 @@ func (l *Agent) clearInterrupt() { l.rt.ClearInterrupt() }
 
 // setAsyncContextTracker installs the microtask tracker (asynccontext.go).
 func (l *Agent) setAsyncContextTracker(t goja.AsyncContextTracker) { l.rt.SetAsyncContextTracker(t) }
+
+// setTimeSource makes now the time Date reads (goja's SetTimeSource).
+func (l *Agent) setTimeSource(now func() time.Time) { l.rt.SetTimeSource(now) }
 
 // setMaxCallStackSize bounds the JS call depth (a runaway recursion is a RangeError).
 func (l *Agent) setMaxCallStackSize(n int) { l.rt.SetMaxCallStackSize(n) }
