@@ -2,6 +2,7 @@ package goja
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/dop251/goja/unistring"
 )
@@ -66,8 +67,8 @@ type promiseReaction struct {
 	argument [1]Value // the handler's arguments
 }
 
-// job is a queued Job Abstract Closure: a *promiseReaction (PromiseReactionJob) or a
-// *thenableJob (PromiseResolveThenableJob).
+// job is a queued Job Abstract Closure: a *promiseReaction (PromiseReactionJob), a
+// *thenableJob (PromiseResolveThenableJob) or a hostJob (EnqueueJob).
 type job interface {
 	run(r *Runtime)
 }
@@ -218,6 +219,40 @@ func (p *Promise) addReactions(reaction *promiseReaction) {
 // enqueuePromiseJob is HostEnqueuePromiseJob.
 func (r *Runtime) enqueuePromiseJob(j job) {
 	r.jobQueue = append(r.jobQueue, j)
+}
+
+// EnqueueJob queues job in the runtime's job queue, after the jobs already there: it runs in
+// first-in, first-out order with promise jobs when the queue is next run, as the outermost
+// call into the runtime returns. It is how a host enqueues a job of its own (ECMAScript's
+// HostEnqueueGenericJob; HTML's "queue a microtask").
+//
+// The job runs as a Go function called from script does: the calls into the runtime it makes
+// (through a Callable, RunProgram, ...) are nested calls, which do not run the job queue (the
+// jobs they queue run after this one, in order) and return the errors they end with; an
+// interrupt still pending when the job returns is raised then, as the next instruction of a
+// script would, and ends the job queue run. To end it on another uncatchable error such a call
+// returned (a StackOverflowError), the job panics with it; the call that was running the queue
+// then returns it. The job must not panic otherwise.
+//
+// Like Runtime in general, EnqueueJob is not goroutine-safe.
+func (r *Runtime) EnqueueJob(job func()) {
+	r.enqueuePromiseJob(hostJob(job))
+}
+
+// hostJob is a job queued with EnqueueJob.
+type hostJob func()
+
+func (j hostJob) run(r *Runtime) {
+	// An empty frame, as RunProgram pushes for the script: calls the job makes are nested.
+	vm := r.vm
+	vm.callStack = append(vm.callStack, context{})
+	defer func() {
+		vm.callStack = vm.callStack[:len(vm.callStack)-1]
+	}()
+	j()
+	if atomic.LoadUint32(&vm.interrupted) != 0 {
+		vm.raiseInterrupt()
+	}
 }
 
 // enqueueReactionJob queues NewPromiseReactionJob(reaction, argument) for a promise settled

@@ -1,6 +1,7 @@
 package goja
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -178,6 +179,106 @@ func TestPromiseThenAllocations(t *testing.T) {
 	// resolving functions made it over 50.
 	if perThen := allocs / 100; perThen > 8 {
 		t.Fatalf("%.1f allocations per Promise.resolve().then(f) and its job", perThen)
+	}
+}
+
+// Host jobs run in first-in, first-out order with promise jobs.
+func TestEnqueueJob(t *testing.T) {
+	vm := New()
+	var log []string
+	vm.Set("log", func(s string) { log = append(log, s) })
+	vm.Set("enqueue", func(s string) {
+		vm.EnqueueJob(func() { log = append(log, s) })
+	})
+	_, err := vm.RunString(`
+	Promise.resolve().then(function () {
+		log("promise 1");
+		enqueue("host 3");
+		Promise.resolve().then(function () { log("promise 4") });
+	});
+	enqueue("host 2");
+	Promise.resolve().then(function () { log("promise 3") });
+	log("script");
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "script,promise 1,host 2,promise 3,host 3,promise 4"
+	if got := strings.Join(log, ","); got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// A call into the runtime made by a host job is nested: it does not run the queue, so the jobs
+// it queues run after those queued before them. (Run from the outermost call, the queue would
+// be run again from inside the job, out of order.)
+func TestEnqueueJobNestedCall(t *testing.T) {
+	vm := New()
+	var log []string
+	vm.Set("log", func(s string) { log = append(log, s) })
+	fn, err := vm.RunString(`(function () {
+		log("job calls into the runtime");
+		Promise.resolve().then(function () { log("queued by the job") });
+	})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, _ := AssertFunction(fn)
+	queueAfter, err := vm.RunString(`(function () { Promise.resolve().then(function () { log("queued before") }) })`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qa, _ := AssertFunction(queueAfter)
+	vm.EnqueueJob(func() {
+		if _, err := call(_undefined); err != nil {
+			t.Error(err)
+		}
+		log = append(log, "job returns")
+	})
+	// The queue is run when this outermost call returns, with an empty call stack.
+	if _, err := qa(_undefined); err != nil {
+		t.Fatal(err)
+	}
+	want := "job calls into the runtime,job returns,queued before,queued by the job"
+	if got := strings.Join(log, ","); got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// An interrupt inside a host job's call ends the job queue run when the job returns, whether
+// the job panics with the error its call returned or not; the runtime works again afterwards.
+func TestEnqueueJobInterrupt(t *testing.T) {
+	for _, rethrow := range []bool{true, false} {
+		vm := New()
+		var log []string
+		vm.Set("log", func(s string) { log = append(log, s) })
+		vm.Set("interrupt", func() { vm.Interrupt("stop") })
+		fn, err := vm.RunString(`(function () { interrupt(); for (;;) {} })`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spin, _ := AssertFunction(fn)
+		vm.EnqueueJob(func() {
+			_, err := spin(_undefined)
+			if _, ok := err.(*InterruptedError); !ok {
+				t.Errorf("the nested call returned %v", err)
+			}
+			log = append(log, "job goes on")
+			if rethrow {
+				panic(err)
+			}
+		})
+		vm.EnqueueJob(func() { log = append(log, "host job dropped") })
+		_, err = vm.RunString(`Promise.resolve().then(function () { log("promise job dropped") })`)
+		if ie, ok := err.(*InterruptedError); !ok || ie.Value() != "stop" {
+			t.Fatalf("rethrow %v: RunString returned %v", rethrow, err)
+		}
+		if _, err := vm.RunString(`Promise.resolve().then(function () { log("runs") })`); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(log, ","); got != "job goes on,runs" {
+			t.Fatalf("rethrow %v: log: %s", rethrow, got)
+		}
 	}
 }
 

@@ -636,14 +636,19 @@ func (vm *vm) run() {
 	}
 
 	if interrupted {
-		vm.interruptLock.Lock()
-		v := &InterruptedError{
-			iface: vm.interruptVal,
-		}
-		v.stack = vm.captureStack(nil, 0)
-		vm.interruptLock.Unlock()
-		panic(v)
+		vm.raiseInterrupt()
 	}
+}
+
+// raiseInterrupt panics with the InterruptedError for the pending interrupt.
+func (vm *vm) raiseInterrupt() {
+	vm.interruptLock.Lock()
+	v := &InterruptedError{
+		iface: vm.interruptVal,
+	}
+	v.stack = vm.captureStack(nil, 0)
+	vm.interruptLock.Unlock()
+	panic(v)
 }
 
 func (vm *vm) runWithProfiler() bool {
