@@ -72,7 +72,7 @@ type Agent struct {
 	callbackEnd time.Duration // set by the entry trampoline when the callback returns
 	pending     pendingCall   // what the entry trampoline calls next
 	enter       goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
-	microtaskOf goja.Callable // p => p.then(undefined, runner): queues a host microtask
+	emptyCall   goja.Callable // function () {}: the call whose checkpoint runs a microtask the host queued
 	perf        performance
 	trace       *Trace
 	inbox       chan func()

@@ -15,9 +15,10 @@ import (
 //
 // Grab gets no arguments, so the loop tells it who is asking: Promise.prototype.then is
 // wrapped (only while tracking) to note the promise and the handlers just before the
-// engine's own then runs, and the host notes the name of its own microtasks
-// (queueMicrotask, "Mutation observers") the same way. An await is recognised by the async
-// function on top of the engine's call stack (Runtime.CaptureCallStack).
+// engine's own then runs. An await is recognised by the async function on top of the
+// engine's call stack (Runtime.CaptureCallStack). The host's own microtasks (queueMicrotask,
+// "Mutation observers") are no promise reactions: the host registers them itself as it
+// queues them, and marks their start and end (microtask.go).
 //
 // With it, each microtask becomes its own span in the trace, named as Jake Archibald names
 // them ("Promise then", "Mutation observers", "async continuation: async1", "queueMicrotask"),
@@ -71,7 +72,6 @@ type microtasks struct {
 	lastFn   *goja.Object
 	lastName string               // lastFn's name: a loop that registers one handler reads it once
 	details  map[detailKey]string // "f page.html:12", made once per handler and position
-	host     string               // the name of the host microtask being queued ("" when none)
 	running  *microtask
 	runStart time.Duration
 	lastEnd  time.Duration // when the last microtask (or the callback before them) ended
@@ -136,10 +136,6 @@ func (t asyncTracker) Grab() interface{} {
 	l.mt.seq++
 	m.seq = l.mt.seq
 	switch {
-	case l.mt.host != "":
-		m.name, m.queued = l.mt.host, true
-		l.mt.host = ""
-		l.positionOf(m, 5) // [call, then, queue helper, the host function, its caller]
 	case l.mt.then != nil:
 		tc := l.mt.then
 		l.mt.then = nil
@@ -173,13 +169,35 @@ func (t asyncTracker) Grab() interface{} {
 	return m
 }
 
+// registerHostMicrotask is what Grab does for a reaction, for a microtask the host queues
+// itself (queueMicrotask, "Mutation observers"; microtask.go): it is queued at once.
+func (l *Agent) registerHostMicrotask(name string) *microtask {
+	m := &microtask{name: name, queued: true}
+	l.mt.seq++
+	m.seq = l.mt.seq
+	l.positionOf(m, 3) // [the host function (queueMicrotask, a DOM method), its caller]
+	m.detail = l.detailOf(m.fn, m.file, m.line)
+	if l.mt.model {
+		l.mt.queue.registered(m)
+	}
+	l.stepHostCall()
+	return m
+}
+
 // Resumed: a reaction job is about to call its handler (the previous microtask has ended).
 func (t asyncTracker) Resumed(ctx interface{}) {
-	l := t.l
 	m, _ := ctx.(*microtask)
 	if m == nil {
 		m = &microtask{name: "microtask"}
 	}
+	t.l.microtaskStarts(m)
+}
+
+// Exited: the handler returned.
+func (t asyncTracker) Exited() { t.l.microtaskEnds() }
+
+// microtaskStarts: m is about to run (the previous microtask has ended).
+func (l *Agent) microtaskStarts(m *microtask) {
 	if l.mt.model {
 		l.mt.queue.ranBefore(m)
 	}
@@ -193,9 +211,8 @@ func (t asyncTracker) Resumed(ctx interface{}) {
 	l.mt.runStart = l.mt.lastEnd
 }
 
-// Exited: the handler returned.
-func (t asyncTracker) Exited() {
-	l := t.l
+// microtaskEnds: the running microtask returned.
+func (l *Agent) microtaskEnds() {
 	m := l.mt.running
 	if m == nil {
 		return
@@ -220,23 +237,12 @@ func (l *Agent) positionOf(m *microtask, depth int) {
 	}
 }
 
-// NoteHostMicrotask notes the name of the host microtask that the next Grab registers
-// (queueMicrotask's, before QueueMicrotaskValue).
-func (l *Agent) NoteHostMicrotask(name string) { l.noteHostMicrotask(name) }
-
-// noteHostMicrotask notes the name of the host microtask that the next Grab registers.
-func (l *Agent) noteHostMicrotask(name string) {
-	if l.mt.on {
-		l.mt.host = name
-	}
-}
-
 // checkpointEnded: goja's job queue is empty (or was dropped by an interrupt).
 func (l *Agent) checkpointEnded() {
 	if !l.mt.on {
 		return
 	}
-	l.mt.running, l.mt.then, l.mt.host = nil, nil, ""
+	l.mt.running, l.mt.then = nil, nil
 	if l.mt.model {
 		l.mt.queue.drained()
 	}

@@ -27,6 +27,10 @@ func (l *Agent) setAsyncContextTracker(t goja.AsyncContextTracker) { l.rt.SetAsy
 // setTimeSource makes now the time Date reads (goja's SetTimeSource).
 func (l *Agent) setTimeSource(now func() time.Time) { l.rt.SetTimeSource(now) }
 
+// enqueueJob puts a host microtask into the engine's job queue, after the promise jobs
+// already there (goja's EnqueueJob); the calls into JS it makes are nested ones.
+func (l *Agent) enqueueJob(job func()) { l.rt.EnqueueJob(job) }
+
 // setMaxCallStackSize bounds the JS call depth (a runaway recursion is a RangeError).
 func (l *Agent) setMaxCallStackSize(n int) { l.rt.SetMaxCallStackSize(n) }
 

@@ -4,49 +4,54 @@ import (
 	"github.com/dop251/goja"
 )
 
-// installMicrotasks prepares the way host microtasks are queued.
-//
-// Goja has no public API to put a host job into its promise job queue, so a microtask is
-// queued as a reaction on an already-resolved private promise through the original
-// Promise.prototype.then: it keeps exact FIFO order with promise jobs. The reaction runs the
-// callback inside a JS frame (so callbacks it makes into JS do not re-enter goja's drain)
-// and reports exceptions instead of turning them into rejections.
+// Host microtasks go into goja's job queue itself (enqueueJob, goja's Runtime.EnqueueJob), so
+// they run in one first-in, first-out order with promise jobs, as HTML's single microtask queue
+// has them. The job runs as a host function called from script does: the calls into JS it makes
+// are nested ones, with no checkpoint of their own.
+
+// installMicrotasks prepares the call that runs a microtask queued with no JS on the stack.
 func (l *Agent) installMicrotasks() {
-	mk := l.mustCompile(`(function (report) {
-		// The realm's own built-ins, captured now: the page may replace them later
-		// (Function.prototype.call = null must not break queueMicrotask).
-		const then = Promise.prototype.then, resolved = Promise.resolve(), apply = Reflect.apply;
-		return function queue(cb) {
-			apply(then, resolved, [function () { try { cb() } catch (e) { report(e) } }]);
-		};
-	})`)
-	report := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		l.reportValue(c.Argument(0), nil)
-		return goja.Undefined()
-	})
-	v, err := mk(goja.Undefined(), report)
-	if err != nil {
-		panic("loop: microtask helper: " + err.Error())
-	}
-	l.microtaskOf, _ = goja.AssertFunction(v)
+	l.emptyCall = l.mustCompile(`(function () { return function checkpoint() {} })`)
 }
 
 // QueueMicrotaskValue queues the JS function cb as a microtask (HTML "queue a microtask": the
-// window's queueMicrotask). Call NoteHostMicrotask("queueMicrotask") first, for the tracker.
-func (l *Agent) QueueMicrotaskValue(cb goja.Value) { l.queueMicrotaskValue(cb) }
-
-// https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask
-func (l *Agent) queueMicrotaskValue(cb goja.Value) {
-	l.stats.Microtasks++
-	if l.depth > 0 {
-		if _, err := l.microtaskOf(goja.Undefined(), cb); err != nil {
+// window's queueMicrotask); an exception it throws is reported.
+func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
+	fn, ok := goja.AssertFunction(cb)
+	if !ok {
+		return // the caller checked it: queueMicrotask throws a TypeError first
+	}
+	l.queueMicrotask("queueMicrotask", func() {
+		if _, err := fn(goja.Undefined()); err != nil {
+			if isUncatchable(err) {
+				panic(err) // an interrupt or a stack overflow ends the checkpoint, as in a promise job
+			}
 			l.ReportException(err)
 		}
-		return
+	})
+}
+
+// https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask
+func (l *Agent) queueMicrotask(name string, run func()) {
+	l.stats.Microtasks++
+	var m *microtask
+	if l.mt.on {
+		m = l.registerHostMicrotask(name)
 	}
-	// Queued from the host with no JS running: the call's own checkpoint runs it at once.
-	if _, err := l.Call(l.microtaskOf, goja.Undefined(), cb); err != nil {
-		l.ReportException(err)
+	l.enqueueJob(func() {
+		if m != nil {
+			l.microtaskStarts(m)
+		}
+		run()
+		if m != nil {
+			l.microtaskEnds()
+		}
+	})
+	if l.depth == 0 {
+		// Queued from the host with no JS running: a call's own checkpoint runs it at once.
+		if _, err := l.Call(l.emptyCall, goja.Undefined()); err != nil {
+			l.ReportException(err)
+		}
 	}
 }
 
@@ -58,6 +63,5 @@ func (l *Agent) QueueMicrotask(fn func()) { l.QueueNamedMicrotask("Mutation obse
 
 // QueueNamedMicrotask is QueueMicrotask with the name the trace and the queues view show.
 func (l *Agent) QueueNamedMicrotask(name string, fn func()) {
-	l.noteHostMicrotask(name)
-	l.queueMicrotaskValue(l.rt.ToValue(l.trackHostMicrotask(fn))) // recover.go: requeued if dropped
+	l.queueMicrotask(name, l.trackHostMicrotask(fn)) // recover.go: queued again if dropped
 }

@@ -41,10 +41,10 @@ type hostJob struct {
 
 // trackHostMicrotask wraps a host microtask so that, if goja drops it, it is queued again:
 // a dropped "notify mutation observers" would leave MutationObserver silent for good.
-func (l *Agent) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value {
+func (l *Agent) trackHostMicrotask(fn func()) func() {
 	j := &hostJob{fn: fn}
 	l.recovery.hostJobs = append(l.recovery.hostJobs, j)
-	return func(goja.FunctionCall) goja.Value {
+	return func() {
 		j.done = true
 		jobs := l.recovery.hostJobs
 		i := 0
@@ -54,7 +54,6 @@ func (l *Agent) trackHostMicrotask(fn func()) func(goja.FunctionCall) goja.Value
 		}
 		l.recovery.hostJobs = jobs[i:]
 		j.fn()
-		return goja.Undefined()
 	}
 }
 
@@ -209,11 +208,8 @@ func shortFile(f string) string {
 // from an empty stack must run before the call returns.
 func (l *Agent) realmWorks() bool {
 	ran := false
-	probe := l.rt.ToValue(func(goja.FunctionCall) goja.Value {
-		ran = true
-		return goja.Undefined()
-	})
-	if _, err := l.microtaskOf(goja.Undefined(), probe); err != nil {
+	l.enqueueJob(func() { ran = true })
+	if _, err := l.emptyCall(goja.Undefined()); err != nil {
 		return false
 	}
 	return ran

@@ -11,7 +11,6 @@ func (l *Loop) installQueueMicrotask() {
 		if _, ok := goja.AssertFunction(cb); !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'queueMicrotask' on 'Window': parameter 1 is not of type 'Function'."))
 		}
-		l.NoteHostMicrotask("queueMicrotask")
 		l.QueueMicrotaskValue(cb)
 		return goja.Undefined()
 	})
