@@ -489,6 +489,9 @@ func (c *compiler) compileForOfStatement(v *ast.ForOfStatement, needResult bool)
 }
 
 func (c *compiler) compileLabeledForOfStatement(v *ast.ForOfStatement, needResult bool, label unistring.String) {
+	if v.Await {
+		c.throwSyntaxError(int(v.For)-1, "for await is not supported yet")
+	}
 	c.compileLabeledForInOfStatement(v.Into, v.Source, v.Body, true, needResult, label)
 }
 

@@ -412,6 +412,7 @@ type (
 		Into   ForInto
 		Source Expression
 		Body   Statement
+		Await  bool // for await (... of ...)
 	}
 
 	ForStatement struct {

@@ -1353,3 +1353,54 @@ func TestParseTemplateLiteralWithTail(t *testing.T) {
 		t.Fatal(prg.Body[0])
 	}
 }
+
+func TestParseAsyncIteration(t *testing.T) {
+	tt(t, func() {
+		test := func(source string, chk interface{}) *ast.Program {
+			_, program, err := testParse(source)
+			is(firstErr(err), chk)
+			return program
+		}
+
+		program := test("async function f() { for await (const x of y) {} }", nil)
+		fn := program.Body[0].(*ast.FunctionDeclaration).Function
+		forOf := fn.Body.List[0].(*ast.ForOfStatement)
+		is(forOf.Await, true)
+
+		program = test("async function f() { for (const x of y) {} }", nil)
+		forOf = program.Body[0].(*ast.FunctionDeclaration).Function.Body.List[0].(*ast.ForOfStatement)
+		is(forOf.Await, false)
+
+		test("async () => { for await (x of y); }", nil)
+		test("async function* g() { for await (var [a, b] of y) yield a + b; }", nil)
+		test("function f() { for await (x of y); }", "(anonymous): Line 1:20 Unexpected token await")
+		test("for await (x of y);", "(anonymous): Line 1:5 Unexpected token await")
+		test("function* g() { for await (x of y); }", "(anonymous): Line 1:21 Unexpected token await")
+		test("async function f() { for await (x in y); }", "(anonymous): Line 1:22 for await is only valid with for-of")
+		test("async function f() { for await (;;); }", "(anonymous): Line 1:22 for await is only valid with for-of")
+		program = test("async function f() { for await (async of x); }", nil)
+		forOf = program.Body[0].(*ast.FunctionDeclaration).Function.Body.List[0].(*ast.ForOfStatement)
+		is(forOf.Into.(*ast.ForIntoExpression).Expression.(*ast.Identifier).Name, "async")
+
+		program = test("({ async *m() { yield await 1; }, async *[k]() {}, async *'s'() {} })", nil)
+		obj := program.Body[0].(*ast.ExpressionStatement).Expression.(*ast.ObjectLiteral)
+		is(len(obj.Value), 3)
+		for _, p := range obj.Value {
+			m := p.(*ast.PropertyKeyed).Value.(*ast.FunctionLiteral)
+			is(m.Async, true)
+			is(m.Generator, true)
+		}
+		test("({ async\n*m() {} })", "(anonymous): Line 2:1 Unexpected token *")
+
+		program = test("class C { async *m() { yield* x; } static async *s() {} }", nil)
+		cls := program.Body[0].(*ast.ClassDeclaration).Class
+		for _, e := range cls.Body {
+			m := e.(*ast.MethodDefinition).Body
+			is(m.Async, true)
+			is(m.Generator, true)
+		}
+		test("var f = async function* () { var x = yield; await x; };", nil)
+		test("async function* g() { var await; }", "(anonymous): Line 1:27 Unexpected token await")
+		test("async function* g() { var yield; }", "(anonymous): Line 1:27 Unexpected token yield")
+	})
+}

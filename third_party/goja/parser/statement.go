@@ -613,7 +613,7 @@ func (self *_parser) parseForIn(idx file.Idx, into ast.ForInto) *ast.ForInStatem
 	}
 }
 
-func (self *_parser) parseForOf(idx file.Idx, into ast.ForInto) *ast.ForOfStatement {
+func (self *_parser) parseForOf(idx file.Idx, into ast.ForInto, await bool) *ast.ForOfStatement {
 
 	// Already have consumed "<into> of"
 
@@ -625,6 +625,7 @@ func (self *_parser) parseForOf(idx file.Idx, into ast.ForInto) *ast.ForOfStatem
 		Into:   into,
 		Source: source,
 		Body:   self.parseIterationStatement(),
+		Await:  await,
 	}
 }
 
@@ -655,6 +656,14 @@ func (self *_parser) parseFor(idx file.Idx, initializer ast.ForLoopInitializer) 
 
 func (self *_parser) parseForOrForInStatement() ast.Statement {
 	idx := self.expect(token.FOR)
+	await := false
+	if self.token == token.AWAIT {
+		if !self.scope.allowAwait || !self.scope.inAsync {
+			self.errorUnexpectedToken(token.AWAIT)
+		}
+		await = true
+		self.next()
+	}
 	self.expect(token.LEFT_PARENTHESIS)
 
 	var initializer ast.ForLoopInitializer
@@ -724,7 +733,22 @@ func (self *_parser) parseForOrForInStatement() ast.Statement {
 				}
 			}
 		} else {
-			expr := self.parseExpression()
+			var expr ast.Expression
+			if await && self.token == token.ASYNC {
+				// for await (async of ...): async is an identifier here (in for-of it cannot be)
+				var state parserState
+				self.mark(&state)
+				asyncId := &ast.Identifier{Name: "async", Idx: self.idx}
+				self.next()
+				if self.token == token.IDENTIFIER && self.literal == "of" {
+					expr = asyncId
+				} else {
+					self.restore(&state)
+				}
+			}
+			if expr == nil {
+				expr = self.parseExpression()
+			}
 			if self.token == token.IN {
 				self.next()
 				forIn = true
@@ -757,11 +781,16 @@ func (self *_parser) parseForOrForInStatement() ast.Statement {
 		self.scope.allowIn = allowIn
 	}
 
+	if await && !forOf {
+		self.error(idx, "for await is only valid with for-of")
+		self.nextStatement()
+		return &ast.BadStatement{From: idx, To: self.idx}
+	}
 	if forIn {
 		return self.parseForIn(idx, into)
 	}
 	if forOf {
-		return self.parseForOf(idx, into)
+		return self.parseForOf(idx, into, await)
 	}
 
 	self.expect(token.SEMICOLON)
