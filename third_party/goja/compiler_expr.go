@@ -2880,7 +2880,8 @@ func (e *compiledObjectLiteral) emitGetter(putOnStack bool) {
 					panic("unreachable")
 				}
 			} else {
-				isProto := key == __proto__ && !prop.Computed
+				// only a `__proto__: value` property sets the prototype (and may not be repeated)
+				isProto := key == __proto__ && !prop.Computed && prop.Kind == ast.PropertyKindValue
 				if isProto {
 					if hasProto {
 						e.c.throwSyntaxError(int(prop.Idx0())-1, "Duplicate __proto__ fields are not allowed in object literals")
