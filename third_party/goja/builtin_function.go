@@ -307,7 +307,7 @@ func (r *Runtime) getAsyncFunctionPrototype() *Object {
 
 func (r *Runtime) createAsyncFunction(val *Object) objectImpl {
 	o := r.newNativeFuncConstructObj(val, r.builtin_asyncFunction, "AsyncFunction", r.getAsyncFunctionPrototype(), 1)
-
+	o.prototype = r.getFunction()
 	return o
 }
 
@@ -370,6 +370,7 @@ func (r *Runtime) getGeneratorFunctionPrototype() *Object {
 
 func (r *Runtime) createGeneratorFunction(val *Object) objectImpl {
 	o := r.newNativeFuncConstructObj(val, r.builtin_generatorFunction, "GeneratorFunction", r.getGeneratorFunctionPrototype(), 1)
+	o.prototype = r.getFunction()
 	return o
 }
 
