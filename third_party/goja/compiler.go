@@ -292,6 +292,8 @@ type scope struct {
 
 	// function type. If not funcNone, this is a function or a top-level lexical environment
 	funcType funcType
+	// the function is an async generator (yield awaits its operand, return awaits its value)
+	asyncGenerator bool
 
 	// in strict mode
 	strict bool
@@ -591,6 +593,13 @@ func (s *scope) bindNameShadow(name unistring.String) (*binding, bool) {
 	s.ensureBoundNamesCreated()
 	s.boundNames[name] = b
 	return b, !exists
+}
+
+func (s *scope) inAsyncGenerator() bool {
+	if f := s.nearestFunction(); f != nil {
+		return f.asyncGenerator
+	}
+	return false
 }
 
 func (s *scope) nearestFunction() *scope {

@@ -1333,6 +1333,7 @@ func (e *compiledFunctionLiteral) compile() (prg *Program, name unistring.String
 	e.c.newScope()
 	s := e.c.scope
 	s.funcType = e.typ
+	s.asyncGenerator = e.isAsync && e.isGenerator
 
 	if e.name != nil {
 		name = e.name.Name
@@ -1715,7 +1716,11 @@ func (e *compiledFunctionLiteral) emitGetter(putOnStack bool) {
 		}
 	case funcMethod, funcClsInit:
 		if e.isAsync {
-			e.c.emit(&newAsyncMethod{newMethod: newMethod{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}, homeObjOffset: e.homeObjOffset}})
+			if e.isGenerator {
+				e.c.emit(&newAsyncGeneratorMethod{newMethod: newMethod{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}, homeObjOffset: e.homeObjOffset}})
+			} else {
+				e.c.emit(&newAsyncMethod{newMethod: newMethod{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}, homeObjOffset: e.homeObjOffset}})
+			}
 		} else {
 			if e.isGenerator {
 				e.c.emit(&newGeneratorMethod{newMethod: newMethod{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}, homeObjOffset: e.homeObjOffset}})
@@ -1725,7 +1730,11 @@ func (e *compiledFunctionLiteral) emitGetter(putOnStack bool) {
 		}
 	case funcRegular:
 		if e.isAsync {
-			e.c.emit(&newAsyncFunc{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}})
+			if e.isGenerator {
+				e.c.emit(&newAsyncGeneratorFunc{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}})
+			} else {
+				e.c.emit(&newAsyncFunc{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}})
+			}
 		} else {
 			if e.isGenerator {
 				e.c.emit(&newGeneratorFunc{newFunc: newFunc{prg: p, length: length, name: name, source: e.source, strict: strict}})
@@ -1746,9 +1755,6 @@ func (c *compiler) compileFunctionLiteral(v *ast.FunctionLiteral, isExpr bool) *
 	if v.Name != nil && (c.scope.strict || strictBody != nil) {
 		c.checkIdentifierName(v.Name.Name, int(v.Name.Idx)-1)
 		c.checkIdentifierLName(v.Name.Name, int(v.Name.Idx)-1)
-	}
-	if v.Async && v.Generator {
-		c.throwSyntaxError(int(v.Function)-1, "Async generators are not supported yet")
 	}
 	r := &compiledFunctionLiteral{
 		name:            v.Name,
@@ -3583,6 +3589,10 @@ func (e *compiledYieldExpression) emitGetter(putOnStack bool) {
 		e.arg.emitGetter(true)
 	} else {
 		e.c.emit(loadUndef)
+	}
+	if !e.delegate && e.c.scope.inAsyncGenerator() {
+		// Yield(value): in an async generator, AsyncGeneratorYield(? Await(value)).
+		e.c.emit(await)
 	}
 	if putOnStack {
 		if e.delegate {

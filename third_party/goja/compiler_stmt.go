@@ -490,9 +490,121 @@ func (c *compiler) compileForOfStatement(v *ast.ForOfStatement, needResult bool)
 
 func (c *compiler) compileLabeledForOfStatement(v *ast.ForOfStatement, needResult bool, label unistring.String) {
 	if v.Await {
-		c.throwSyntaxError(int(v.For)-1, "for await is not supported yet")
+		c.compileLabeledForAwaitOfStatement(v, needResult, label)
+		return
 	}
 	c.compileLabeledForInOfStatement(v.Into, v.Source, v.Body, true, needResult, label)
+}
+
+// compileLabeledForAwaitOfStatement compiles for await (... of ...) (ForIn/OfBodyEvaluation with
+// iteratorKind async). The loop sits in an implicit try/finally: every way out of it (break,
+// return, continue to an outer label, a throw, a generator's return) goes through the finally
+// block, which runs AsyncIteratorClose unless the iterator is done. The iterator record stays on
+// the iter stack, marked async so that nothing closes it synchronously.
+func (c *compiler) compileLabeledForAwaitOfStatement(v *ast.ForOfStatement, needResult bool, label unistring.String) {
+	tryBlock := &block{
+		typ:   blockTry,
+		outer: c.block,
+	}
+	c.block = tryBlock
+	loopBlock := &block{
+		typ:        blockLoop,
+		outer:      c.block,
+		label:      label,
+		needResult: needResult,
+	}
+	c.block = loopBlock
+	enterPos := -1
+	if forDecl, ok := v.Into.(*ast.ForDeclaration); ok {
+		// the source is evaluated with the loop's bindings in their TDZ
+		c.block = &block{
+			typ:        blockScope,
+			outer:      c.block,
+			needResult: false,
+		}
+		c.newBlockScope()
+		enterPos = len(c.p.code)
+		c.emit(jump(1))
+		c.createLexicalBinding(forDecl.Target, forDecl.IsConst)
+	}
+	c.compileExpression(v.Source).emitGetter(true)
+	if enterPos != -1 {
+		s := c.scope
+		used := len(c.block.breaks) > 0 || s.isDynamic()
+		if !used {
+			for _, b := range s.bindings {
+				if b.useCount() > 0 {
+					used = true
+					break
+				}
+			}
+		}
+		if used {
+			for _, b := range s.bindings {
+				b.moveToStash()
+			}
+			enter := &enterBlock{}
+			c.p.code[enterPos] = enter
+			c.leaveScopeBlock(enter)
+		} else {
+			c.block = c.block.outer
+		}
+		c.popScope()
+	}
+	c.emit(iterateAsyncP)
+	tryPos := len(c.p.code)
+	c.emit(nil)
+	if needResult {
+		c.emit(clearResult)
+	}
+	start := len(c.p.code)
+	c.emit(asyncIterNext, await)
+	nextResultPos := len(c.p.code)
+	c.emit(nil)
+	enterIterBlock := c.compileForInto(v.Into, needResult)
+	if needResult {
+		c.emit(clearResult)
+	}
+	c.compileStatement(v.Body, needResult)
+	// continue leaves the iteration's scope, as the end of the body does
+	loopBlock.cont = len(c.p.code)
+	if enterIterBlock != nil {
+		c.leaveScopeBlock(enterIterBlock)
+		c.popScope()
+	}
+	c.emit(jump(start - len(c.p.code)))
+	c.p.code[nextResultPos] = asyncIterNextResult(len(c.p.code) - nextResultPos)
+	c.leaveBlock() // the loop: its breaks go to leaveTry, which runs the finally block
+
+	c.emit(leaveTry{})
+	endJump := len(c.p.code)
+	c.emit(nil)
+
+	// finally: AsyncIteratorClose(iteratorRecord, completion). What return() throws or its
+	// promise rejects with is caught and, when the loop is left by a throw, dropped.
+	finallyOffset := len(c.p.code) - tryPos
+	closePos := len(c.p.code)
+	c.emit(nil)
+	innerTryPos := len(c.p.code)
+	c.emit(nil)
+	callReturnPos := len(c.p.code)
+	c.emit(nil, await, leaveTry{}, asyncIterCloseResult{})
+	doneJumps := []int{len(c.p.code)}
+	c.emit(nil)
+	c.p.code[callReturnPos] = asyncIterCallReturn(len(c.p.code) - callReturnPos)
+	c.emit(leaveTry{})
+	doneJumps = append(doneJumps, len(c.p.code))
+	c.emit(nil)
+	c.p.code[innerTryPos] = try{catchOffset: int32(len(c.p.code) - innerTryPos)}
+	c.emit(leaveTry{}, asyncIterCloseCatch{}, throw)
+	c.p.code[closePos] = asyncIterClose(len(c.p.code) - closePos)
+	for _, pos := range doneJumps {
+		c.p.code[pos] = jump(len(c.p.code) - pos)
+	}
+	c.emit(leaveFinally{})
+	c.p.code[tryPos] = try{finallyOffset: int32(finallyOffset)}
+	c.p.code[endJump] = jump(len(c.p.code) - endJump)
+	c.block = tryBlock.outer
 }
 
 func (c *compiler) compileWhileStatement(v *ast.WhileStatement, needResult bool) {
@@ -736,6 +848,10 @@ func (c *compiler) compileReturnStatement(v *ast.ReturnStatement) {
 	}
 	if v.Argument != nil {
 		c.emitExpr(c.compileExpression(v.Argument), true)
+		if c.scope.inAsyncGenerator() {
+			// In an async generator the value is awaited before the return completion.
+			c.emit(await)
+		}
 	} else {
 		c.emit(loadUndef)
 	}

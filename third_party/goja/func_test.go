@@ -904,3 +904,358 @@ func TestGeneratorReturn8(t *testing.T) {
 	`
 	testScriptWithTestLib(SCRIPT, _undefined, t)
 }
+
+// testAsyncOrder runs script with a global log() (its arguments joined by a space make one
+// line), runs the promise jobs and compares the whole output with expected.
+func testAsyncOrder(t *testing.T, script string, expected ...string) {
+	t.Helper()
+	vm := New()
+	var out []string
+	vm.Set("log", func(call FunctionCall) Value {
+		var line string
+		for i, arg := range call.Arguments {
+			if i > 0 {
+				line += " "
+			}
+			line += arg.String()
+		}
+		out = append(out, line)
+		return _undefined
+	})
+	_, err := vm.RunString(`
+	function ticks(n) {
+		let p = Promise.resolve();
+		for (let i = 1; i <= n; i++) p = p.then(() => log("tick", i));
+	}
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = vm.RunString(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(out, expected) {
+		t.Fatalf("output:\n%q\nexpected:\n%q", out, expected)
+	}
+	if vm.vm.sp != 0 {
+		t.Fatalf("sp: %d", vm.vm.sp)
+	}
+	if l := len(vm.vm.iterStack); l > 0 {
+		t.Fatalf("iter stack is not empty: %d", l)
+	}
+	if l := len(vm.vm.tryStack); l > 0 {
+		t.Fatalf("try stack is not empty: %d", l)
+	}
+	if l := len(vm.vm.callStack); l > 0 {
+		t.Fatalf("call stack is not empty: %d", l)
+	}
+}
+
+// The expected outputs of the tests that use testAsyncOrder were recorded from Chromium 156 (V8),
+// node 20 printing the same except where noted: every microtask tick of a step counts.
+
+func TestAsyncIterationTicksForAwaitAsyncGenerator(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* g() { log("g start"); yield 1; log("g after 1"); yield 2; log("g end"); }
+	(async () => { for await (const v of g()) log("got", v); log("loop done"); })();
+	ticks(5);
+	`, "g start", "tick 1", "got 1", "g after 1", "tick 2", "tick 3", "got 2", "g end", "tick 4", "loop done", "tick 5")
+}
+
+func TestAsyncIterationTicksForAwaitSyncIterable(t *testing.T) {
+	testAsyncOrder(t, `
+	(async () => { for await (const v of [1, Promise.resolve(2), 3]) log("got", v); log("loop done"); })();
+	ticks(10);
+	`, "tick 1", "got 1", "tick 2", "tick 3", "got 2", "tick 4", "tick 5", "got 3", "tick 6", "tick 7", "loop done", "tick 8", "tick 9", "tick 10")
+}
+
+func TestAsyncIterationTicksSyncIterableRejectedClosed(t *testing.T) {
+	// A rejected promise from a sync iterator closes it (AsyncFromSyncIteratorContinuation's
+	// closeOnRejection; Chromium 156, not node 20).
+	testAsyncOrder(t, `
+	const it = {
+		i: 0,
+		[Symbol.iterator]() { return this; },
+		next() {
+			this.i++;
+			log("next", this.i);
+			if (this.i === 2) return { value: Promise.reject(new Error("boom")), done: false };
+			return { value: this.i, done: this.i > 3 };
+		},
+		return() { log("sync return called"); return {}; }
+	};
+	(async () => { try { for await (const v of it) log("got", v); } catch (e) { log("caught", e.message); } })();
+	ticks(4);
+	`, "next 1", "tick 1", "got 1", "next 2", "tick 2", "sync return called", "tick 3", "caught boom", "tick 4")
+}
+
+func TestAsyncIterationTicksBreakCallsReturn(t *testing.T) {
+	testAsyncOrder(t, `
+	const ai = {
+		i: 0,
+		[Symbol.asyncIterator]() { return this; },
+		next() { this.i++; log("next", this.i); return Promise.resolve({ value: this.i, done: false }); },
+		return(v) { log("return called"); return Promise.resolve({ done: true }); }
+	};
+	(async () => { for await (const v of ai) { log("got", v); if (v === 2) break; } log("after loop"); })();
+	ticks(3);
+	`, "next 1", "got 1", "next 2", "tick 1", "got 2", "return called", "tick 2", "after loop", "tick 3")
+}
+
+func TestAsyncIterationTicksThrowInBody(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* g() { try { yield 1; yield 2; } finally { log("g finally"); } }
+	(async () => {
+		try { for await (const v of g()) { log("got", v); throw new Error("body"); } }
+		catch (e) { log("caught", e.message); }
+	})();
+	ticks(4);
+	`, "tick 1", "got 1", "tick 2", "g finally", "tick 3", "caught body", "tick 4")
+}
+
+func TestAsyncIterationTicksYieldStar(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* inner() { log("inner start"); yield "a"; yield "b"; return "r"; }
+	async function* outer() { const r = yield* inner(); log("inner returned", r); yield* ["x", Promise.resolve("y")]; }
+	(async () => { for await (const v of outer()) log("got", v); log("done"); })();
+	ticks(17);
+	`, "inner start", "tick 1", "tick 2", "got a", "tick 3", "tick 4", "tick 5", "got b", "tick 6", "tick 7",
+		"inner returned r", "tick 8", "tick 9", "tick 10", "got x", "tick 11", "tick 12", "tick 13", "got y",
+		"tick 14", "tick 15", "tick 16", "done", "tick 17")
+}
+
+func TestAsyncIterationTicksYieldStarReturnWithoutMethod(t *testing.T) {
+	// return() reaching a yield* whose iterator has no return method: its value is awaited twice.
+	testAsyncOrder(t, `
+	const inner = {
+		[Symbol.asyncIterator]() { return this; },
+		next() { log("inner next"); return { value: 1, done: false }; },
+		get return() { log("get return"); return undefined; }
+	};
+	async function* outer() { try { yield* inner; } finally { log("outer finally"); } }
+	const it = outer();
+	it.next().then(r => log("n1", r.value, r.done));
+	it.return(Promise.resolve("RV")).then(r => log("ret", r.value, r.done));
+	ticks(4);
+	`, "inner next", "tick 1", "n1 1 false", "get return", "tick 2", "outer finally", "tick 3", "ret RV true", "tick 4")
+}
+
+func TestAsyncIterationTicksReturnThrow(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* g() {
+		try { log("g start"); yield 1; yield 2; }
+		finally { log("finally"); await null; log("finally after await"); }
+	}
+	const it = g();
+	it.next().then(r => log("next1", r.value, r.done));
+	it.return("R").then(r => log("return", r.value, r.done));
+	it.next().then(r => log("next2", r.value, r.done));
+	const it2 = g();
+	it2.throw(new Error("T")).then(null, e => log("throw at start rejected", e.message));
+	const it3 = g();
+	it3.next().then(r => log("it3 next", r.value))
+		.then(() => it3.throw(new Error("T3")).then(null, e => log("it3 throw rejected", e.message)));
+	ticks(5);
+	`, "g start", "g start", "throw at start rejected T", "tick 1", "next1 1 false", "finally", "it3 next 1",
+		"tick 2", "finally after await", "finally", "tick 3", "return R true", "next2 undefined true",
+		"finally after await", "tick 4", "it3 throw rejected T3", "tick 5")
+}
+
+func TestAsyncIterationTicksReturnAtStart(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* g() { yield 1; }
+	const it = g();
+	it.return(Promise.resolve("x")).then(r => log("r1", r.value, r.done));
+	it.return("y").then(r => log("r2", r.value, r.done));
+	it.next().then(r => log("n", r.value, r.done));
+	ticks(3);
+	`, "tick 1", "r1 x true", "tick 2", "r2 y true", "n undefined true", "tick 3")
+}
+
+func TestAsyncGeneratorObjects(t *testing.T) {
+	const SCRIPT = `
+	async function* g() {}
+	const AsyncGeneratorFunction = Object.getPrototypeOf(g).constructor;
+	const AsyncGeneratorPrototype = Object.getPrototypeOf(g.prototype);
+	const AsyncIteratorPrototype = Object.getPrototypeOf(AsyncGeneratorPrototype);
+	assert.sameValue(AsyncGeneratorFunction.name, "AsyncGeneratorFunction");
+	assert.sameValue(Object.getPrototypeOf(AsyncGeneratorFunction), Function);
+	assert.sameValue(Object.prototype.toString.call(g), "[object AsyncGeneratorFunction]");
+	assert.sameValue(Object.prototype.toString.call(g()), "[object AsyncGenerator]");
+	assert.sameValue(Object.getPrototypeOf(g()), g.prototype);
+	assert.sameValue(AsyncIteratorPrototype[Symbol.asyncIterator].call(42), 42);
+	assert.sameValue(typeof Symbol.asyncIterator, "symbol");
+	assert.sameValue(Symbol.asyncIterator.toString(), "Symbol(Symbol.asyncIterator)");
+	assert.sameValue(g.hasOwnProperty("caller"), false);
+	assert.throws(TypeError, () => new g());
+	const f = new AsyncGeneratorFunction("a", "yield a * 2;");
+	assert.sameValue(Object.getPrototypeOf(f), AsyncGeneratorFunction.prototype);
+	const o = {
+		async *m() { yield super.x; },
+		__proto__: { x: "from super" }
+	};
+	class C { static async *s(v) { yield v; } }
+	let res = await f(21).next();
+	assert.sameValue(res.value, 42);
+	res = await o.m().next();
+	assert.sameValue(res.value, "from super");
+	res = await C.s("static").next();
+	assert.sameValue(res.value, "static");
+	// AsyncGeneratorValidate rejects instead of throwing
+	let rejected = false;
+	await AsyncGeneratorPrototype.next.call({}).catch(e => { rejected = e instanceof TypeError; });
+	assert(rejected, "next on a non-generator");
+	// errors in the parameters are thrown by the call
+	assert.throws(ReferenceError, () => { (async function* (a = b) {})(); });
+	`
+	testAsyncFuncWithTestLib(SCRIPT, _undefined, t)
+}
+
+func TestAsyncGeneratorRequestQueue(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* g() {
+		const a = yield "first";
+		log("received", a);
+		try {
+			yield "second";
+		} catch (e) {
+			log("caught", e);
+			yield "third";
+		}
+		return "end";
+	}
+	const it = g();
+	const ps = [it.next("ignored"), it.next("A"), it.throw("E"), it.next(), it.next(), it.return("R")];
+	ps.forEach((p, i) => p.then(r => log(i, r.value, r.done), e => log(i, "rejected", e)));
+	`, "received A", "0 first false", "caught E", "1 second false", "2 third false", "3 end true",
+		"4 undefined true", "5 R true")
+}
+
+func TestAsyncGeneratorReturnThroughFinally(t *testing.T) {
+	// return() at a yield inside try/finally: the finally block runs, may await and yield, and an
+	// exception it throws rejects the request (the stacks are checked by testAsyncOrder).
+	testAsyncOrder(t, `
+	async function* g() {
+		for (const x of [1, 2]) {
+			try {
+				yield x;
+			} finally {
+				await null;
+				log("finally", x);
+				yield "from finally";
+			}
+		}
+	}
+	const it = g();
+	it.next().then(r => log("n", r.value));
+	it.return("R").then(r => log("r", r.value, r.done));
+	it.next().then(r => log("n2", r.value, r.done));
+
+	async function* h() {
+		try { yield 1; } finally { throw new Error("from finally"); }
+	}
+	const it2 = h();
+	it2.next().then(() => it2.return("x")).then(null, e => log("rejected", e.message))
+		.then(() => it2.next()).then(r => log("after", r.value, r.done));
+	`, "n 1", "finally 1", "r from finally false", "n2 R true", "rejected from finally",
+		"after undefined true")
+}
+
+func TestForAwaitOfClosing(t *testing.T) {
+	testAsyncOrder(t, `
+	function iter(name, opts) {
+		let i = 0;
+		return {
+			[Symbol.asyncIterator]() { return this; },
+			next() { i++; return Promise.resolve({ value: i, done: i > 3 }); },
+			get return() {
+				log(name, "get return");
+				if (opts === "throwing") throw new Error("return getter");
+				return function (v) {
+					log(name, "return called", arguments.length);
+					if (opts === "not object") return 42;
+					if (opts === "rejected") return Promise.reject(new Error("rejected return"));
+					return { done: true };
+				};
+			}
+		};
+	}
+	(async () => {
+		// return from inside the loop waits for the iterator's return()
+		const v = await (async () => { for await (const x of iter("a")) { return x; } })();
+		log("returned", v);
+		// a return() result that is not an object is a TypeError, unless the loop throws
+		try { for await (const x of iter("b", "not object")) break; } catch (e) { log("b", e.constructor.name); }
+		try { for await (const x of iter("c", "not object")) throw new Error("body"); } catch (e) { log("c", e.message); }
+		// what return() throws or rejects with is lost when the loop throws
+		try { for await (const x of iter("d", "throwing")) throw new Error("body"); } catch (e) { log("d", e.message); }
+		try { for await (const x of iter("e", "rejected")) throw new Error("body"); } catch (e) { log("e", e.message); }
+		try { for await (const x of iter("f", "rejected")) break; } catch (e) { log("f", e.message); }
+		// continue to an outer label closes the inner iterator; exhaustion does not call return
+		outer: for (const o of [1, 2]) {
+			for await (const x of iter("g" + o)) { continue outer; }
+		}
+		for await (const x of iter("h")) {}
+		// destructuring errors close, the next() result not being an object does not
+		try { for await (const [x] of iter("i")) {} } catch (e) { log("i", e.constructor.name); }
+		const bad = { [Symbol.asyncIterator]() { return { next() { return 1; }, return() { log("unexpected"); } }; } };
+		try { for await (const x of bad) {} } catch (e) { log("bad next", e.constructor.name); }
+		log("done");
+	})();
+	`, "a get return", "a return called 0", "returned 1",
+		"b get return", "b return called 0", "b TypeError",
+		"c get return", "c return called 0", "c body",
+		"d get return", "d body",
+		"e get return", "e return called 0", "e body",
+		"f get return", "f return called 0", "f rejected return",
+		"g1 get return", "g1 return called 0", "g2 get return", "g2 return called 0",
+		"i get return", "i return called 0", "i TypeError",
+		"bad next TypeError", "done")
+}
+
+func TestAsyncGeneratorForAwaitReturn(t *testing.T) {
+	// return() on an async generator suspended inside a for await loop closes the loop's
+	// iterator and awaits it before the request settles.
+	testAsyncOrder(t, `
+	const source = {
+		[Symbol.asyncIterator]() { return this; },
+		next() { return Promise.resolve({ value: "v", done: false }); },
+		return() { log("source return"); return new Promise(r => { log("return pending"); r({ done: true }); }); }
+	};
+	async function* g() {
+		try {
+			for await (const x of source) yield x;
+		} finally {
+			log("g finally");
+		}
+	}
+	const it = g();
+	it.next().then(r => {
+		log("n", r.value);
+		return it.return("R");
+	}).then(r => log("r", r.value, r.done));
+	`, "n v", "source return", "return pending", "g finally", "r R true")
+}
+
+func TestAsyncGeneratorYieldStarProtocol(t *testing.T) {
+	testAsyncOrder(t, `
+	const noThrow = {
+		[Symbol.asyncIterator]() { return this; },
+		next() { return { value: 1, done: false }; },
+		return() { log("closed"); return {}; }
+	};
+	async function* g1() { try { yield* noThrow; } catch (e) { log("g1 caught", e.constructor.name); } }
+	const it1 = g1();
+	it1.next().then(() => it1.throw("x")).then(r => log("it1", r.done));
+
+	const withThrow = {
+		[Symbol.asyncIterator]() { return this; },
+		next(v) { log("next", v); return { value: "n", done: false }; },
+		throw(v) { log("throw", v); return { value: "t", done: true }; }
+	};
+	async function* g2() { const r = yield* withThrow; log("yield* value", r); }
+	const it2 = g2();
+	it2.next("a").then(() => it2.next("b")).then(() => it2.throw("c")).then(r => log("it2", r.value, r.done));
+	`, "next undefined", "closed", "next b", "g1 caught TypeError", "it1 true", "throw c", "yield* value t", "it2 undefined true")
+}

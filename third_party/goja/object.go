@@ -38,6 +38,9 @@ const (
 
 	classGenerator         = "Generator"
 	classGeneratorFunction = "GeneratorFunction"
+
+	classAsyncGenerator         = "AsyncGenerator"
+	classAsyncGeneratorFunction = "AsyncGeneratorFunction"
 )
 
 var (

@@ -124,6 +124,12 @@ type global struct {
 
 	AsyncFunctionPrototype *Object
 
+	AsyncGeneratorFunctionPrototype *Object
+	AsyncGeneratorFunction          *Object
+	AsyncGeneratorPrototype         *Object
+	AsyncIteratorPrototype          *Object
+	AsyncFromSyncIteratorPrototype  *Object
+
 	IteratorPrototype             *Object
 	ArrayIteratorPrototype        *Object
 	MapIteratorPrototype          *Object
@@ -2699,6 +2705,12 @@ func (r *Runtime) getV(v Value, p Value) Value {
 type iteratorRecord struct {
 	iterator *Object
 	next     func(FunctionCall) Value
+	// async is set for records of kind async (GetIterator(obj, async)). They are closed by
+	// AsyncIteratorClose, which awaits, never by returnIter.
+	async bool
+	// done is set while a for await loop must not close the iterator: during next() and the
+	// await of its result, and once the iterator is exhausted.
+	done bool
 }
 
 func (r *Runtime) getIterator(obj Value, method func(FunctionCall) Value) *iteratorRecord {
@@ -2773,7 +2785,7 @@ func (ir *iteratorRecord) step() (value Value, ex *Exception) {
 }
 
 func (ir *iteratorRecord) returnIter() {
-	if ir.iterator == nil {
+	if ir.iterator == nil || ir.async {
 		return
 	}
 	retMethod := toMethod(ir.iterator.self.getStr("return", nil))

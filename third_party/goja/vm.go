@@ -4056,6 +4056,29 @@ func (n *newGeneratorMethod) exec(vm *vm) {
 	n._exec(vm, &obj.methodFuncObject)
 }
 
+type newAsyncGeneratorFunc struct {
+	newFunc
+}
+
+func (n *newAsyncGeneratorFunc) exec(vm *vm) {
+	obj := vm.r.newAsyncGeneratorFunc(n.name, n.length, n.strict)
+	obj.prg = n.prg
+	obj.stash = vm.stash
+	obj.privEnv = vm.privEnv
+	obj.src = n.source
+	vm.push(obj.val)
+	vm.pc++
+}
+
+type newAsyncGeneratorMethod struct {
+	newMethod
+}
+
+func (n *newAsyncGeneratorMethod) exec(vm *vm) {
+	obj := vm.r.newAsyncGeneratorMethod(n.name, n.length, n.strict)
+	n._exec(vm, &obj.methodFuncObject)
+}
+
 type newArrowFunc struct {
 	newFunc
 }
@@ -4083,6 +4106,8 @@ func getHomeObject(v Value) *Object {
 		case *methodFuncObject:
 			return fn.homeObject
 		case *generatorMethodFuncObject:
+			return fn.homeObject
+		case *asyncGeneratorMethodFuncObject:
 			return fn.homeObject
 		case *asyncMethodFuncObject:
 			return fn.homeObject
@@ -5173,6 +5198,121 @@ func (iterGetNextOrUndef) exec(vm *vm) {
 		}
 	}
 	vm.push(nilSafe(value))
+	vm.pc++
+}
+
+// iterateAsyncP is the head of a for await loop: GetIterator(value, async), the record pushed
+// onto the iter stack (see compileLabeledForAwaitOfStatement).
+type _iterateAsyncP struct{}
+
+var iterateAsyncP _iterateAsyncP
+
+func (_iterateAsyncP) exec(vm *vm) {
+	iter := vm.r.getAsyncIterator(vm.stack[vm.sp-1])
+	vm.iterStack = append(vm.iterStack, iterStackItem{iter: iter})
+	vm.sp--
+	vm.pc++
+}
+
+// asyncIterNext calls the next method of the for await loop's iterator and pushes its result,
+// which the following await awaits. Until that result is taken the iterator is not closed if
+// something throws (ForIn/OfBodyEvaluation: the `?`s before the body).
+type _asyncIterNext struct{}
+
+var asyncIterNext _asyncIterNext
+
+func (_asyncIterNext) exec(vm *vm) {
+	iter := vm.iterStack[len(vm.iterStack)-1].iter
+	iter.done = true
+	if iter.next == nil {
+		panic(vm.r.NewTypeError("iterator.next is not a function"))
+	}
+	vm.push(iter.next(FunctionCall{This: iter.iterator}))
+	vm.pc++
+}
+
+// asyncIterNextResult takes the awaited result of next(): jumps out of the loop if it is done,
+// otherwise keeps its value for the loop's binding.
+type asyncIterNextResult int32
+
+func (jmp asyncIterNextResult) exec(vm *vm) {
+	v := vm.stack[vm.sp-1]
+	res, ok := v.(*Object)
+	if !ok {
+		panic(vm.r.NewTypeError("Iterator result %s is not an object", v.String()))
+	}
+	vm.sp--
+	if iteratorComplete(res) {
+		vm.pc += int(jmp)
+		return
+	}
+	l := len(vm.iterStack) - 1
+	vm.iterStack[l].val = iteratorValue(res)
+	vm.iterStack[l].iter.done = false
+	vm.pc++
+}
+
+// asyncIterClose starts AsyncIteratorClose in a for await loop's finally block: it pops the
+// loop's iterator and, unless it is done (then it jumps to the end of the block), pushes it.
+type asyncIterClose int32
+
+func (jmp asyncIterClose) exec(vm *vm) {
+	l := len(vm.iterStack) - 1
+	iter := vm.iterStack[l].iter
+	vm.iterStack[l] = iterStackItem{}
+	vm.iterStack = vm.iterStack[:l]
+	if iter.done {
+		vm.pc += int(jmp)
+		return
+	}
+	vm.push(iter.iterator)
+	vm.pc++
+}
+
+// asyncIterCallReturn calls the return method of the iterator on the stack, replacing it with
+// the result to await; without a return method it pops the iterator and jumps.
+type asyncIterCallReturn int32
+
+func (jmp asyncIterCallReturn) exec(vm *vm) {
+	iterator := vm.stack[vm.sp-1].(*Object)
+	ret := toMethod(iterator.self.getStr("return", nil))
+	if ret == nil {
+		vm.sp--
+		vm.pc += int(jmp)
+		return
+	}
+	vm.stack[vm.sp-1] = ret(FunctionCall{This: iterator})
+	vm.pc++
+}
+
+// asyncIterCloseResult checks the awaited result of return(): unless the loop is left by a
+// throw, it must be an object.
+type asyncIterCloseResult struct{}
+
+func (asyncIterCloseResult) exec(vm *vm) {
+	v := vm.stack[vm.sp-1]
+	vm.sp--
+	if vm.tryStack[len(vm.tryStack)-1].exception == nil {
+		if _, ok := v.(*Object); !ok {
+			panic(vm.r.NewTypeError("Iterator result %s is not an object", v.String()))
+		}
+	}
+	vm.pc++
+}
+
+// asyncIterCloseCatch handles what calling return() or awaiting its result threw: dropped when
+// the loop is left by a throw (the loop's exception goes on), thrown by the next instruction
+// otherwise.
+type asyncIterCloseCatch struct{}
+
+func (asyncIterCloseCatch) exec(vm *vm) {
+	ex := vm.stack[vm.sp-1]
+	vm.sp -= 2 // the exception and the iterator (or return()'s result)
+	if vm.tryStack[len(vm.tryStack)-1].exception != nil {
+		vm.pc += 2
+		return
+	}
+	vm.push(ex)
 	vm.pc++
 }
 
