@@ -186,8 +186,9 @@ func (g *generator) nextReturn(v Value) (res Value, resType resultType, ex *Exce
 		canContinue = g.enterNextFinallyFrame()
 	}()
 	if ex != nil {
-		// the stacks are put back by the caller (asyncGeneratorObject.resumeFrame)
 		g.returning = nil
+		vm.popTryFrame()
+		vm.popCtx()
 		return nil, resultNormal, ex
 	}
 	if !canContinue {
@@ -324,8 +325,6 @@ func (g *asyncGeneratorObject) run(res Value, resType resultType, ex *Exception)
 
 // resumeFrame resumes the function's frame with a completion and goes on from where it stops.
 func (g *asyncGeneratorObject) resumeFrame(completion completionType, v Value) {
-	vm := g.gen.vm
-	sp, callStackLen, tryStackLen := vm.sp, len(vm.callStack), len(vm.tryStack)
 	var res Value
 	var resType resultType
 	var ex *Exception
@@ -336,19 +335,6 @@ func (g *asyncGeneratorObject) resumeFrame(completion completionType, v Value) {
 		res, resType, ex = g.gen.nextThrow(v)
 	default:
 		res, resType, ex = g.gen.nextReturn(v)
-	}
-	if ex != nil {
-		// The function is done. An exception thrown in a finally block that a return completion
-		// runs stops at that block's try frame (see generator.enterNextFinallyFrame), not at the
-		// frame of the resumption: put the stacks back as they were.
-		g.gen.returning = nil
-		vm.tryStack = vm.tryStack[:tryStackLen]
-		_ = vm.restoreStacks(g.gen.iterStackLen, g.gen.refStackLen)
-		if len(vm.callStack) > callStackLen {
-			vm.callStack = vm.callStack[:callStackLen+1]
-			vm.popCtx()
-		}
-		vm.sp = sp
 	}
 	g.run(res, resType, ex)
 }

@@ -781,7 +781,9 @@ func (g *generator) enterNextFinallyFrame() (canContinue bool) {
 			vm.stash = tf.stash
 			vm.privEnv = tf.privEnv
 			vm.pc = int(tf.finallyPos)
-			tf.catchPos = tryPanicMarker
+			// An exception thrown by the finally block replaces the return completion and goes
+			// to the enclosing try statements like any other.
+			tf.catchPos = -1
 			tf.finallyPos = -1
 			tf.finallyRet = -2 // -1 would cause it to continue after leaveFinally
 			return true
@@ -808,12 +810,11 @@ func (g *generator) step() (res Value, resultType resultType, ex *Exception) {
 		for {
 			ex = vm.runTryInner()
 			if ex != nil {
-				if vm.prg != nil || vm.pc != -2 {
-					// The exception was thrown in the outermost finally block, it never got to leaveFinally
-					// which does popTryFrame()
-					vm.popTryFrame()
-				}
 				return
+			}
+			if !vm.halted() {
+				// an exception thrown by a finally block was caught in the function: go on
+				continue
 			}
 
 			if vm.prg != nil && vm.pc == -2 { // normal exit from finally

@@ -1259,3 +1259,84 @@ func TestAsyncGeneratorYieldStarProtocol(t *testing.T) {
 	it2.next("a").then(() => it2.next("b")).then(() => it2.throw("c")).then(r => log("it2", r.value, r.done));
 	`, "next undefined", "closed", "next b", "g1 caught TypeError", "it1 true", "throw c", "yield* value t", "it2 undefined true")
 }
+
+func TestGeneratorReturnFinallyThrowPropagates(t *testing.T) {
+	// An exception thrown by a finally block that return() runs replaces the return completion
+	// and goes to the enclosing try statements (node 20 prints the same).
+	const SCRIPT = `
+	const log = [];
+	function* h() {
+		try {
+			try { yield 1; } finally { throw "inner"; }
+		} catch (e) {
+			log.push("caught " + e);
+			yield 2;
+		} finally {
+			log.push("outer finally");
+		}
+		yield 3;
+	}
+	let it = h();
+	it.next();
+	let res = it.return(5);
+	assert.sameValue(res.value, 2);
+	assert.sameValue(res.done, false);
+	assert.sameValue(it.next().value, 3);
+	assert.sameValue(it.next().done, true);
+	assert.sameValue(log.join(), "caught inner,outer finally");
+
+	function* k() {
+		try {
+			try { yield 1; } finally { log.push("k inner"); JSON.parse("{"); }
+		} finally {
+			log.push("k outer");
+		}
+	}
+	it = k();
+	it.next();
+	assert.throws(SyntaxError, () => it.return(5));
+	assert.sameValue(it.next().done, true);
+	assert.sameValue(log.join(), "caught inner,outer finally,k inner,k outer");
+
+	function* n() {
+		try { yield 1; } finally {
+			try { JSON.parse("{"); } catch (e) { log.push("caught native"); }
+		}
+	}
+	it = n();
+	it.next();
+	res = it.return(7);
+	assert.sameValue(res.value, 7);
+	assert.sameValue(res.done, true);
+	`
+	testScriptWithTestLib(SCRIPT, _undefined, t)
+}
+
+func TestAsyncGeneratorReturnFinallyThrowPropagates(t *testing.T) {
+	testAsyncOrder(t, `
+	async function* h() {
+		try {
+			try { yield 1; } finally { await null; throw "inner"; }
+		} catch (e) {
+			log("caught", e);
+			yield 2;
+		} finally {
+			log("outer finally");
+		}
+	}
+	const it = h();
+	it.next().then(() => it.return(5)).then(r => log("return", r.value, r.done))
+		.then(() => it.next()).then(r => log("next", r.value, r.done));
+	async function* k() {
+		try {
+			try { yield 1; } finally { log("k inner finally"); throw "inner"; }
+		} finally {
+			log("k outer finally");
+		}
+	}
+	const it2 = k();
+	it2.next().then(() => it2.return(5)).then(null, e => log("rejected", e))
+		.then(() => it2.next()).then(r => log("k next", r.value, r.done));
+	`, "k inner finally", "k outer finally", "caught inner", "rejected inner", "return 2 false",
+		"outer finally", "k next undefined true", "next undefined true")
+}
