@@ -1,6 +1,10 @@
 package agent
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dop251/goja"
+)
 
 // TestTransformAwait: legacy-await mode wraps every await's operand, wherever the await is
 // (nested, in a template, a computed key, an argument, an arrow's concise body, a method),
@@ -21,5 +25,36 @@ func TestTransformAwait(t *testing.T) {
 	}
 	if src := "async function f() { await a }"; TransformAwait(src, ModeSpec) != src {
 		t.Error("spec mode rewrites await")
+	}
+}
+
+// TestTransformAwaitAsyncIteration: in legacy-await mode the await expressions inside async
+// generators and for await bodies are rewritten; the for await head, yield and yield* are left
+// as they are (their own awaits keep today's ticks, see legacyawait.go), and the result still
+// compiles.
+func TestTransformAwaitAsyncIteration(t *testing.T) {
+	const src = `async function* g(p) {
+  yield await p;
+  yield* [1];
+}
+(async () => {
+  for await (const x of g(1)) console.log(await x);
+})();`
+	const want = `async function* g(p) {
+  yield await __loopscopeAwait(p);
+  yield* [1];
+}
+(async () => {
+  for await (const x of g(1)) console.log(await __loopscopeAwait(x));
+})();`
+	got := TransformAwait(src, ModeLegacyAwait)
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if _, err := goja.Compile("t.js", got, false); err != nil {
+		t.Fatal(err)
+	}
+	if same := TransformAwait(src, ModeSpec); same != src {
+		t.Fatalf("spec mode rewrote the source:\n%s", same)
 	}
 }
