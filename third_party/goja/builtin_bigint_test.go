@@ -115,3 +115,17 @@ assert.sameValue(0 <= 1n, true, "le");
 `
 	testScriptWithTestLib(SCRIPT, _undefined, t)
 }
+
+func TestBigIntPrototypeIsOrdinary(t *testing.T) {
+	// BigInt.prototype is an ordinary object: no "length" or "name" of its own shadowing what
+	// script puts there (Array.from(1n) reads BigInt.prototype.length).
+	const SCRIPT = `
+	assert.sameValue(BigInt.prototype.hasOwnProperty("length"), false, "length");
+	assert.sameValue(BigInt.prototype.hasOwnProperty("name"), false, "name");
+	BigInt.prototype.length = 2;
+	BigInt.prototype[0] = 1;
+	BigInt.prototype[1] = 2;
+	assert(compareArray(Array.from(1n), [1, 2]), "Array.from(1n)");
+	`
+	testScriptWithTestLib(SCRIPT, _undefined, t)
+}
