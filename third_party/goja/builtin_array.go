@@ -1704,6 +1704,7 @@ func (r *Runtime) getArray() *Object {
 func (r *Runtime) createArray(val *Object) objectImpl {
 	o := r.newNativeFuncConstructObj(val, r.builtin_newArray, "Array", r.getArrayPrototype(), 1)
 	o._putProp("from", r.newNativeFunc(r.array_from, "from", 1), true, false, true)
+	o._putProp("fromAsync", r.newNativeFunc(r.array_fromAsync, "fromAsync", 1), true, false, true)
 	o._putProp("isArray", r.newNativeFunc(r.array_isArray, "isArray", 1), true, false, true)
 	o._putProp("of", r.newNativeFunc(r.array_of, "of", 0), true, false, true)
 	r.putSpeciesReturnThis(o)

@@ -365,3 +365,22 @@ func TestArrayToSpliced(t *testing.T) {
 	`
 	testScriptWithTestLib(SCRIPT, _undefined, t)
 }
+
+func TestArrayFromAsync(t *testing.T) {
+	// Output recorded from Chromium 156.
+	testAsyncOrder(t, `
+	Array.fromAsync([1, Promise.resolve(2), 3]).then(a => log("sync iterable", a.join()));
+	Array.fromAsync({ length: 3, 0: "a", 1: Promise.resolve("b"), 2: "c" }, (v, i) => v + i).then(a => log("array-like", a.join()));
+	async function* g() { yield "x"; yield "y"; }
+	Array.fromAsync(g(), async v => v.toUpperCase()).then(a => log("async gen", a.join()));
+	const closing = {
+		[Symbol.asyncIterator]() { return this; },
+		next() { return Promise.resolve({ value: 1, done: false }); },
+		return() { log("closed"); return Promise.resolve({}); }
+	};
+	Array.fromAsync(closing, () => { throw "mapper threw"; }).then(null, e => log("rejected", e));
+	Array.fromAsync(null).then(null, e => log("null", e.constructor.name));
+	ticks(9);
+	`, "closed", "null TypeError", "tick 1", "tick 2", "rejected mapper threw", "tick 3", "tick 4", "tick 5",
+		"tick 6", "array-like a0,b1,c2", "tick 7", "async gen X,Y", "tick 8", "sync iterable 1,2,3", "tick 9")
+}

@@ -209,10 +209,15 @@ func (g *generator) nextReturn(v Value) (res Value, resType resultType, ex *Exce
 	return
 }
 
-// await is Await(v) for the runtime's own awaits (resumptions, yield*): PromiseResolve, then
-// one reaction. An abrupt PromiseResolve goes to onRejected at once, as `? Await` throws it.
+// await is Await(v) for the async generator's own awaits (resumptions, yield*).
 func (g *asyncGeneratorObject) await(v Value, onFulfilled, onRejected func(Value)) {
-	r := g.val.runtime
+	g.val.runtime.awaitValue(v, onFulfilled, onRejected)
+}
+
+// awaitValue is Await(v) for awaits the runtime makes itself rather than compiled code:
+// PromiseResolve, then one reaction. An abrupt PromiseResolve goes to onRejected at once, as
+// `? Await` throws it.
+func (r *Runtime) awaitValue(v Value, onFulfilled, onRejected func(Value)) {
 	var promise *Object
 	if ex := r.vm.try(func() {
 		promise = r.promiseResolve(r.getPromise(), v)

@@ -245,7 +245,6 @@ var (
 		"Math.sumPrecise",
 		"Float16Array",
 		"arraybuffer-transfer",
-		"Array.fromAsync",
 		"String.prototype.isWellFormed",
 
 		"source-phase-imports",
