@@ -64,7 +64,8 @@ type promiseReaction struct {
 	asyncCtx                interface{}
 
 	typ      promiseReactionType
-	argument [1]Value // the handler's arguments
+	argument [1]Value         // the handler's arguments
+	next     *promiseReaction // the one registered before it on the same pending promise
 }
 
 // job is a queued Job Abstract Closure: a *promiseReaction (PromiseReactionJob), a
@@ -92,8 +93,9 @@ type Promise struct {
 	baseObject
 	state  PromiseState
 	result Value
-	// [[PromiseFulfillReactions]] and [[PromiseRejectReactions]]: each record serves both lists.
-	reactions []*promiseReaction
+	// [[PromiseFulfillReactions]] and [[PromiseRejectReactions]]: each record serves both lists,
+	// which are linked through next, the last registered first.
+	reactions *promiseReaction
 	handled   bool
 }
 
@@ -203,7 +205,8 @@ func (p *Promise) addReactions(reaction *promiseReaction) {
 	}
 	switch p.state {
 	case PromiseStatePending:
-		p.reactions = append(p.reactions, reaction)
+		reaction.next = p.reactions
+		p.reactions = reaction
 	case PromiseStateFulfilled:
 		r.enqueueReactionJob(reaction, promiseReactionFulfill, p.result)
 	default:
@@ -262,9 +265,19 @@ func (r *Runtime) enqueueReactionJob(reaction *promiseReaction, typ promiseReact
 	r.enqueuePromiseJob(reaction)
 }
 
-func (r *Runtime) triggerPromiseReactions(reactions []*promiseReaction, typ promiseReactionType, argument Value) {
-	for _, reaction := range reactions {
-		r.enqueueReactionJob(reaction, typ, argument)
+func (r *Runtime) triggerPromiseReactions(reactions *promiseReaction, typ promiseReactionType, argument Value) {
+	// The list is the last registered first: reverse it, then queue in registration order.
+	var first *promiseReaction
+	for reactions != nil {
+		next := reactions.next
+		reactions.next = first
+		first, reactions = reactions, next
+	}
+	for first != nil {
+		next := first.next
+		first.next = nil
+		r.enqueueReactionJob(first, typ, argument)
+		first = next
 	}
 }
 
@@ -327,12 +340,18 @@ func (reaction *promiseReaction) run(r *Runtime) {
 	}
 }
 
+// promiseObject is a promise's Object and its Promise, allocated together: they live and die
+// together.
+type promiseObject struct {
+	o  Object
+	po Promise
+}
+
 func (r *Runtime) newPromise(proto *Object) *Promise {
-	// The object and its Promise in one allocation: they live and die together.
-	both := &struct {
-		o  Object
-		po Promise
-	}{}
+	return r.initPromise(&promiseObject{}, proto)
+}
+
+func (r *Runtime) initPromise(both *promiseObject, proto *Object) *Promise {
 	o, po := &both.o, &both.po
 	o.runtime = r
 	po.class = classObject
@@ -372,26 +391,26 @@ func (r *Runtime) promiseProto_then(call FunctionCall) Value {
 	thisObj := r.toObject(call.This)
 	if p, ok := thisObj.self.(*Promise); ok {
 		c := r.speciesConstructorObj(thisObj, r.getPromise())
-		// The reaction and the result capability in one allocation.
-		rc := &struct {
-			reaction   promiseReaction
-			capability promiseCapability
-		}{}
-		r.initPromiseCapability(&rc.capability, c)
-		rc.reaction.capability = &rc.capability
-		return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), &rc.reaction)
+		if c == r.getPromise() {
+			// The reaction, the result capability and its promise in one allocation: the job
+			// that runs the reaction settles the promise next to it.
+			rc := &struct {
+				reaction   promiseReaction
+				capability promiseCapability
+				promise    promiseObject
+			}{}
+			po := r.initPromise(&rc.promise, r.getPromisePrototype())
+			rc.capability.fns.promise, rc.capability.promise = po, po.val
+			rc.reaction.capability = &rc.capability
+			return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), &rc.reaction)
+		}
+		return r.performPromiseThen(p, call.Argument(0), call.Argument(1), r.newPromiseCapability(c))
 	}
 	panic(r.NewTypeError("Method Promise.prototype.then called on incompatible receiver %s", r.objectproto_toString(FunctionCall{This: thisObj})))
 }
 
 func (r *Runtime) newPromiseCapability(c *Object) *promiseCapability {
 	pcap := new(promiseCapability)
-	r.initPromiseCapability(pcap, c)
-	return pcap
-}
-
-// initPromiseCapability is NewPromiseCapability(c), into pcap.
-func (r *Runtime) initPromiseCapability(pcap *promiseCapability, c *Object) {
 	if c == r.getPromise() {
 		p := r.newPromise(r.getPromisePrototype())
 		pcap.fns.promise = p
@@ -419,6 +438,7 @@ func (r *Runtime) initPromiseCapability(pcap *promiseCapability, c *Object) {
 		pcap.fns.rejectObj = r.toObject(reject)
 		r.toCallable(pcap.fns.rejectObj)
 	}
+	return pcap
 }
 
 func (r *Runtime) performPromiseThen(p *Promise, onFulfilled, onRejected Value, resultCapability *promiseCapability) Value {

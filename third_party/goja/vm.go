@@ -741,8 +741,8 @@ func (vm *vm) captureStack(stack []StackFrame, ctxOffset int) []StackFrame {
 
 func (vm *vm) captureAsyncStack(stack []StackFrame, runner *asyncRunner) []StackFrame {
 	if promise, _ := runner.promiseCap.promise.self.(*Promise); promise != nil {
-		if len(promise.reactions) == 1 {
-			if r := promise.reactions[0].asyncRunner; r != nil {
+		if promise.reactions != nil && promise.reactions.next == nil {
+			if r := promise.reactions.asyncRunner; r != nil {
 				ctx := &r.gen.ctx
 				if ctx.prg != nil || ctx.sb > 0 {
 					var funcName unistring.String
