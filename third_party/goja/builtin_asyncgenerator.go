@@ -315,7 +315,14 @@ func (g *asyncGeneratorObject) run(res Value, resType resultType, ex *Exception)
 	case resultNormal:
 		g.complete(completionNormal, res)
 	case resultAwait:
+		// The reaction is registered with the function's suspended frame as the VM's current
+		// one, as an async function's await is: an AsyncContextTracker's Grab (and a stack
+		// captured there) sees the function on top, at its await.
+		vm := g.gen.vm
+		vm.pushCtx()
+		vm.restoreCtx(&g.gen.ctx.context)
 		g.await(res, g.onAwaitFulfilled, g.onAwaitRejected)
+		vm.popCtx()
 	case resultYield, resultYieldRes:
 		// AsyncGeneratorYield; the operand was awaited by the compiled code.
 		g.yieldRes = resType == resultYieldRes

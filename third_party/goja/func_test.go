@@ -1340,3 +1340,47 @@ func TestAsyncGeneratorReturnFinallyThrowPropagates(t *testing.T) {
 	`, "k inner finally", "k outer finally", "caught inner", "rejected inner", "return 2 false",
 		"outer finally", "k next undefined true", "next undefined true")
 }
+
+type topFrameTracker struct {
+	r     *Runtime
+	names []string
+}
+
+func (tr *topFrameTracker) Grab() interface{} {
+	name := ""
+	if frames := tr.r.CaptureCallStack(1, nil); len(frames) > 0 {
+		name = frames[0].FuncName()
+	}
+	tr.names = append(tr.names, name)
+	return nil
+}
+
+func (tr *topFrameTracker) Resumed(interface{}) {}
+
+func (tr *topFrameTracker) Exited() {}
+
+func TestAsyncGeneratorAwaitTracked(t *testing.T) {
+	// An async generator's awaits (its own and the one of yield) are registered with the
+	// generator on top of the stack, as an async function's first await is: a tracker's Grab
+	// can name the continuation.
+	r := New()
+	tracker := &topFrameTracker{r: r}
+	r.SetAsyncContextTracker(tracker)
+	_, err := r.RunString(`
+	async function* gen() { await 1; yield 2; await 3; }
+	const it = gen();
+	it.next().then(function afterFirst() { return it.next(); });
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, name := range tracker.names {
+		if name == "gen" {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Fatalf("%d reactions registered by gen, want 3 (await 1, yield 2, await 3): %q", n, tracker.names)
+	}
+}
