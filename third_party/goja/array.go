@@ -369,7 +369,13 @@ func (a *arrayObject) expand(idx uint32) bool {
 					}
 				}
 				tl := int(targetLen)
-				newValues := make([]Value, tl, growCap(tl, len(a.values), cap(a.values)))
+				newCap := growCap(tl, len(a.values), cap(a.values))
+				if r := a.val.runtime; !r.allocationAllowed(int64(newCap), allocValueSize) {
+					// Grow as far as the allocation limit allows.
+					r.checkArrayAllocation(int64(tl))
+					newCap = max(tl, int(r.allocLimit.Load()/allocValueSize))
+				}
+				newValues := make([]Value, tl, newCap)
 				copy(newValues, a.values)
 				a.values = newValues
 			}

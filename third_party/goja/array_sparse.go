@@ -139,8 +139,19 @@ func (a *sparseArrayObject) getOwnPropIdx(idx valueInt) Value {
 	return a.baseObject.getOwnPropStr(idx.string())
 }
 
+// checkItemsGrowth checks the allocation limit before a.items grows by one item.
+func (a *sparseArrayObject) checkItemsGrowth() {
+	if l := len(a.items); l == cap(a.items) {
+		r := a.val.runtime
+		if !r.allocationAllowed(int64(growCap(l+1, l, l)), allocSparseItemSize) {
+			panic(r.newError(r.getRangeError(), "Invalid array length"))
+		}
+	}
+}
+
 func (a *sparseArrayObject) add(idx uint32, val Value) {
 	i := a.findIdx(idx)
+	a.checkItemsGrowth()
 	a.items = append(a.items, sparseArrayItem{})
 	copy(a.items[i+1:], a.items[i:])
 	a.items[i] = sparseArrayItem{
@@ -177,6 +188,7 @@ func (a *sparseArrayObject) _setOwnIdx(idx uint32, val Value, throw bool) bool {
 		}
 
 		if a.expand(idx) {
+			a.checkItemsGrowth()
 			a.items = append(a.items, sparseArrayItem{})
 			copy(a.items[i+1:], a.items[i:])
 			a.items[i] = sparseArrayItem{
@@ -319,7 +331,8 @@ func (a *sparseArrayObject) expand(idx uint32) bool {
 		if ii := a.items[l-1].idx; ii > idx {
 			idx = ii
 		}
-		if (bits.UintSize == 64 || idx < math.MaxInt32) && int(idx)>>3 < l {
+		if (bits.UintSize == 64 || idx < math.MaxInt32) && int(idx)>>3 < l &&
+			a.val.runtime.allocationAllowed(int64(idx)+1, allocValueSize) {
 			//log.Println("Switching sparse->standard")
 			ar := &arrayObject{
 				baseObject:     a.baseObject,
@@ -351,6 +364,7 @@ func (a *sparseArrayObject) _defineIdxProperty(idx uint32, desc PropertyDescript
 		}
 		if i >= len(a.items) || a.items[i].idx != idx {
 			if a.expand(idx) {
+				a.checkItemsGrowth()
 				a.items = append(a.items, sparseArrayItem{})
 				copy(a.items[i+1:], a.items[i:])
 				a.items[i] = sparseArrayItem{

@@ -207,18 +207,26 @@ func (r *Runtime) arrayproto_join(call FunctionCall) Value {
 		return stringEmpty
 	}
 
+	// The separators alone take (l-1)*sep.Length() characters.
+	r.checkJoinAllocation(int64(l), sep, 0)
+
 	var buf StringBuilder
 
 	element0 := o.self.getIdx(valueInt(0), nil)
 	if element0 != nil && element0 != _undefined && element0 != _null {
-		buf.WriteString(element0.toString())
+		s := element0.toString()
+		r.checkStringBuilder(&buf, s)
+		buf.WriteString(s)
 	}
 
 	for i := 1; i < l; i++ {
+		r.checkStringBuilder(&buf, sep)
 		buf.WriteString(sep)
 		element := o.self.getIdx(valueInt(int64(i)), nil)
 		if element != nil && element != _undefined && element != _null {
-			buf.WriteString(element.toString())
+			s := element.toString()
+			r.checkStringBuilder(&buf, s)
+			buf.WriteString(s)
 		}
 	}
 
@@ -278,14 +286,17 @@ func (r *Runtime) arrayproto_toLocaleString(call FunctionCall) Value {
 	if a := r.checkStdArrayObj(array); a != nil {
 		for i, item := range a.values {
 			if i > 0 {
+				r.checkStringBuilderGrowth(&buf, 1, false)
 				buf.WriteRune(',')
 			}
 			r.writeItemLocaleString(item, &buf)
 		}
 	} else {
 		length := toLength(array.self.getStr("length", nil))
+		r.checkJoinAllocation(length, asciiString(","), 0)
 		for i := int64(0); i < length; i++ {
 			if i > 0 {
+				r.checkStringBuilderGrowth(&buf, 1, false)
 				buf.WriteRune(',')
 			}
 			item := array.self.getIdx(valueInt(i), nil)
@@ -355,6 +366,7 @@ func (r *Runtime) arrayproto_slice(call FunctionCall) Value {
 	a := arraySpeciesCreate(o, count)
 	if src := r.checkStdArrayObj(o); src != nil {
 		if dst := r.checkStdArrayObjWithProto(a); dst != nil {
+			r.checkArrayAllocation(count)
 			values := make([]Value, count)
 			copy(values, src.values[start:])
 			setArrayValues(dst, values)
@@ -404,6 +416,7 @@ func (r *Runtime) arrayproto_sort(call FunctionCall) Value {
 		sort.Stable(&ctx)
 	} else {
 		length := toLength(o.self.getStr("length", nil))
+		r.checkArrayAllocation(length)
 		a := make([]Value, 0, length)
 		for i := int64(0); i < length; i++ {
 			idx := valueInt(i)
@@ -448,6 +461,7 @@ func (r *Runtime) arrayproto_splice(call FunctionCall) Value {
 	a := arraySpeciesCreate(o, actualDeleteCount)
 	if src := r.checkStdArrayObj(o); src != nil {
 		if dst := r.checkStdArrayObjWithProto(a); dst != nil {
+			r.checkArrayAllocation(actualDeleteCount)
 			values := make([]Value, actualDeleteCount)
 			copy(values, src.values[actualStart:])
 			setArrayValues(dst, values)
@@ -471,6 +485,7 @@ func (r *Runtime) arrayproto_splice(call FunctionCall) Value {
 				values = src.values[:newLength]
 				copy(values[actualStart+itemCount:], values[actualStart+actualDeleteCount:length])
 			} else {
+				r.checkArrayAllocation(newLength)
 				values = make([]Value, newLength)
 				copy(values, src.values[:actualStart])
 				copy(values[actualStart+itemCount:], src.values[actualStart+actualDeleteCount:])
@@ -544,6 +559,7 @@ func (r *Runtime) arrayproto_unshift(call FunctionCall) Value {
 				arr.values = arr.values[:newSize]
 				copy(arr.values[argCount:], arr.values[:length])
 			} else {
+				r.checkArrayAllocation(newSize)
 				values := make([]Value, newSize)
 				copy(values[argCount:], arr.values)
 				arr.values = values
@@ -788,6 +804,7 @@ func (r *Runtime) arrayproto_map(call FunctionCall) Value {
 	a := arraySpeciesCreate(o, length)
 	if _, stdSrc := o.self.(*arrayObject); stdSrc {
 		if arr, ok := a.self.(*arrayObject); ok {
+			r.checkArrayAllocation(length)
 			values := make([]Value, length)
 			for k := int64(0); k < length; k++ {
 				idx := valueInt(k)
@@ -1098,6 +1115,22 @@ func (r *Runtime) arrayproto_fill(call FunctionCall) Value {
 	}
 	final := relToIdx(relEnd, l)
 	value := call.Argument(0)
+	// Filling the holes of an array makes its storage grow: check the allocation limit once,
+	// before the first store, not after a long run of them.
+	switch a := o.self.(type) {
+	case *arrayObject:
+		if k < final && final > int64(len(a.values)) {
+			if k <= int64(len(a.values)) {
+				r.checkArrayAllocation(final) // the storage grows to final elements
+			} else {
+				r.checkArrayAllocation(final - k) // past a gap, where the array may become sparse
+			}
+		}
+	case *sparseArrayObject:
+		if k < final {
+			r.checkArrayAllocation(final - k)
+		}
+	}
 	if arr := r.checkStdArrayObj(o); arr != nil {
 		for ; k < final; k++ {
 			arr.values[k] = value
@@ -1266,6 +1299,7 @@ func (r *Runtime) arrayproto_with(call FunctionCall) Value {
 	}
 
 	if src := r.checkStdArrayObj(o); src != nil {
+		r.checkArrayAllocation(length)
 		a := make([]Value, 0, length)
 		for k := int64(0); k < length; k++ {
 			pk := valueInt(k)
@@ -1299,6 +1333,7 @@ func (r *Runtime) arrayproto_toReversed(call FunctionCall) Value {
 	length := toLength(o.self.getStr("length", nil))
 
 	if src := r.checkStdArrayObj(o); src != nil {
+		r.checkArrayAllocation(length)
 		a := make([]Value, 0, length)
 		for k := int64(0); k < length; k++ {
 			from := valueInt(length - k - 1)
@@ -1338,9 +1373,11 @@ func (r *Runtime) arrayproto_toSorted(call FunctionCall) Value {
 	var a []Value
 
 	if src := r.checkStdArrayObj(o); src != nil {
+		r.checkArrayAllocation(length)
 		a = make([]Value, length)
 		copy(a, src.values)
 	} else {
+		r.checkArrayAllocation(length)
 		a = make([]Value, 0, length)
 		for i := int64(0); i < length; i++ {
 			idx := valueInt(i)
@@ -1377,9 +1414,11 @@ func (r *Runtime) arrayproto_toSpliced(call FunctionCall) Value {
 	if src := r.checkStdArrayObj(o); src != nil {
 		var values []Value
 		if itemCount == actualSkipCount {
+			r.checkArrayAllocation(int64(len(src.values)))
 			values = make([]Value, len(src.values))
 			copy(values, src.values)
 		} else {
+			r.checkArrayAllocation(newLength)
 			values = make([]Value, newLength)
 			copy(values, src.values[:actualStart])
 			copy(values[actualStart+itemCount:], src.values[actualStart+actualSkipCount:])
@@ -1480,6 +1519,7 @@ func (r *Runtime) array_from(call FunctionCall) Value {
 	items := call.Argument(0)
 	if mapFn == nil && call.This == r.global.Array { // mapFn may mutate the array
 		if arr := r.checkStdArrayIter(items); arr != nil {
+			r.checkArrayAllocation(int64(len(arr.values)))
 			items := make([]Value, len(arr.values))
 			copy(items, arr.values)
 			return r.newArrayValues(items)
@@ -1506,7 +1546,7 @@ func (r *Runtime) array_from(call FunctionCall) Value {
 			if a := r.checkStdArrayObjWithProto(arr); a != nil {
 				var values []Value
 				iter.iterate(func(val Value) {
-					values = append(values, val)
+					values = r.appendValue(values, val)
 				})
 				setArrayValues(a, values)
 				return arr
@@ -1528,6 +1568,10 @@ func (r *Runtime) array_from(call FunctionCall) Value {
 			arr = ctor([]Value{intToValue(l)}, nil)
 		} else {
 			arr = r.newArrayValues(nil)
+		}
+		if _, ok := arr.self.(*arrayObject); ok {
+			// Each of the l elements is created: the storage grows to l elements.
+			r.checkArrayAllocation(l)
 		}
 		if mapFn == nil {
 			if a := r.checkStdArrayObjWithProto(arr); a != nil {

@@ -342,6 +342,7 @@ func (ctx *_builtinJSON_stringifyContext) str(key Value, holder *Object) bool {
 		}
 	}
 
+	ctx.checkLength(0)
 	switch value1 := value.(type) {
 	case valueBool:
 		if value1 {
@@ -365,7 +366,9 @@ func (ctx *_builtinJSON_stringifyContext) str(key Value, holder *Object) bool {
 		ctx.r.typeErrorResult(true, "Do not know how to serialize a BigInt")
 	case *Object:
 		if value1.self.className() == classRawJSON {
-			ctx.buf.WriteString(value1.self.getStr("rawJSON", nil).String())
+			raw := value1.self.getStr("rawJSON", nil).String()
+			ctx.checkLength(int64(len(raw)))
+			ctx.buf.WriteString(raw)
 			return true
 		}
 		for _, object := range ctx.stack {
@@ -410,6 +413,10 @@ func (ctx *_builtinJSON_stringifyContext) ja(array *Object) {
 		separator = ",\n" + ctx.indent
 	} else {
 		separator = ","
+	}
+	// Each element takes one byte at least, and a separator.
+	if !ctx.r.allocationAllowed(length, int64(1+len(separator))) {
+		panic(ctx.r.newError(ctx.r.getRangeError(), "Invalid string length"))
 	}
 
 	for i := int64(0); i < length; i++ {
@@ -486,7 +493,15 @@ func (ctx *_builtinJSON_stringifyContext) jo(object *Object) {
 	ctx.buf.WriteByte('}')
 }
 
+// checkLength checks the allocation limit for the output with n more bytes written to it.
+func (ctx *_builtinJSON_stringifyContext) checkLength(n int64) {
+	if !ctx.r.allocationAllowed(int64(ctx.buf.Len())+n, allocCharSize) {
+		panic(ctx.r.newError(ctx.r.getRangeError(), "Invalid string length"))
+	}
+}
+
 func (ctx *_builtinJSON_stringifyContext) quote(str String) {
+	ctx.checkLength(int64(str.Length()) + 2)
 	ctx.buf.WriteByte('"')
 	reader := &lenientUtf16Decoder{utf16Reader: str.utf16Reader()}
 	for {

@@ -1147,7 +1147,9 @@ func (r *Runtime) regexpproto_stdReplacerGeneric(rxObj *Object, s, replaceStr St
 				Arguments: captures,
 			}).toString()
 			if position >= nextSourcePosition {
+				r.checkStringBuilderGrowth(&resultBuf, position-nextSourcePosition, false)
 				resultBuf.WriteString(s.Substring(nextSourcePosition, position))
+				r.checkStringBuilder(&resultBuf, replacement)
 				resultBuf.WriteString(replacement)
 				nextSourcePosition = position + matchLength
 			}
@@ -1157,8 +1159,9 @@ func (r *Runtime) regexpproto_stdReplacerGeneric(rxObj *Object, s, replaceStr St
 				namedCaptures = c.ToObject(r)
 			}
 			if position >= nextSourcePosition {
+				r.checkStringBuilderGrowth(&resultBuf, position-nextSourcePosition, false)
 				resultBuf.WriteString(s.Substring(nextSourcePosition, position))
-				writeSubstitution(s, position, len(captures), func(idx int) String {
+				r.writeSubstitution(s, position, len(captures), func(idx int) String {
 					capture := captures[idx]
 					if capture != _undefined {
 						return capture.toString()
@@ -1184,11 +1187,12 @@ func (r *Runtime) regexpproto_stdReplacerGeneric(rxObj *Object, s, replaceStr St
 	return resultBuf.String()
 }
 
-func writeSubstitution(s String, position int, numCaptures int, getCapture func(int) String, getNamedCapture func(String) String, replaceStr String, buf *StringBuilder) {
+func (r *Runtime) writeSubstitution(s String, position int, numCaptures int, getCapture func(int) String, getNamedCapture func(String) String, replaceStr String, buf *StringBuilder) {
 	l := s.Length()
 	rl := replaceStr.Length()
 	matched := getCapture(0)
 	tailPos := position + matched.Length()
+	r.checkStringBuilder(buf, replaceStr)
 
 	for i := 0; i < rl; i++ {
 		c := replaceStr.CharAt(i)
@@ -1198,12 +1202,15 @@ func writeSubstitution(s String, position int, numCaptures int, getCapture func(
 			case '$':
 				buf.WriteRune('$')
 			case '`':
+				r.checkStringBuilderGrowth(buf, position, false)
 				buf.WriteString(s.Substring(0, position))
 			case '\'':
 				if tailPos < l {
+					r.checkStringBuilderGrowth(buf, l-tailPos, false)
 					buf.WriteString(s.Substring(tailPos, l))
 				}
 			case '&':
+				r.checkStringBuilder(buf, matched)
 				buf.WriteString(matched)
 			case '<':
 				var ref String
@@ -1218,6 +1225,7 @@ func writeSubstitution(s String, position int, numCaptures int, getCapture func(
 				if ref != nil {
 					capture := getNamedCapture(ref)
 					if capture != nil {
+						r.checkStringBuilder(buf, capture)
 						buf.WriteString(capture)
 						i = j
 						continue
@@ -1243,7 +1251,9 @@ func writeSubstitution(s String, position int, numCaptures int, getCapture func(
 					}
 				}
 				if index > 0 {
-					buf.WriteString(getCapture(index))
+					capture := getCapture(index)
+					r.checkStringBuilder(buf, capture)
+					buf.WriteString(capture)
 					i = j - 1
 					continue
 				} else {

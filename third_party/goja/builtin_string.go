@@ -252,6 +252,7 @@ func (r *Runtime) stringproto_concat(call FunctionCall) Value {
 		}
 	}
 
+	r.checkStringAllocation(int64(totalLen), !allAscii)
 	if allAscii {
 		var buf strings.Builder
 		buf.Grow(totalLen)
@@ -501,6 +502,7 @@ func (r *Runtime) _stringPad(call FunctionCall, start bool) Value {
 		fillerAscii = " "
 		filler = fillerAscii
 	}
+	r.checkStringAllocation(maxLength, fillerUnicode != nil || strUnicode != nil)
 	remaining := toIntStrict(maxLength - stringLength)
 	if fillerUnicode == nil && strUnicode == nil {
 		fl := fillerAscii.Length()
@@ -563,8 +565,15 @@ func (r *Runtime) stringproto_repeat(call FunctionCall) Value {
 	if numInt == 0 || s.Length() == 0 {
 		return stringEmpty
 	}
-	num := toIntStrict(numInt)
 	a, u := devirtualizeString(s)
+	charSize := int64(allocCharSize)
+	if u != nil {
+		charSize = allocWCharSize
+	}
+	if !r.allocationAllowed(numInt, int64(s.Length())*charSize) {
+		panic(r.newError(r.getRangeError(), "Invalid string length"))
+	}
+	num := toIntStrict(numInt)
 	if u == nil {
 		var sb strings.Builder
 		sb.Grow(len(a) * num)
@@ -607,6 +616,7 @@ func (r *Runtime) stringReplace(s String, found []regexpResult, newstring String
 	if rcall != nil {
 		for _, item := range found {
 			if item.indexes[0] != lastIndex {
+				r.checkStringBuilderGrowth(&buf, item.indexes[0]-lastIndex, u != nil)
 				buf.WriteSubstring(s, lastIndex, item.indexes[0])
 			}
 			matchCount := len(item.indexes) / 2
@@ -633,17 +643,19 @@ func (r *Runtime) stringReplace(s String, found []regexpResult, newstring String
 				This:      _undefined,
 				Arguments: argumentList,
 			}).toString()
+			r.checkStringBuilder(&buf, replacement)
 			buf.WriteString(replacement)
 			lastIndex = item.indexes[1]
 		}
 	} else {
 		for _, item := range found {
 			if item.indexes[0] != lastIndex {
+				r.checkStringBuilderGrowth(&buf, item.indexes[0]-lastIndex, u != nil)
 				buf.WriteString(s.Substring(lastIndex, item.indexes[0]))
 			}
 			matchCount := len(item.indexes) / 2
 			var namedGroups map[unistring.String]int
-			writeSubstitution(s, item.indexes[0], matchCount, func(idx int) String {
+			r.writeSubstitution(s, item.indexes[0], matchCount, func(idx int) String {
 				if item.indexes[idx*2] != -1 {
 					if u == nil {
 						return a[item.indexes[idx*2]:item.indexes[idx*2+1]]
@@ -852,6 +864,16 @@ func (r *Runtime) stringproto_split(call FunctionCall) Value {
 				splitLimit = limit + 1
 			}
 
+			if r.allocLimit.Load() > 0 {
+				n := len(sa)
+				if len(sepa) > 0 {
+					n = strings.Count(string(sa), string(sepa)) + 1
+				}
+				if splitLimit > 0 {
+					n = min(n, splitLimit)
+				}
+				r.checkArrayAllocation(int64(n))
+			}
 			split := strings.SplitN(string(sa), string(sepa), splitLimit)
 
 			if limit > 0 && len(split) > limit {
@@ -889,7 +911,7 @@ func (r *Runtime) stringproto_split(call FunctionCall) Value {
 						chunk := make(unicodeString, idx+1)
 						chunk[0] = unistring.BOM
 						copy(chunk[1:], su[:idx])
-						valueArray = append(valueArray, chunk)
+						valueArray = r.appendValue(valueArray, chunk)
 						goto next
 					}
 				}
@@ -897,7 +919,7 @@ func (r *Runtime) stringproto_split(call FunctionCall) Value {
 				for i := range idx {
 					sb.WriteByte((byte)(su[i]))
 				}
-				valueArray = append(valueArray, asciiString(sb.String()))
+				valueArray = r.appendValue(valueArray, asciiString(sb.String()))
 			next:
 				if idx == len(su) {
 					break

@@ -93,7 +93,9 @@ func (r *Runtime) builtin_newArrayBuffer(args []Value, newTarget *Object) *Objec
 	}
 	b := r._newArrayBuffer(r.getPrototypeFromCtor(newTarget, r.getArrayBuffer(), r.getArrayBufferPrototype()), nil)
 	if len(args) > 0 {
-		b.data = allocByteSlice(r.toIndex(args[0]))
+		size := r.toIndex(args[0])
+		r.checkBufferAllocation(int64(size))
+		b.data = allocByteSlice(size)
 	}
 	return b.val
 }
@@ -544,6 +546,7 @@ func (r *Runtime) typedArrayProto_filter(call FunctionCall) Value {
 			This:      call.Argument(1),
 			Arguments: []Value{nil, nil, call.This},
 		}
+		r.checkBufferAllocation(int64(ta.length * ta.elemSize))
 		buf := make([]byte, 0, ta.length*ta.elemSize)
 		captured := 0
 		rawVal := make([]byte, ta.elemSize)
@@ -810,6 +813,8 @@ func (r *Runtime) typedArrayProto_join(call FunctionCall) Value {
 		if l == 0 {
 			return stringEmpty
 		}
+		// Each element takes one character at least.
+		r.checkJoinAllocation(int64(l), sep, 1)
 
 		var buf StringBuilder
 
@@ -1374,6 +1379,7 @@ func (r *Runtime) allocateTypedArray(newTarget *Object, length int, taCtor typed
 	buf := r._newArrayBuffer(r.getArrayBufferPrototype(), nil)
 	ta := taCtor(buf, 0, length, r.getPrototypeFromCtor(newTarget, nil, proto))
 	if length > 0 {
+		r.checkTypedArrayAllocation(length, ta.elemSize)
 		buf.data = allocByteSlice(length * ta.elemSize)
 	}
 	return ta
@@ -1493,6 +1499,7 @@ func (r *Runtime) _newTypedArrayFromTypedArray(src *typedArrayObject, newTarget 
 	src.viewedArrayBuf.ensureNotDetached(true)
 	l := src.length
 
+	r.checkTypedArrayAllocation(l, dst.elemSize)
 	dst.viewedArrayBuf.data = allocByteSlice(toIntStrict(int64(l) * int64(dst.elemSize)))
 	src.viewedArrayBuf.ensureNotDetached(true)
 	if src.defaultCtor == dst.defaultCtor {

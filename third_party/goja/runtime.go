@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/text/collate"
@@ -193,6 +194,7 @@ type Runtime struct {
 	now             Now
 	_collator       *collate.Collator
 	parserOptions   []parser.Option
+	allocLimit      atomic.Int64
 
 	symbolRegistry map[unistring.String]*Symbol
 
@@ -2984,7 +2986,7 @@ func (r *Runtime) iterableToList(iterable Value, method func(FunctionCall) Value
 	iter := r.getIterator(iterable, method)
 	var values []Value
 	iter.iterate(func(item Value) {
-		values = append(values, item)
+		values = r.appendValue(values, item)
 	})
 	return values
 }

@@ -215,6 +215,14 @@ func (b *StringBuilder) ascii() bool {
 	return len(b.unicodeBuilder.buf) == 0
 }
 
+// length is the number of characters written so far.
+func (b *StringBuilder) length() int {
+	if b.ascii() {
+		return b.asciiBuilder.Len()
+	}
+	return len(b.unicodeBuilder.buf) - 1 // the BOM
+}
+
 func (b *StringBuilder) WriteString(s String) {
 	a, u := devirtualizeString(s)
 	if u != nil {

@@ -929,6 +929,7 @@ func (a *typedArrayObject) deleteIdx(idx valueInt, throw bool) bool {
 
 func (a *typedArrayObject) stringKeys(all bool, accum []Value) []Value {
 	if accum == nil {
+		a.val.runtime.checkArrayAllocation(int64(a.length))
 		accum = make([]Value, 0, a.length)
 	}
 	for i := 0; i < a.length; i++ {

@@ -1294,6 +1294,7 @@ func (_add) exec(vm *vm) {
 		if !isRightString {
 			rightString = right.toString()
 		}
+		vm.r.checkStringConcat(leftString, rightString)
 		ret = leftString.Concat(rightString)
 	} else {
 		switch left := left.(type) {
@@ -2788,7 +2789,7 @@ func (_pushArraySpread) exec(vm *vm) {
 			vm.throw(vm.r.newError(vm.r.getRangeError(), "Invalid array length"))
 			return
 		}
-		arr.values = append(arr.values, val)
+		arr.values = vm.r.appendValue(arr.values, val)
 		arr.objCount++
 	})
 	vm.sp--
@@ -2803,6 +2804,7 @@ func (_pushSpread) exec(vm *vm) {
 	vm.sp--
 	obj := vm.stack[vm.sp]
 	vm.r.getIterator(obj, nil).iterate(func(val Value) {
+		vm.r.checkArrayAllocation(int64(vm.sp) + 1)
 		vm.push(val)
 	})
 	vm.pc++
@@ -2820,7 +2822,7 @@ func (_newArrayFromIter) exec(vm *vm) {
 	vm.iterStack = vm.iterStack[:l]
 	if iter.iterator != nil {
 		iter.iterate(func(val Value) {
-			values = append(values, val)
+			values = vm.r.appendValue(values, val)
 		})
 	}
 	vm.push(vm.r.newArrayValues(values))
@@ -5440,6 +5442,7 @@ func (n concatStrings) exec(vm *vm) {
 		}
 	}
 
+	vm.r.checkStringAllocation(int64(length), !allAscii)
 	vm.sp -= int(n) - 1
 	if allAscii {
 		var buf strings.Builder
