@@ -1135,12 +1135,68 @@ func (r *Runtime) arrayproto_fill(call FunctionCall) Value {
 		for ; k < final; k++ {
 			arr.values[k] = value
 		}
+	} else if arr := r.checkHoleyArrayFill(o, k); arr != nil {
+		if int64(len(arr.values)) < final {
+			if int64(cap(arr.values)) >= final {
+				arr.values = arr.values[:final]
+			} else {
+				values := make([]Value, final)
+				copy(values, arr.values)
+				arr.values = values
+			}
+		}
+		for ; k < final; k++ {
+			if arr.values[k] == nil {
+				arr.objCount++
+			}
+			arr.values[k] = value
+		}
 	} else {
 		for ; k < final; k++ {
 			o.self.setOwnIdx(valueInt(k), value, true)
 		}
 	}
 	return o
+}
+
+// checkHoleyArrayFill returns the array if fill can store into it from index k directly: an
+// extensible array whose elements are data properties, no hole before k past its storage, and
+// up its prototype chain only ordinary objects without index properties. [[Set]] into a hole
+// then adds a data property to the array; this does it without a lookup up the chain.
+func (r *Runtime) checkHoleyArrayFill(obj *Object, k int64) *arrayObject {
+	arr, ok := obj.self.(*arrayObject)
+	if !ok || !arr.extensible || arr.propValueCount != 0 || k > int64(len(arr.values)) {
+		return nil
+	}
+	for p := arr.prototype; p != nil; p = p.self.proto() {
+		if !hasNoIndexProps(p.self) {
+			return nil
+		}
+	}
+	return arr
+}
+
+// hasNoIndexProps reports whether o is an ordinary object without own properties named by an
+// array index (false for exotic objects and any it does not know).
+func hasNoIndexProps(o objectImpl) bool {
+	var b *baseObject
+	switch o := o.(type) {
+	case *baseObject:
+		b = o
+	case *templatedObject:
+		b = &o.baseObject
+	case *templatedArrayObject:
+		b = &o.baseObject
+	case *arrayObject:
+		if o.objCount != 0 {
+			return false
+		}
+		b = &o.baseObject
+	default:
+		return false
+	}
+	b.ensurePropOrder()
+	return b.idxPropCount == 0
 }
 
 func (r *Runtime) arrayproto_find(call FunctionCall) Value {

@@ -384,3 +384,51 @@ func TestArrayFromAsync(t *testing.T) {
 	`, "closed", "null TypeError", "tick 1", "tick 2", "rejected mapper threw", "tick 3", "tick 4", "tick 5",
 		"tick 6", "array-like a0,b1,c2", "tick 7", "async gen X,Y", "tick 8", "sync iterable 1,2,3", "tick 9")
 }
+
+func TestArrayFillHoles(t *testing.T) {
+	const SCRIPT = `
+	const a = new Array(5);
+	a[1] = 'x';
+	assert.sameValue(a.fill(0, 0, 3), a);
+	assert(compareArray(a, [0, 0, 0, undefined, undefined]));
+	assert.sameValue(3 in a, false);
+	assert.sameValue(a.length, 5);
+
+	const b = new Array(10).fill(7, 8);
+	assert.sameValue(0 in b, false);
+	assert.sameValue(b[8] + b[9], 14);
+	assert.sameValue(Object.keys(b).join(), "8,9");
+
+	let sets = "";
+	Object.defineProperty(Array.prototype, "1", {set(v) { sets += "A" + v }, configurable: true});
+	Object.defineProperty(Object.prototype, "2", {set(v) { sets += "O" + v }, configurable: true});
+	const c = new Array(4).fill(9);
+	delete Array.prototype[1];
+	delete Object.prototype[2];
+	assert.sameValue(sets, "A9O9");
+	assert.sameValue(c.hasOwnProperty(1) || c.hasOwnProperty(2), false);
+	assert.sameValue(c[0] + c[3], 18);
+
+	const d = Object.preventExtensions(new Array(2));
+	assert.throws(TypeError, () => d.fill(1));
+
+	const e = new Array(100000).fill(1);
+	e.length = 3;
+	e.length = 100000;
+	e.fill(2, 1);
+	assert.sameValue(e[0] + e[99999], 3);
+	assert.sameValue(e.reduce((x, y) => x + y), 1 + 2 * 99999);
+	`
+	testScriptWithTestLib(SCRIPT, _undefined, t)
+}
+
+func BenchmarkArrayFillHoles(b *testing.B) {
+	vm := New()
+	prg := MustCompile("test.js", "new Array(100000).fill(0)", false)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := vm.RunProgram(prg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
