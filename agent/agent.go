@@ -148,7 +148,7 @@ func New(opts Options) *Agent {
 	l.installEntry()
 	l.installMicrotasks()
 	l.installEngineBounds()
-	l.installAllocationBounds()
+	l.followHeapBudget(liveHeapBytes())
 	if l.mode == ModeLegacyAwait {
 		InstallLegacyAwait(l.rt)
 	}

@@ -16,6 +16,16 @@ package agent
 //   - Regular expressions: goja's backtracking engine (regexp2) gets a match timeout just
 //     longer than -script-timeout (BoundRegexpMatching), so the watchdog's interrupt lands
 //     as soon as a catastrophic match gives up.
+//   - Array.prototype.join: a result longer than V8's maximum string length is V8's
+//     RangeError "Invalid string length", thrown before the walk. DEPARTURE: so is an array
+//     longer than that: V8 joins 2**31 - 1 holes into "" in a blink, goja walks every index in
+//     Go (tens of seconds), which the allocation limit does not bound (no memory is taken) and
+//     the watchdog cannot stop.
+//
+// Huge allocations in one step are goja's allocation limit's (allocbounds.go); the work they
+// bound is bounded with them: `new Array(n).fill(v)` fills the holes of an array in one pass
+// (our goja patch), and a typed array's fill writes at most the bytes the limit allowed
+// (about 1 s a GiB here).
 
 import (
 	"time"
@@ -25,6 +35,8 @@ import (
 )
 
 const (
+	// CHROME: V8's String::kMaxLength on 64-bit platforms (2**29 - 24 UTF-16 units).
+	maxStringLength = 1<<29 - 24
 	// CHROME: V8 throws "Maximum call stack size exceeded" from JSON.stringify at about
 	// 4,000 levels here (node 20); goja is bounded near it.
 	maxJSONStringifyDepth = 4000
@@ -52,9 +64,11 @@ func BoundRegexpMatching(timeout time.Duration, virtualTime bool) {
 	}
 }
 
-// installEngineBounds replaces JSON.parse and JSON.stringify by host functions that bound
-// the original's work (the originals are captured now, before any page script runs).
+// installEngineBounds replaces JSON.parse, JSON.stringify and Array.prototype.join by host
+// functions that bound the original's work (the originals are captured now, before any page
+// script runs).
 func (l *Agent) installEngineBounds() {
+	l.boundArrayJoin()
 	j, ok := l.rt.Get("JSON").(*goja.Object)
 	if !ok {
 		return
@@ -98,6 +112,39 @@ func (l *Agent) installEngineBounds() {
 		}
 		args[1] = l.rt.ToValue(replacer)
 		return l.mustReturn(stringify(c.This, args...))
+	})
+}
+
+// boundArrayJoin refuses to join an array into a string longer than V8's (see above).
+func (l *Agent) boundArrayJoin() {
+	ctor, ok := l.rt.Get("Array").(*goja.Object)
+	if !ok {
+		return
+	}
+	proto, ok := ctor.Get("prototype").(*goja.Object)
+	if !ok {
+		return
+	}
+	join, ok := goja.AssertFunction(proto.Get("join"))
+	if !ok {
+		return
+	}
+	l.defineMethod(proto, "join", 1, func(c goja.FunctionCall) goja.Value {
+		o, ok := c.This.(*goja.Object)
+		if !ok || !isArrayValue(o) {
+			return l.mustReturn(join(c.This, c.Arguments...))
+		}
+		sep := 1.0 // ","
+		if s, ok := c.Argument(0).(goja.String); ok {
+			sep = float64(s.Length())
+		} else if !goja.IsUndefined(c.Argument(0)) {
+			return l.mustReturn(join(c.This, c.Arguments...)) // converted by the original (it may run page code)
+		}
+		// An array's length is a data property: reading it runs no page code.
+		if n := o.Get("length").ToFloat(); n > maxStringLength || (n-1)*sep > maxStringLength {
+			panic(l.newRangeError("Invalid string length"))
+		}
+		return l.mustReturn(join(c.This, c.Arguments...))
 	})
 }
 

@@ -34,6 +34,11 @@ func (l *Agent) enqueueJob(job func()) { l.rt.EnqueueJob(job) }
 // setMaxCallStackSize bounds the JS call depth (a runaway recursion is a RangeError).
 func (l *Agent) setMaxCallStackSize(n int) { l.rt.SetMaxCallStackSize(n) }
 
+// setAllocationLimit bounds one allocation the engine makes for the page, in bytes (goja's
+// SetAllocationLimit): past it, V8's RangeError instead of Go's fatal out-of-memory. It may be
+// called from the watchdog's goroutine while JS runs.
+func (l *Agent) setAllocationLimit(n int64) { l.rt.SetAllocationLimit(n) }
+
 // SetPromiseRejectionTracker installs the event loop's HostPromiseRejectionTracker (HTML's
 // unhandled rejections in package loop, Node's in package node).
 func (l *Agent) SetPromiseRejectionTracker(fn func(p *goja.Promise, op goja.PromiseRejectionOperation)) {

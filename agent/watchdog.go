@@ -174,6 +174,13 @@ func (l *Agent) startWatchdog() func() {
 // watch is one check of the watchdog.
 func (l *Agent) watch(heap []metrics.Sample) {
 	w := &l.wd
+	var live uint64
+	if w.maxHeap > 0 {
+		// The heap budget moves with the live heap: goja's allocation limit follows it, also
+		// while the page runs (allocbounds.go).
+		live = readUint64(heap)
+		l.followHeapBudget(live)
+	}
 	w.mu.Lock()
 	running := !w.callStart.IsZero() && w.stop == nil
 	call, start, jsStart, onJS := w.calls, w.callStart, w.jsStart, w.onJSClock
@@ -186,13 +193,14 @@ func (l *Agent) watch(heap []metrics.Sample) {
 	if overtime {
 		reason = &stopReason{timeout: w.timeout}
 	} else if w.maxHeap > 0 {
-		if live := readUint64(heap); live > uint64(w.maxHeap) {
+		if live > uint64(w.maxHeap) {
 			// The figure may be stale (garbage of an earlier page, collected since the last
 			// GC): confirm with a GC, at most once a second so a big heap is not thrashed.
 			if time.Since(w.lastGC) > time.Second {
 				runtime.GC()
 				w.lastGC = time.Now()
 				live = readUint64(heap)
+				l.followHeapBudget(live)
 			}
 			if live > uint64(w.maxHeap) {
 				reason = &stopReason{heap: w.maxHeap, heapSeen: live}

@@ -217,23 +217,45 @@ func TestHostileManyStyleRules(t *testing.T) {
 // TestHostileHugeAllocations: a huge allocation in one call of a built-in ends in a clear
 // error and the page goes on. The RangeErrors of repeat, join and padEnd, the results of
 // the ordinary calls and the lazily allocated 512 MiB ArrayBuffer are node 20's (V8's)
-// answers; V8 itself dies of out-of-memory on the 2**31-1 element fill, which is refused
-// here before any store; filling a 4 GiB typed array is stopped by the watchdog's heap
-// check between two slices of the fill.
+// answers; V8 itself dies of out-of-memory on the 2**31-1 element fill, and makes the 4 GiB
+// typed array (lazily), which goja's allocation limit refuses here before allocating.
 func TestHostileHugeAllocations(t *testing.T) {
 	r := runHostile(t, "huge_alloc.html", Options{ScriptTimeout: time.Minute}, 0)
 	r.expectErrors(t, 1)
 	r.expectInOrder(t,
-		"log: fill RangeError Array.prototype.fill: 2147483647 elements do not fit in the heap limit (-max-heap)",
+		"log: fill RangeError Invalid array length",
 		"log: repeat RangeError Invalid string length",
 		"log: join RangeError Invalid string length",
 		"log: padEnd RangeError Invalid string length",
 		"log: abxxx ababab 1,2,3 1-2-3 1,2,3 77777 10005 199 03330 0,2,2 0,0,0.5,0.5 1 ab ",
 		"log: 536870912",
-		`error: Script stopped: task "script huge_alloc.html" grew the heap to`,
+		"error: Uncaught RangeError: Invalid typed array length: 4294967296",
 		"log: next script runs",
 		"log: timer queued before")
 	if r.index("not reached") >= 0 || r.index("made") >= 0 {
 		t.Errorf("a huge allocation went through: %q", r.all)
+	}
+}
+
+// TestHostileAllocationLimit: the three allocations of issue 24, each one step of the engine
+// past the heap budget (8, 16 and 32 GiB), end in V8's RangeError in the page, thrown before
+// the allocation (without the limit, Go's fatal out-of-memory or a swapping machine), and the
+// page goes on. The messages are V8's: node 20 under `ulimit -v 8000000` says "Array buffer
+// allocation failed" for the ArrayBuffer; it dies of out-of-memory on the other two. The same
+// pages run in the binary under `ulimit -v` in TestCLIAllocationLimitUnderUlimit.
+func TestHostileAllocationLimit(t *testing.T) {
+	for _, tc := range []struct{ page, err string }{
+		{"alloc_arraybuffer.html", "Uncaught RangeError: Array buffer allocation failed"},
+		{"alloc_array_from.html", "Uncaught RangeError: Invalid array length"},
+		{"alloc_array_fill.html", "Uncaught RangeError: Invalid array length"},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			r := runHostile(t, tc.page, Options{}, 0)
+			r.expectErrors(t, 1)
+			r.expectInOrder(t, "log: before", "error: "+tc.err, "log: next script runs", "log: timer queued before")
+			if r.index("not reached") >= 0 {
+				t.Errorf("the allocation went through: %q", r.all)
+			}
+		})
 	}
 }

@@ -28,9 +28,7 @@ var allowedReflect = map[string]struct {
 // pending lists the files that still reflect on goja's types, each with the change that
 // removes it. A file here that no longer imports reflect or unsafe fails the test: delete
 // its entry then.
-var pending = map[string]string{
-	"agent/allocbounds.go": "the allocation limit inside goja (issue 24, 'Allocations the watchdog cannot stop') replaces it",
-}
+var pending = map[string]string{}
 
 // TestNoReflectOnGoja: no .go file outside third_party/ (tests included) that imports goja
 // (github.com/dop251/goja, its subpackages or goja_nodejs) imports unsafe, or imports reflect
