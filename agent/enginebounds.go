@@ -25,7 +25,7 @@ package agent
 // Huge allocations in one step are goja's allocation limit's (allocbounds.go); the work they
 // bound is bounded with them: `new Array(n).fill(v)` fills the holes of an array in one pass
 // (our goja patch), and a typed array's fill writes at most the bytes the limit allowed
-// (about 1 s a GiB here).
+// (512 MiB in 1.4 s here, node 0.3 s; the watchdog cannot stop it).
 
 import (
 	"time"
