@@ -234,7 +234,7 @@ func (r *Runtime) awaitValue(v Value, onFulfilled, onRejected func(Value)) {
 			onRejected(call.Argument(0))
 			return _undefined
 		}},
-	})
+	}, PromiseReactionInfo{Kind: PromiseReactionAwait})
 }
 
 func (g *asyncGeneratorObject) enqueue(completion completionType, value Value, capability *promiseCapability) {
@@ -294,7 +294,7 @@ func (g *asyncGeneratorObject) awaitReturn() {
 			g.drainQueue()
 			return _undefined
 		}},
-	})
+	}, PromiseReactionInfo{Kind: PromiseReactionInternal})
 }
 
 // complete ends the body (AsyncGeneratorStart's steps after the evaluation of the body).

@@ -79,6 +79,7 @@ type thenableJob struct {
 	promise  *Promise
 	thenable Value
 	then     jobCallback
+	ctx      interface{} // a PromiseJobTracker's tracking object
 }
 
 var typePromise = reflect.TypeOf((*Promise)(nil))
@@ -152,7 +153,7 @@ func (f *promiseResolvingFunctions) resolve(resolution Value) Value {
 			return p.reject(ex.val)
 		}
 		if call, ok := assertCallable(thenAction); ok {
-			r.enqueuePromiseJob(&thenableJob{promise: p, thenable: resolution, then: jobCallback{callback: call}})
+			r.enqueueThenableJob(p, resolution, call)
 			return _undefined
 		}
 	}
@@ -198,10 +199,16 @@ func (p *Promise) export(*objectExportCtx) interface{} {
 	return p
 }
 
-func (p *Promise) addReactions(reaction *promiseReaction) {
+// addReactions is the end of PerformPromiseThen: reaction is registered on p, or queued if p
+// has settled. info says what registers it, for a PromiseJobTracker.
+func (p *Promise) addReactions(reaction *promiseReaction, info PromiseReactionInfo) {
 	r := p.val.runtime
 	if tracker := r.asyncContextTracker; tracker != nil {
 		reaction.asyncCtx = tracker.Grab()
+		if jt := r.promiseJobTracker; jt != nil {
+			info.Promise = p
+			jt.PromiseReactionRegistered(reaction.asyncCtx, info)
+		}
 	}
 	switch p.state {
 	case PromiseStatePending:
@@ -262,7 +269,39 @@ func (j hostJob) run(r *Runtime) {
 // as typ says.
 func (r *Runtime) enqueueReactionJob(reaction *promiseReaction, typ promiseReactionType, argument Value) {
 	reaction.typ, reaction.argument[0] = typ, argument
+	if jt := r.promiseJobTracker; jt != nil {
+		jt.PromiseJobQueued(reaction.info())
+	}
 	r.enqueuePromiseJob(reaction)
+}
+
+// info describes the reaction's job to a PromiseJobTracker.
+func (reaction *promiseReaction) info() PromiseJobInfo {
+	rejected := reaction.typ == promiseReactionReject
+	handler := reaction.onFulfilled.callback
+	if rejected {
+		handler = reaction.onRejected.callback
+	}
+	return PromiseJobInfo{
+		Kind:     PromiseJobReaction,
+		Context:  reaction.asyncCtx,
+		Rejected: rejected,
+		Handler:  handler != nil || reaction.asyncRunner != nil,
+	}
+}
+
+// info describes the job to a PromiseJobTracker.
+func (j *thenableJob) info() PromiseJobInfo {
+	return PromiseJobInfo{Kind: PromiseJobResolveThenable, Context: j.ctx, Promise: j.promise, Thenable: j.thenable}
+}
+
+// enqueueThenableJob queues NewPromiseResolveThenableJob(p, thenable, then).
+func (r *Runtime) enqueueThenableJob(p *Promise, thenable Value, then func(FunctionCall) Value) {
+	j := &thenableJob{promise: p, thenable: thenable, then: jobCallback{callback: then}}
+	if jt := r.promiseJobTracker; jt != nil {
+		j.ctx = jt.PromiseJobQueued(j.info())
+	}
+	r.enqueuePromiseJob(j)
 }
 
 func (r *Runtime) triggerPromiseReactions(reactions *promiseReaction, typ promiseReactionType, argument Value) {
@@ -283,6 +322,10 @@ func (r *Runtime) triggerPromiseReactions(reactions *promiseReaction, typ promis
 
 // run is the PromiseResolveThenableJob.
 func (j *thenableJob) run(r *Runtime) {
+	jt := r.promiseJobTracker
+	if jt != nil {
+		jt.PromiseJobStarted(j.info())
+	}
 	fns := &promiseResolvingFunctions{promise: j.promise}
 	resolve, reject := fns.objects()
 	ex := r.vm.try(func() {
@@ -291,10 +334,17 @@ func (j *thenableJob) run(r *Runtime) {
 	if ex != nil {
 		fns.reject(ex.val)
 	}
+	if jt != nil {
+		jt.PromiseJobEnded(j.info())
+	}
 }
 
 // run is the PromiseReactionJob.
 func (reaction *promiseReaction) run(r *Runtime) {
+	jt := r.promiseJobTracker
+	if jt != nil {
+		jt.PromiseJobStarted(reaction.info())
+	}
 	typ, argument := reaction.typ, reaction.argument[0]
 	handler := &reaction.onFulfilled
 	if typ == promiseReactionReject {
@@ -337,6 +387,9 @@ func (reaction *promiseReaction) run(r *Runtime) {
 		} else {
 			reaction.capability.reject(handlerResult)
 		}
+	}
+	if jt != nil {
+		jt.PromiseJobEnded(reaction.info())
 	}
 }
 
@@ -402,9 +455,10 @@ func (r *Runtime) promiseProto_then(call FunctionCall) Value {
 			po := r.initPromise(&rc.promise, r.getPromisePrototype())
 			rc.capability.fns.promise, rc.capability.promise = po, po.val
 			rc.reaction.capability = &rc.capability
-			return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), &rc.reaction)
+			return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), &rc.reaction, PromiseReactionThen)
 		}
-		return r.performPromiseThen(p, call.Argument(0), call.Argument(1), r.newPromiseCapability(c))
+		reaction := &promiseReaction{capability: r.newPromiseCapability(c)}
+		return r.performPromiseThenReaction(p, call.Argument(0), call.Argument(1), reaction, PromiseReactionThen)
 	}
 	panic(r.NewTypeError("Method Promise.prototype.then called on incompatible receiver %s", r.objectproto_toString(FunctionCall{This: thisObj})))
 }
@@ -442,19 +496,22 @@ func (r *Runtime) newPromiseCapability(c *Object) *promiseCapability {
 }
 
 func (r *Runtime) performPromiseThen(p *Promise, onFulfilled, onRejected Value, resultCapability *promiseCapability) Value {
-	return r.performPromiseThenReaction(p, onFulfilled, onRejected, &promiseReaction{capability: resultCapability})
+	return r.performPromiseThenReaction(p, onFulfilled, onRejected, &promiseReaction{capability: resultCapability}, PromiseReactionInternal)
 }
 
 // performPromiseThenReaction is PerformPromiseThen with the reaction record allocated by the
 // caller, its capability set.
-func (r *Runtime) performPromiseThenReaction(p *Promise, onFulfilled, onRejected Value, reaction *promiseReaction) Value {
+func (r *Runtime) performPromiseThenReaction(p *Promise, onFulfilled, onRejected Value, reaction *promiseReaction, kind PromiseReactionKind) Value {
+	info := PromiseReactionInfo{Kind: kind}
 	if f, ok := assertCallable(onFulfilled); ok {
 		reaction.onFulfilled.callback = f
+		info.OnFulfilled = onFulfilled
 	}
 	if f, ok := assertCallable(onRejected); ok {
 		reaction.onRejected.callback = f
+		info.OnRejected = onRejected
 	}
-	p.addReactions(reaction)
+	p.addReactions(reaction, info)
 	if reaction.capability == nil {
 		return _undefined
 	}
@@ -804,4 +861,5 @@ func (r *Runtime) SetPromiseRejectionTracker(tracker PromiseRejectionTracker) {
 // This method (as Runtime in general) is not goroutine-safe.
 func (r *Runtime) SetAsyncContextTracker(tracker AsyncContextTracker) {
 	r.asyncContextTracker = tracker
+	r.promiseJobTracker, _ = tracker.(PromiseJobTracker)
 }

@@ -43,7 +43,8 @@ var (
 // of Resumed and then Exited methods (assuming the Promise is fulfilled or rejected). Also, the Resumed/Exited
 // calls cannot be nested, so Exited can simply clear the current context instead of popping from a stack.
 // Note, this works for both async functions and regular Promise.then()/Promise.catch() callbacks.
-// See TestAsyncContextTracker for more insight.
+// See TestAsyncContextTracker for more insight. A tracker that also implements PromiseJobTracker is
+// told of the job queue itself.
 //
 // To register it call Runtime.SetAsyncContextTracker().
 type AsyncContextTracker interface {
@@ -723,7 +724,7 @@ func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
 	promise := r.promiseResolve(r.getPromise(), res)
 	promise.self.(*Promise).addReactions(&promiseReaction{
 		asyncRunner: ar,
-	})
+	}, PromiseReactionInfo{Kind: PromiseReactionAwait})
 }
 
 func (ar *asyncRunner) start(nArgs int) {

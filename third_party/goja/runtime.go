@@ -210,6 +210,7 @@ type Runtime struct {
 
 	promiseRejectionTracker PromiseRejectionTracker
 	asyncContextTracker     AsyncContextTracker
+	promiseJobTracker       PromiseJobTracker // asyncContextTracker, when it is one
 
 	// Stack for tracking objects currently being converted to string
 	// to detect and handle circular references
