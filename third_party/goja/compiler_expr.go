@@ -3578,6 +3578,7 @@ func (e *compiledOptional) emitGetter(putOnStack bool) {
 
 func (e *compiledAwaitExpression) emitGetter(putOnStack bool) {
 	e.arg.emitGetter(true)
+	e.addSrcMap() // where a suspended async function is (its frame's position)
 	e.c.emit(await)
 	if !putOnStack {
 		e.c.emit(pop)

@@ -727,6 +727,22 @@ func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
 	}, PromiseReactionInfo{Kind: PromiseReactionAwait})
 }
 
+// frame is the async function's frame where it is suspended (at an await).
+func (ar *asyncRunner) frame() (f StackFrame, ok bool) {
+	ctx := &ar.gen.ctx
+	if ctx.prg == nil && ctx.sb <= 0 {
+		return f, false
+	}
+	var funcName unistring.String
+	if prg := ctx.prg; prg != nil {
+		funcName = prg.funcName
+	} else {
+		funcName = getFuncName(ctx.stack, 1)
+	}
+	// ctx.pc is the instruction after the await.
+	return StackFrame{prg: ctx.prg, pc: ctx.pc - 1, funcName: funcName}, true
+}
+
 func (ar *asyncRunner) start(nArgs int) {
 	r := ar.f.runtime
 	ar.gen.vm = r.vm

@@ -743,15 +743,8 @@ func (vm *vm) captureAsyncStack(stack []StackFrame, runner *asyncRunner) []Stack
 	if promise, _ := runner.promiseCap.promise.self.(*Promise); promise != nil {
 		if promise.reactions != nil && promise.reactions.next == nil {
 			if r := promise.reactions.asyncRunner; r != nil {
-				ctx := &r.gen.ctx
-				if ctx.prg != nil || ctx.sb > 0 {
-					var funcName unistring.String
-					if prg := ctx.prg; prg != nil {
-						funcName = prg.funcName
-					} else {
-						funcName = getFuncName(ctx.stack, 1)
-					}
-					stack = append(stack, StackFrame{prg: ctx.prg, pc: ctx.pc, funcName: funcName})
+				if f, ok := r.frame(); ok {
+					stack = append(stack, f)
 				}
 				stack = vm.captureAsyncStack(stack, r)
 			}
