@@ -722,9 +722,13 @@ func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
 
 	// await
 	promise := r.promiseResolve(r.getPromise(), res)
+	info := PromiseReactionInfo{Kind: PromiseReactionAwait}
+	if r.promiseJobTracker != nil {
+		info.Awaiter, _ = ar.frame()
+	}
 	promise.self.(*Promise).addReactions(&promiseReaction{
 		asyncRunner: ar,
-	}, PromiseReactionInfo{Kind: PromiseReactionAwait})
+	}, info)
 }
 
 // frame is the async function's frame where it is suspended (at an await).

@@ -37,6 +37,10 @@ type PromiseReactionInfo struct {
 	// callable (the reaction has no handler for that outcome), for an await and for an
 	// internal reaction.
 	OnFulfilled, OnRejected Value
+	// Awaiter is, for an await in an async function, the function's frame at the await: its
+	// name and position. (Once the function has been resumed from the job queue, it is no
+	// longer on the call stack when it awaits again.) The zero StackFrame otherwise.
+	Awaiter StackFrame
 }
 
 // PromiseJobInfo describes a promise job to a PromiseJobTracker.

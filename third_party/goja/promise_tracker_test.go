@@ -33,7 +33,11 @@ func (j *jobLogTracker) promise(p *Promise) string {
 
 func (j *jobLogTracker) PromiseReactionRegistered(ctx interface{}, r PromiseReactionInfo) {
 	kind := [...]string{"then", "await", "internal"}[r.Kind]
-	j.log = append(j.log, fmt.Sprintf("%v: %s on %s %s/%s", ctx, kind, j.promise(r.Promise), j.handlers[r.OnFulfilled], j.handlers[r.OnRejected]))
+	s := fmt.Sprintf("%v: %s on %s %s/%s", ctx, kind, j.promise(r.Promise), j.handlers[r.OnFulfilled], j.handlers[r.OnRejected])
+	if r.Kind == PromiseReactionAwait {
+		s += fmt.Sprintf(" in %s at line %d", r.Awaiter.FuncName(), r.Awaiter.Position().Line)
+	}
+	j.log = append(j.log, s)
 }
 
 func (j *jobLogTracker) describe(job PromiseJobInfo) string {
@@ -86,7 +90,10 @@ func TestPromiseJobTracker(t *testing.T) {
 	var resolveP;
 	var p = name(new Promise(function (r) { resolveP = r; }), "p");
 	p.then(name(function a() {}, "a"));
-	(async function g() { await p; })();
+	(async function g() {
+		await p;
+		await null;
+	})();
 	name(name(Promise.reject(1), "r").then(name(function b() {}, "b")), "rb").catch(name(function c() {}, "c"));
 	name(Promise.resolve(), "f").then(name(function d() { resolveP(); return name(Promise.resolve(2), "two"); }, "d"))
 		.then(name(function e() {}, "e"));
@@ -97,7 +104,7 @@ func TestPromiseJobTracker(t *testing.T) {
 	want := []string{
 		// The script registers its reactions; those on settled promises are queued at once.
 		"R1: then on p a/",
-		"R2: await on p /",
+		"R2: await on p / in g at line 6",
 		"R3: then on r b/",
 		"queued R3 rejected no handler",
 		"R4: then on rb /c",
@@ -119,14 +126,20 @@ func TestPromiseJobTracker(t *testing.T) {
 		"ended R5",
 		"started R4 rejected", "resumed R4", "exited", "ended R4 rejected",
 		"started R1", "resumed R1", "exited", "ended R1",
-		"started R2", "resumed R2", "exited", "ended R2",
-		// The thenable job calls two.then, whose reaction (R7) resolves d's promise, which
+		// g resumes and awaits again, at its next line: no longer on the call stack, it is
+		// named by its frame at the await.
+		"started R2", "resumed R2",
+		"R7: await on ? / in g at line 7",
+		"queued R7",
+		"exited", "ended R2",
+		// The thenable job calls two.then, whose reaction (R8) resolves d's promise, which
 		// queues e.
 		"started T1 (resolve ? with two)",
-		"R7: then on two /",
-		"queued R7",
+		"R8: then on two /",
+		"queued R8",
 		"ended T1 (resolve ? with two)",
-		"started R7", "resumed R7", "queued R6", "exited", "ended R7",
+		"started R7", "resumed R7", "exited", "ended R7",
+		"started R8", "resumed R8", "queued R6", "exited", "ended R8",
 		"started R6", "resumed R6", "exited", "ended R6",
 	}
 	if got := strings.Join(tr.log, "\n"); got != strings.Join(want, "\n") {
