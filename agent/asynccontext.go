@@ -7,45 +7,44 @@ import (
 	"github.com/dop251/goja"
 )
 
-// Every microtask, seen through goja's public AsyncContextTracker (no copy or patch of goja):
+// Every microtask, seen through goja's AsyncContextTracker and the PromiseJobTracker our goja
+// adds to it (third_party/goja/PATCHES.md):
 //
-//   - Grab is called when a promise reaction is registered (by then, or by await);
-//   - Resumed, right before a reaction job calls its handler (with what Grab returned);
-//   - Exited, right after the handler returns.
+//   - Grab, then PromiseReactionRegistered, when a promise reaction is registered: by then
+//     (with its handlers), by await, or by the engine itself; each names the promise it waits
+//     on;
+//   - PromiseJobQueued when a job enters goja's queue: a reaction's job when its promise
+//     settles (or at once, on a settled one), or the job that adopts a thenable (resolve(p), a
+//     handler returning p);
+//   - PromiseJobStarted and PromiseJobEnded around every job, those that call no handler too
+//     (a rejection passing through then(f)). Resumed and Exited, around handler calls only,
+//     add nothing.
 //
-// Grab gets no arguments, so the loop tells it who is asking: Promise.prototype.then is
-// wrapped (only while tracking) to note the promise and the handlers just before the
-// engine's own then runs. An await is recognised by the async function on top of the
-// engine's call stack (Runtime.CaptureCallStack). The host's own microtasks (queueMicrotask,
-// "Mutation observers") are no promise reactions: the host registers them itself as it
-// queues them, and marks their start and end (microtask.go).
+// The host's own microtasks (queueMicrotask, "Mutation observers") are no promise jobs: the
+// host registers them itself as it queues them into the same queue, and marks their start
+// and end (microtask.go).
 //
 // With it, each microtask becomes its own span in the trace, named as Jake Archibald names
-// them ("Promise then", "Mutation observers", "async continuation: async1", "queueMicrotask"),
-// with its handler's function name and the file:line it was queued from. In step mode the
-// loop also keeps a model of the microtask queue (microtaskqueue.go) and can stop between
-// any two microtasks (step.go).
-//
-// What goja's public API cannot show: the job goja queues to adopt a thenable
-// (resolve(promise), a handler returning a promise) runs no handler and calls no hook; a
-// reaction without a handler (a rejection passing through then(f)) calls no Resumed; and an
-// await does not say which promise it waits on.
+// them ("Promise then", "Mutation observers", "async continuation: async1", "queueMicrotask",
+// and "resolve thenable" for the adoption job), with its handler's function name and the
+// file:line it was queued from. In step mode the loop also keeps the microtask queue as goja
+// holds it, and the reactions still waiting for their promise (microtaskqueue.go), and can
+// stop between any two microtasks (step.go).
 
-// microtask is one promise reaction (or host microtask) the loop saw registered: Grab's
-// tracking object.
+// microtask is one promise reaction, thenable job or host microtask the loop follows: the
+// tracking object of its job.
 type microtask struct {
-	name   string        // Jake's name: "Promise then", "async continuation: f", ...
-	fn     string        // the handler's function name ("" when anonymous or unknown)
-	detail string        // fn and where it was queued from: "onClick page.html:12"
-	file   string        // where it was registered
-	line   int           //
-	col    int           //
-	on     *goja.Promise // the promise it waits on (nil: queued at once, or not known)
-	onF    bool          // it has a fulfil handler
-	onR    bool          // it has a reject handler
-	await  bool          // an await continuation, or a then not seen by the wrapper: the promise it waits on is not known
-	queued bool          // in the microtask queue (its promise settled)
-	seq    uint64
+	name    string        // Jake's name: "Promise then", "async continuation: f", ...
+	fn      string        // the handler's function name ("" when anonymous or unknown)
+	detail  string        // fn and where it was queued from: "onClick page.html:12"
+	file    string        // where it was registered
+	line    int           //
+	col     int           //
+	on      *goja.Promise // the promise a reaction waits on (nil for a job queued at once)
+	group   *pendingGroup // the model's group of reactions waiting on the same promise
+	queued  bool          // its job is in goja's queue
+	handler bool          // the queued job calls a handler (else it passes a value on)
+	seq     uint64
 }
 
 // label is how the queues view and the trace show it: "Promise then (f page.html:12)".
@@ -56,19 +55,10 @@ func (m *microtask) label() string {
 	return m.name + " (" + m.detail + ")"
 }
 
-// thenCall is what the then wrapper notes for the Grab that follows.
-type thenCall struct {
-	promise  *goja.Promise
-	onF, onR bool   // which handlers are functions
-	fn       string // the handler's name
-}
-
 // microtasks is the async context tracker's state (one per loop, on the loop's goroutine).
 type microtasks struct {
 	on       bool // tracking: spans per microtask
 	model    bool // and the queue model (step mode)
-	then     *thenCall
-	thenBuf  thenCall // what then points to (no allocation per then)
 	lastFn   *goja.Object
 	lastName string               // lastFn's name: a loop that registers one handler reads it once
 	details  map[detailKey]string // "f page.html:12", made once per handler and position
@@ -81,126 +71,145 @@ type microtasks struct {
 }
 
 // EnableMicrotaskTracking turns on the async context tracker: every microtask becomes its
-// own trace span, and in step mode the queues view can list the microtask queue. Call it
-// before the page's first script (it wraps Promise.prototype.then). It changes nothing the
-// page can print. In the legacy-promise-tasks mode promise reactions are tasks, and it does
-// nothing.
+// own trace span, and in step mode the queues view can list the microtask queue. It changes
+// nothing the page can see or print. In the legacy-promise-tasks mode promise reactions are
+// tasks, and it does nothing.
 func (l *Agent) EnableMicrotaskTracking() {
 	if l.mt.on || l.mode == ModeLegacyPromiseTasks {
 		return
 	}
 	l.mt.on = true
 	l.mt.model = l.stepper() != nil
-	mk := l.mustCompile(`(function (then, note) {
-		return { then(onFulfilled, onRejected) {
-			note(this, onFulfilled, onRejected);
-			return then.call(this, onFulfilled, onRejected);
-		} }.then;
-	})`)
-	proto := l.rt.Get("Promise").ToObject(l.rt).Get("prototype").ToObject(l.rt)
-	note := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		tc := &l.mt.thenBuf
-		*tc = thenCall{}
-		tc.promise, _ = c.Argument(0).Export().(*goja.Promise)
-		if tc.promise == nil {
-			return goja.Undefined() // then throws a TypeError: no reaction is registered
-		}
-		_, tc.onF = goja.AssertFunction(c.Argument(1))
-		_, tc.onR = goja.AssertFunction(c.Argument(2))
-		if tc.onF {
-			tc.fn = l.functionName(c.Argument(1))
-		} else if tc.onR {
-			tc.fn = l.functionName(c.Argument(2))
-		}
-		l.mt.then = tc
-		return goja.Undefined()
-	})
-	v, err := mk(goja.Undefined(), proto.Get("then"), note)
-	if err != nil {
-		panic("loop: then wrapper: " + err.Error())
-	}
-	_ = proto.DefineDataProperty("then", v, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	l.setAsyncContextTracker(asyncTracker{l})
 }
 
 // MicrotaskTracking reports whether EnableMicrotaskTracking is on.
 func (l *Agent) MicrotaskTracking() bool { return l.mt.on }
 
-// asyncTracker implements goja.AsyncContextTracker for the loop.
+// asyncTracker implements goja.AsyncContextTracker and goja.PromiseJobTracker for the loop.
 type asyncTracker struct{ l *Agent }
 
-// Grab: a reaction is being registered (then, await, or a host microtask).
+// Grab: a reaction is being registered; PromiseReactionRegistered follows with what it is.
 func (t asyncTracker) Grab() interface{} {
 	l := t.l
-	m := &microtask{}
 	l.mt.seq++
-	m.seq = l.mt.seq
-	switch {
-	case l.mt.then != nil:
-		tc := l.mt.then
-		l.mt.then = nil
-		m.name, m.on, m.onF, m.onR, m.fn = "Promise then", tc.promise, tc.onF, tc.onR, tc.fn
-		l.positionOf(m, 4) // [call, the engine's then, the wrapper, the caller]
-	default:
-		// No then call noted: an await, registered by the async function on top of the
-		// stack, or the engine's own then reached without the wrapper (a page that replaced
-		// Promise.prototype.then and kept the original), which is native on top.
-		m.onF, m.onR = true, true
-		l.mt.frames = l.rt.CaptureCallStack(2, l.mt.frames[:0])
-		if len(l.mt.frames) > 0 && l.mt.frames[0].SrcName() == "<native>" {
-			m.name, m.await = "Promise then", true // its promise is not known either
-			l.positionOf(m, 3)
-			break
-		}
-		m.await = true
-		if len(l.mt.frames) > 0 {
-			f := &l.mt.frames[0]
-			m.fn = f.FuncName()
-			p := f.Position()
-			m.file, m.line, m.col = f.SrcName(), p.Line, p.Column
-		}
-		m.name = "async continuation: " + m.fn
-	}
-	m.detail = l.detailOf(m.fn, m.file, m.line)
-	if l.mt.model {
-		l.mt.queue.registered(m)
-	}
-	l.stepHostCall()
-	return m
+	return &microtask{seq: l.mt.seq}
 }
 
-// registerHostMicrotask is what Grab does for a reaction, for a microtask the host queues
-// itself (queueMicrotask, "Mutation observers"; microtask.go): it is queued at once.
-func (l *Agent) registerHostMicrotask(name string) *microtask {
-	m := &microtask{name: name, queued: true}
-	l.mt.seq++
-	m.seq = l.mt.seq
-	l.positionOf(m, 3) // [the host function (queueMicrotask, a DOM method), its caller]
-	m.detail = l.detailOf(m.fn, m.file, m.line)
-	if l.mt.model {
-		l.mt.queue.registered(m)
-	}
-	l.stepHostCall()
-	return m
-}
-
-// Resumed: a reaction job is about to call its handler (the previous microtask has ended).
-func (t asyncTracker) Resumed(ctx interface{}) {
+// PromiseReactionRegistered: then, await or the engine registered a reaction on r.Promise.
+func (t asyncTracker) PromiseReactionRegistered(ctx interface{}, r goja.PromiseReactionInfo) {
+	l := t.l
 	m, _ := ctx.(*microtask)
+	if m == nil {
+		return
+	}
+	m.on = r.Promise
+	switch r.Kind {
+	case goja.PromiseReactionThen:
+		m.name = "Promise then"
+		if r.OnFulfilled != nil {
+			m.fn = l.functionName(r.OnFulfilled)
+		} else if r.OnRejected != nil {
+			m.fn = l.functionName(r.OnRejected)
+		}
+		l.positionOf(m, 3) // [the engine's then, its caller (catch, finally, the page)...]
+	case goja.PromiseReactionAwait:
+		l.awaiter(m, r.Awaiter)
+		m.name = "async continuation"
+		if m.fn != "" {
+			m.name += ": " + m.fn
+		}
+	default:
+		m.name = "Promise then (engine)" // the engine's own reaction (an async-from-sync iterator's)
+		l.positionOf(m, 3)
+	}
+	if run := l.mt.running; run != nil && run.name == thenableJobName && m.fn == "" {
+		m.detail = "adopts the thenable's state"
+	} else {
+		m.detail = l.detailOf(m.fn, m.file, m.line)
+	}
+	if l.mt.model {
+		l.mt.queue.registered(m)
+	}
+	l.stepHostCall()
+}
+
+// thenableJobName is Jake's kind of name for the job that adopts a thenable.
+const thenableJobName = "resolve thenable"
+
+// noHandlerName names a reaction job that has no handler for its promise's outcome (a
+// rejection passing through then(f), a value through catch(g)): it passes the value on.
+const noHandlerName = "Promise then (no handler)"
+
+// PromiseJobQueued: a job entered goja's queue: a reaction's (its promise settled), or one
+// that adopts a thenable, whose microtask is made here.
+func (t asyncTracker) PromiseJobQueued(job goja.PromiseJobInfo) interface{} {
+	l := t.l
+	m, _ := job.Context.(*microtask)
+	if job.Kind == goja.PromiseJobResolveThenable {
+		l.mt.seq++
+		m = &microtask{name: thenableJobName, seq: l.mt.seq}
+		if r := l.mt.running; r != nil {
+			// Resolved with a thenable from a running microtask (a handler returned a
+			// promise): that microtask's handler and place.
+			m.file, m.line = r.file, r.line
+			m.detail = l.detailOf(r.fn, m.file, m.line)
+		} else {
+			l.positionOf(m, 4) // resolve(p) called from the page: [resolve, its caller...]
+			m.detail = l.detailOf("", m.file, m.line)
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	m.handler = job.Kind == goja.PromiseJobResolveThenable || job.Handler
+	if !m.handler {
+		m.name = noHandlerName // fn still says which then registered it
+	}
+	if l.mt.model {
+		l.mt.queue.enqueue(m)
+	} else {
+		m.queued = true
+	}
+	return m
+}
+
+// PromiseJobStarted: a job is about to run (the previous microtask has ended).
+func (t asyncTracker) PromiseJobStarted(job goja.PromiseJobInfo) {
+	m, _ := job.Context.(*microtask)
 	if m == nil {
 		m = &microtask{name: "microtask"}
 	}
 	t.l.microtaskStarts(m)
 }
 
-// Exited: the handler returned.
-func (t asyncTracker) Exited() { t.l.microtaskEnds() }
+// PromiseJobEnded: the job returned.
+func (t asyncTracker) PromiseJobEnded(goja.PromiseJobInfo) { t.l.microtaskEnds() }
+
+// Resumed and Exited bracket a reaction job's handler call, inside PromiseJobStarted and
+// PromiseJobEnded: nothing to add.
+func (t asyncTracker) Resumed(interface{}) {}
+func (t asyncTracker) Exited()             {}
+
+// registerHostMicrotask is what the tracker does for a reaction registered and queued, for a
+// microtask the host queues itself (queueMicrotask, "Mutation observers"; microtask.go).
+func (l *Agent) registerHostMicrotask(name, fn string) *microtask {
+	m := &microtask{name: name, fn: fn, handler: true}
+	l.mt.seq++
+	m.seq = l.mt.seq
+	l.positionOf(m, 3) // [the host function (queueMicrotask, a DOM method), its caller]
+	m.detail = l.detailOf(m.fn, m.file, m.line)
+	if l.mt.model {
+		l.mt.queue.enqueue(m)
+	} else {
+		m.queued = true
+	}
+	l.stepHostCall()
+	return m
+}
 
 // microtaskStarts: m is about to run (the previous microtask has ended).
 func (l *Agent) microtaskStarts(m *microtask) {
-	if l.mt.model {
-		l.mt.queue.ranBefore(m)
-	}
 	l.stepDone(StepMicrotask) // step mode: stop between two microtasks, m still queued
 	if l.mt.model {
 		l.mt.queue.started(m)
@@ -223,6 +232,22 @@ func (l *Agent) microtaskEnds() {
 	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(end)})
 }
 
+// awaiter sets which function awaits, and where: the frame goja gives (the function may have
+// been resumed from the job queue and be off the stack), else the stack's top (an await the
+// engine makes for an async generator or Array.fromAsync).
+func (l *Agent) awaiter(m *microtask, f goja.StackFrame) {
+	if f.SrcName() == "<native>" {
+		l.mt.frames = l.rt.CaptureCallStack(1, l.mt.frames[:0])
+		if len(l.mt.frames) == 0 || l.mt.frames[0].SrcName() == "<native>" {
+			return
+		}
+		f = l.mt.frames[0]
+	}
+	m.fn = f.FuncName()
+	p := f.Position()
+	m.file, m.line, m.col = f.SrcName(), p.Line, p.Column
+}
+
 // positionOf sets where m was registered: the caller depth frames down the stack, or the
 // nearest page frame above it.
 func (l *Agent) positionOf(m *microtask, depth int) {
@@ -242,7 +267,7 @@ func (l *Agent) checkpointEnded() {
 	if !l.mt.on {
 		return
 	}
-	l.mt.running, l.mt.then = nil, nil
+	l.mt.running = nil
 	if l.mt.model {
 		l.mt.queue.drained()
 	}

@@ -16,11 +16,12 @@ type Boxes struct {
 	// timers that are not due yet, soonest first (each becomes a task when due).
 	Tasks []BoxItem
 	// Microtasks: the queued microtasks, first in first out, as goja will run them (needs
-	// microtask tracking in step mode; Tracked says whether it is on).
+	// microtask tracking in step mode; Tracked says whether it is on): promise reactions
+	// whose promise settled, await continuations, the jobs that adopt a thenable, the host's
+	// microtasks.
 	Microtasks []BoxItem
 	// Waiting: reactions registered on promises that are still pending (not queued yet),
-	// and await continuations (goja does not say what they wait on, or whether it has
-	// settled, until they run).
+	// await continuations among them, by promise.
 	Waiting []BoxItem
 	// Stack: the JS stack, top first, from the engine's own call stack.
 	Stack []Frame
@@ -28,8 +29,6 @@ type Boxes struct {
 	Log []string
 	// Tracked: the microtask queue is modelled (microtask tracking in step mode).
 	Tracked bool
-	// Unseen is one line on what the public API cannot show, for the view.
-	Unseen string
 }
 
 // BoxItem is one entry of a box: Jake's name for it ("Run script", "Dispatch click",
@@ -53,9 +52,6 @@ type Frame struct {
 	Line int
 	Col  int
 }
-
-// UnseenNote is the view's one line on what goja's public API cannot show.
-const UnseenNote = "Not seen: the job that adopts a thenable (resolve(p), returning p from then)."
 
 // Names returns the names of items, for tests and compact views.
 func Names(items []BoxItem) []string {
@@ -85,7 +81,6 @@ func (l *Agent) Boxes(max int) Boxes {
 	}
 	if l.mt.model {
 		q := &l.mt.queue
-		q.settle()
 		if m := l.mt.running; m != nil {
 			b.Microtasks = append(b.Microtasks, microtaskItem(m, true))
 		}
@@ -98,7 +93,6 @@ func (l *Agent) Boxes(max int) Boxes {
 		for _, m := range q.waitingList(max) {
 			b.Waiting = append(b.Waiting, microtaskItem(m, false))
 		}
-		b.Unseen = UnseenNote
 	}
 	b.Stack = l.jsStack(max)
 	return b
@@ -117,9 +111,6 @@ func TaskItem(t *Task, running bool) BoxItem {
 // does in Jake's diagrams.
 func microtaskItem(m *microtask, running bool) BoxItem {
 	it := BoxItem{ID: "microtask:" + strconv.FormatUint(m.seq, 10), Name: m.name, Detail: m.detail, Running: running, Func: m.fn, Line: m.line}
-	if m.queued && !m.hasHandler() {
-		it.Detail = "no handler: passes the value on"
-	}
 	return it
 }
 

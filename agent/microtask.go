@@ -21,7 +21,11 @@ func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
 	if !ok {
 		return // the caller checked it: queueMicrotask throws a TypeError first
 	}
-	l.queueMicrotask("queueMicrotask", func() {
+	var name string
+	if l.mt.on {
+		name = l.functionName(cb)
+	}
+	l.queueMicrotask("queueMicrotask", name, func() {
 		if _, err := fn(goja.Undefined()); err != nil {
 			if isUncatchable(err) {
 				panic(err) // an interrupt or a stack overflow ends the checkpoint, as in a promise job
@@ -32,11 +36,11 @@ func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
 }
 
 // https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask
-func (l *Agent) queueMicrotask(name string, run func()) {
+func (l *Agent) queueMicrotask(name, fn string, run func()) {
 	l.stats.Microtasks++
 	var m *microtask
 	if l.mt.on {
-		m = l.registerHostMicrotask(name)
+		m = l.registerHostMicrotask(name, fn)
 	}
 	l.enqueueJob(func() {
 		if m != nil {
@@ -63,5 +67,5 @@ func (l *Agent) QueueMicrotask(fn func()) { l.QueueNamedMicrotask("Mutation obse
 
 // QueueNamedMicrotask is QueueMicrotask with the name the trace and the queues view show.
 func (l *Agent) QueueNamedMicrotask(name string, fn func()) {
-	l.queueMicrotask(name, l.trackHostMicrotask(fn)) // recover.go: queued again if dropped
+	l.queueMicrotask(name, "", l.trackHostMicrotask(fn)) // recover.go: queued again if dropped
 }

@@ -88,9 +88,6 @@ const (
 // DefaultMaxHeap is the Go heap size at which a running script is stopped (Options.MaxHeap).
 const DefaultMaxHeap = agent.DefaultMaxHeap
 
-// UnseenNote is the queues view's one line on what goja's public API cannot show.
-const UnseenNote = agent.UnseenNote
-
 // ErrHalted is what a call into JS returns after Halt.
 var ErrHalted = agent.ErrHalted
 

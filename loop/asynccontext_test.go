@@ -44,7 +44,7 @@ console.log('script end');`
 	want := []string{
 		"Promise then (promise1 page.js:3)",
 		"async continuation: async1 (async1 page.js:5)",
-		"queueMicrotask (page.js:7)",
+		"queueMicrotask (qm page.js:7)",
 		"Promise then (page.js:4)",
 	}
 	if strings.Join(spans, "\n") != strings.Join(want, "\n") {

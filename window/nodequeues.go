@@ -74,10 +74,6 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	y += h + qPad
 	io := fmt.Sprintf("Pending I/O (poll phase): %d running off the loop, %d done and waiting for the poll phase", ns.PendingIO, ns.DoneIO)
 	f.draw(screen, clip(io, 78), x0+qPad, y, paneText, false)
-	y += lineH
-	if b.Unseen != "" {
-		f.draw(screen, clip(b.Unseen, 78), x0+qPad, y, paneDim, false)
-	}
 }
 
 // dumpNode writes each new state of the Node queues to stderr with LOOPSCOPE_QUEUES_DUMP

@@ -203,9 +203,6 @@ func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *page.
 	if len(b.Waiting) > 0 {
 		line("Waiting for a promise: "+strings.Join(page.Names(b.Waiting), " · "), paneText)
 	}
-	if b.Unseen != "" {
-		line(b.Unseen, paneDim)
-	}
 	var other []string
 	if n := len(snap.AnimationFrames); n > 0 {
 		other = append(other, fmt.Sprintf("animation frame callbacks: %d", n))
