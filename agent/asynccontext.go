@@ -65,9 +65,12 @@ type microtasks struct {
 	running  *microtask
 	runStart time.Duration
 	lastEnd  time.Duration // when the last microtask (or the callback before them) ended
-	seq      uint64
-	frames   []goja.StackFrame // reused by CaptureCallStack
-	queue    microtaskQueue    // microtaskqueue.go
+	// The page time spanEnd last read, and the wall time it read it at.
+	lastRead     time.Duration
+	lastReadWall time.Time
+	seq          uint64
+	frames       []goja.StackFrame // reused by CaptureCallStack
+	queue        microtaskQueue    // microtaskqueue.go
 }
 
 // EnableMicrotaskTracking turns on the async context tracker: every microtask becomes its
@@ -227,9 +230,29 @@ func (l *Agent) microtaskEnds() {
 		return
 	}
 	l.mt.running = nil
-	end := l.clock.Now()
+	end := l.spanEnd()
 	l.mt.lastEnd = end
 	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(end)})
+}
+
+// spanClockGrain is how much wall time may pass before a microtask's span reads the page's
+// clock again (spanEnd).
+const spanClockGrain = 20 * time.Microsecond
+
+// spanEnd is the page time at which the microtask that just ran ends. Reading the page's clock
+// can cost more than a short microtask (under virtual time it is the JS thread's CPU clock, a
+// system call of about 1-2 µs): while less than spanClockGrain of wall time (a cheap read) has
+// passed since the clock was last read here, the span ends where the previous one did, and the
+// time goes to the next span that reads the clock. Spans stay in order and add up to the
+// clock; each is off by less than the grain.
+func (l *Agent) spanEnd() time.Duration {
+	now := time.Now()
+	if l.mt.lastEnd >= l.mt.lastRead && now.Sub(l.mt.lastReadWall) < spanClockGrain {
+		return l.mt.lastEnd
+	}
+	l.mt.lastReadWall = now
+	l.mt.lastRead = l.clock.Now()
+	return l.mt.lastRead
 }
 
 // awaiter sets which function awaits, and where: the frame goja gives (the function may have
