@@ -73,18 +73,21 @@ type Agent struct {
 	pending     pendingCall   // what the entry trampoline calls next
 	enter       goja.Callable // (f, this, args) => { try { return Reflect.apply(f, this, args) } finally { mark() } }
 	emptyCall   goja.Callable // function () {}: the call whose checkpoint runs a microtask the host queued
-	perf        performance
-	trace       *Trace
-	inbox       chan func()
-	wake        chan struct{}
-	stopped     bool
-	halted      bool       // Halt was called (core.go)
-	stopNote    string     // SetStopNote (core.go)
-	wd          watchdog   // stops runaway scripts (watchdog.go)
-	recovery    recoveries // what an abruptly ended call leaves to check and requeue (recover.go)
-	intrinsics  intrinsics // the realm's own built-ins, for host code (pagevalue.go)
-	stats       Stats
-	currentTask *Task // the task RunTask runs now
+	// The function queueMicrotask was last given, and its callable (microtask.go).
+	lastMicrotaskCb goja.Value
+	lastMicrotaskFn goja.Callable
+	perf            performance
+	trace           *Trace
+	inbox           chan func()
+	wake            chan struct{}
+	stopped         bool
+	halted          bool       // Halt was called (core.go)
+	stopNote        string     // SetStopNote (core.go)
+	wd              watchdog   // stops runaway scripts (watchdog.go)
+	recovery        recoveries // what an abruptly ended call leaves to check and requeue (recover.go)
+	intrinsics      intrinsics // the realm's own built-ins, for host code (pagevalue.go)
+	stats           Stats
+	currentTask     *Task // the task RunTask runs now
 
 	mt            microtasks      // the async context tracker (asynccontext.go)
 	entryIsScript bool            // the outermost call into JS runs a script (for the JS stack)

@@ -17,9 +17,14 @@ func (l *Agent) installMicrotasks() {
 // QueueMicrotaskValue queues the JS function cb as a microtask (HTML "queue a microtask": the
 // window's queueMicrotask); an exception it throws is reported.
 func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
-	fn, ok := goja.AssertFunction(cb)
-	if !ok {
-		return // the caller checked it: queueMicrotask throws a TypeError first
+	// A page that queues one function many times gets its callable once.
+	fn := l.lastMicrotaskFn
+	if cb != l.lastMicrotaskCb {
+		var ok bool
+		if fn, ok = goja.AssertFunction(cb); !ok {
+			return // the caller checked it: queueMicrotask throws a TypeError first
+		}
+		l.lastMicrotaskCb, l.lastMicrotaskFn = cb, fn
 	}
 	var name string
 	if l.mt.on {
@@ -38,19 +43,16 @@ func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask
 func (l *Agent) queueMicrotask(name, fn string, run func()) {
 	l.stats.Microtasks++
-	var m *microtask
 	if l.mt.on {
-		m = l.registerHostMicrotask(name, fn)
-	}
-	l.enqueueJob(func() {
-		if m != nil {
+		m := l.registerHostMicrotask(name, fn)
+		l.enqueueJob(func() {
 			l.microtaskStarts(m)
-		}
-		run()
-		if m != nil {
+			run()
 			l.microtaskEnds()
-		}
-	})
+		})
+	} else {
+		l.enqueueJob(run)
+	}
 	if l.depth == 0 {
 		// Queued from the host with no JS running: a call's own checkpoint runs it at once.
 		if _, err := l.Call(l.emptyCall, goja.Undefined()); err != nil {
