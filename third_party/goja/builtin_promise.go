@@ -228,7 +228,7 @@ func (p *Promise) addReactions(reaction *promiseReaction, info PromiseReactionIn
 
 // enqueuePromiseJob is HostEnqueuePromiseJob.
 func (r *Runtime) enqueuePromiseJob(j job) {
-	r.jobQueue = append(r.jobQueue, j)
+	r.jobQueue.push(j)
 }
 
 // EnqueueJob queues job in the runtime's job queue, after the jobs already there: it runs in

@@ -206,7 +206,7 @@ type Runtime struct {
 	vm   *vm
 	hash *maphash.Hash
 
-	jobQueue []job
+	jobQueue jobQueue
 
 	promiseRejectionTracker PromiseRejectionTracker
 	asyncContextTracker     AsyncContextTracker
@@ -2855,21 +2855,15 @@ func (r *Runtime) getHash() *maphash.Hash {
 
 // called when the top level function returns normally (i.e. control is passed outside the Runtime).
 func (r *Runtime) leave() {
-	var jobs []job
-	for len(r.jobQueue) > 0 {
-		jobs, r.jobQueue = r.jobQueue, jobs[:0]
-		for i, j := range jobs {
-			jobs[i] = nil // what the job holds can be collected once it has run
-			j.run(r)
-		}
+	for j := r.jobQueue.pop(); j != nil; j = r.jobQueue.pop() {
+		j.run(r)
 	}
-	r.jobQueue = nil
 	r.vm.stack = nil
 }
 
 // called when the top level function returns (i.e. control is passed outside the Runtime) but it was due to an interrupt
 func (r *Runtime) leaveAbrupt() {
-	r.jobQueue = nil
+	r.jobQueue.clear()
 	r.vm.stack = nil
 	r.ClearInterrupt()
 }
