@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,8 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
+	"loopscope/internal/testsupport"
 	"loopscope/page"
 )
 
@@ -39,33 +36,10 @@ func TestMain(m *testing.M) {
 // runCLI runs the headless binary and returns stdout, stderr and the exit status.
 func runCLI(t *testing.T, env []string, bin string, args ...string) (string, string, int) {
 	t.Helper()
-	// A hung run fails the test instead of the whole suite's time budget.
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	if env != nil {
-		cmd.Env = env
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	return testsupport.RunCommand(t, "", env, bin, args...)
 }
 
-func lines(s string) []string {
-	s = strings.TrimRight(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
-}
+func lines(s string) []string { return testsupport.Lines(s) }
 
 // TestCLICorpus runs the ordering corpus (testdata/ and the demo pages) through the binary
 // (loopscope -headless -virtual-time PAGE with -mode, -click and -duration flags) and

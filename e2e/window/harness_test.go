@@ -12,9 +12,6 @@ package window
 
 import (
 	"bufio"
-	"bytes"
-	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -29,6 +26,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"loopscope/internal/testsupport"
 )
 
 // binDir holds the binaries the tests build (once each), removed after the run.
@@ -96,32 +95,11 @@ func buildHeadlessBinary(t *testing.T) string { return headlessBinary.build(t) }
 // runCLI runs bin in the repository's root and returns stdout, stderr and the exit status.
 func runCLI(t *testing.T, bin string, args ...string) (string, string, int) {
 	t.Helper()
-	// A hung run fails the test instead of the whole suite's time budget.
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = repoRoot(t)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	return testsupport.RunCommand(t, repoRoot(t), nil, bin, args...)
 }
 
 // lines splits a program's output into its lines.
-func lines(s string) []string {
-	s = strings.TrimRight(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
-}
+func lines(s string) []string { return testsupport.Lines(s) }
 
 // needDisplay skips a window test without a display, except in CI, where the test command
 // runs under xvfb-run and a missing display is a failure.
