@@ -14,7 +14,9 @@ if [ -n "$unformatted" ]; then echo "not gofmt-formatted: $unformatted" >&2; exi
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-buildvcs=false"
 go vet -tags headless ./...
 go build -tags headless -o /dev/null .
-xvfb-run -a -s "-screen 0 1400x900x24" go test -count=1 -timeout 20m ./...
+# -noreset: an X server resets when its last client leaves, and a window that connects during
+# the reset is refused ("Failed to open display"); window tests start and stop windows back to back.
+xvfb-run -a -s "-screen 0 1400x900x24 -noreset" go test -count=1 -timeout 20m ./...
 # goja's own unit tests (third_party/goja is its own module, outside ./...): all of them, with
 # -short (test262 is scripts/goja-test262.sh's job). About 20 s of CPU, most of it compiling.
 (cd third_party/goja && go vet ./... && go test -short -count=1 -timeout 10m ./...)

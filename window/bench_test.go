@@ -3,7 +3,7 @@
 // The instruments' drawing cost per frame. Ebiten needs a display and its game loop on the
 // main thread, so these run only with the windowbench tag, under Xvfb:
 //
-//	xvfb-run -a -s "-screen 0 1400x900x24" go test -tags windowbench -run XXX -bench . ./window/
+//	xvfb-run -a -s "-screen 0 1400x900x24 -noreset" go test -tags windowbench -run XXX -bench . ./window/
 package window
 
 import (
