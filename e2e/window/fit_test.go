@@ -99,7 +99,7 @@ func startXvfb(t *testing.T, geometry string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", geometry, "-nolisten", "tcp")
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", geometry, "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{wr}
 	if err := cmd.Start(); err != nil {
 		t.Skipf("no Xvfb to run a screen of %s: %v", geometry, err)
