@@ -2,7 +2,9 @@ package loop
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,8 +88,22 @@ func BenchmarkPromiseThen250kTrackedModel(b *testing.B) {
 }
 
 // queueMicrotask throughput: 100,000 callbacks.
-func BenchmarkQueueMicrotask100k(b *testing.B) {
-	benchLoop(b, `var n = 0; function f() { n++ } for (var i = 0; i < 100000; i++) queueMicrotask(f);`, "100000")
+const queueMicrotask100k = `var n = 0; function f() { n++ } for (var i = 0; i < 100000; i++) queueMicrotask(f);`
+
+func BenchmarkQueueMicrotask100k(b *testing.B) { benchLoop(b, queueMicrotask100k, "100000") }
+
+// TestNodeBenchScripts: tools/node/bench-microtasks.mjs, node's figures for the two
+// benchmarks above, runs the same script text.
+func TestNodeBenchScripts(t *testing.T) {
+	mjs, err := os.ReadFile("../tools/node/bench-microtasks.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]string{"PromiseThen250k": promise250k, "QueueMicrotask100k": queueMicrotask100k} {
+		if !strings.Contains(string(mjs), name+": `"+src+"`") {
+			t.Errorf("bench-microtasks.mjs does not run %s's script %q", name, src)
+		}
+	}
 }
 
 // The same number of promise jobs on bare goja, for comparison with queueMicrotask.
