@@ -42,11 +42,18 @@ func hasActivationBehavior(t Target) (*Node, bool) {
 	return nil, false
 }
 
-// inputType is the input element's type attribute's state keyword ("text" when absent or
-// unknown is enough here: only checkbox and radio matter).
+// inputType is the input element's type attribute's state keyword: "text" when absent
+// or not a known keyword (the missing and invalid value default).
+// https://html.spec.whatwg.org/multipage/input.html#attr-input-type
 func (n *Node) inputType() string {
 	v, _ := n.GetAttribute("type")
-	return asciiLower(v)
+	switch v = asciiLower(v); v {
+	case "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
+		"datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image",
+		"reset", "button":
+		return v
+	}
+	return "text"
 }
 
 // checkedness is the input's checkedness: its dirty value once set, else the checked

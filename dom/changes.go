@@ -10,6 +10,7 @@ const (
 	ChangeAttribute ChangeKind = iota // an element's attribute was set, changed or removed
 	ChangeText                        // a Text (or Comment) node's data changed
 	ChangeChildren                    // a node's children changed (insertion or removal)
+	ChangeState                       // an element's state: attr "value" (a text control's value or selection)
 )
 
 // ChangeHook is told about every mutation that bumps Version, right after it, with the

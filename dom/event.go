@@ -25,6 +25,7 @@ const (
 	kindMediaQueryListEvent
 	kindHashChangeEvent
 	kindPopStateEvent
+	kindInputEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -55,6 +56,7 @@ type Event struct {
 	pointer PointerEventInit
 	key     KeyboardEventInit
 	wheel   WheelEventInit
+	input   InputEventInit
 	// coalesced: a trusted pointermove's getCoalescedEvents() (inputevents.go).
 	coalesced []*Event
 

@@ -27,6 +27,7 @@ func (d *Document) FocusedElement() *Node {
 // wait for the next rendering update and fire nothing).
 func (d *Document) focusedElementRemoved(f *Node) {
 	d.focused = nil
+	d.noteFocusChange(f)
 	d.fireFocusEvent(f, "blur", nil)
 	d.fireFocusEvent(f, "focusout", nil)
 }
@@ -173,7 +174,13 @@ func (d *Document) Unfocus() {
 // activeElement is the body while blur and focusout run.
 // https://html.spec.whatwg.org/multipage/interaction.html#focus-update-steps
 func (d *Document) focusUpdateSteps(old, new *Node) {
+	if old != nil && old.IsTextControl() && old.UserEditedValueChanged() {
+		// CHROME: change fires before blur (HTMLFormControlElement::DispatchBlurEvent).
+		old.FireChange()
+	}
 	d.focused = nil
+	d.noteFocusChange(old)
+	d.noteFocusChange(new)
 	if old != nil {
 		d.fireFocusEvent(old, "blur", new)
 		d.fireFocusEvent(old, "focusout", new)
@@ -242,6 +249,10 @@ func (d *Document) SequentialFocusNavigation(backward bool) {
 		d.Unfocus()
 		return
 	}
+	if next.IsTextControl() && !next.IsTextArea() && next.isFocusableArea() {
+		// CHROME: focusing an input by Tab selects its whole value, before the focus event.
+		next.SetTextSelection(0, next.TextLength(), false)
+	}
 	next.Focus()
 }
 
@@ -266,4 +277,12 @@ func (d *Document) sequentialOrder() []*Node {
 	// Stable by tabindex: equal values keep tree order.
 	sort.SliceStable(positive, func(i, j int) bool { return positive[i].TabIndex() < positive[j].TabIndex() })
 	return append(positive, rest...)
+}
+
+// noteFocusChange tells the renderer that n gained or lost the focus (its caret, and the
+// styles of :focus).
+func (d *Document) noteFocusChange(n *Node) {
+	if n != nil && n.kind == ElementNode {
+		d.changedNode(ChangeState, n.h, "focus")
+	}
 }

@@ -45,6 +45,8 @@ func eventClassName(k eventKind) string {
 		return "HashChangeEvent"
 	case kindPopStateEvent:
 		return "PopStateEvent"
+	case kindInputEvent:
+		return "InputEvent"
 	}
 	return "Event"
 }

@@ -304,9 +304,13 @@ func (r *realm) installHTMLInputElement(he *webidl.Interface) {
 		if n.form.dirtyValue {
 			return r.str(n.form.value)
 		}
+		if n.IsTextControl() {
+			return r.str(n.TextValue())
+		}
 		v, _ := n.GetAttribute("value")
 		return r.str(v)
-	}, func(n *Node, v goja.Value) { n.form.value, n.form.dirtyValue = toStringNullEmpty(v), true })
+	}, func(n *Node, v goja.Value) { n.setValueFromScript(toStringNullEmpty(v)) })
+	r.installTextSelectionAPIs(input)
 	m.Accessor("checked", func(n *Node) goja.Value {
 		return r.rt.ToValue(n.checkedness())
 	}, func(n *Node, v goja.Value) { n.setCheckedness(toBool(v)) })
@@ -318,9 +322,8 @@ func (r *realm) installHTMLTextAreaElement(he *webidl.Interface) {
 	r.reflectBool(ta, "disabled", "disabled")
 	r.reflect(ta, "name", "name")
 	webidl.On(ta, r.thisHTMLElement).Accessor("value", func(n *Node) goja.Value {
-		if n.form.dirtyValue {
-			return r.str(n.form.value)
-		}
-		return r.str(childTextContent(n.h))
-	}, func(n *Node, v goja.Value) { n.form.value, n.form.dirtyValue = toStringNullEmpty(v), true })
+		return r.str(n.TextValue())
+	}, func(n *Node, v goja.Value) { n.setValueFromScript(toStringNullEmpty(v)) })
+	r.installTextSelectionAPIs(ta)
+	webidl.On(ta, r.thisHTMLElement).Getter("textLength", func(n *Node) goja.Value { return r.rt.ToValue(n.TextLength()) })
 }

@@ -35,6 +35,7 @@ func (r *realm) installUIEvents(ev *webidl.Interface) {
 	r.installPointerEvent(me)
 	r.installWheelEvent(me)
 	r.installKeyboardEvent(ui)
+	r.installInputEvent(ui)
 	fe := r.idl.DefineInterface("FocusEvent", ui, 1, r.eventCtor("FocusEvent", kindFocusEvent, func(e *Event, dict goja.Value, ctx string) {
 		if rt := dictGet(dict, "relatedTarget"); !isNullish(rt) {
 			if t, ok := r.idl.Unwrap(rt).(Target); ok {

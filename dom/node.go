@@ -47,6 +47,7 @@ type formState struct {
 	value                 string
 	dirtyValue            bool
 	checked, dirtyChecked bool
+	sel                   textSelection // a text control's selection (textcontrol.go)
 }
 
 // HTML returns the html.Node this DOM node owns.

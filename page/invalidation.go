@@ -18,6 +18,8 @@ func tellEngineOfChanges(doc *dom.Document, e *render.Engine) {
 			k = render.ChangeAttribute
 		case dom.ChangeText:
 			k = render.ChangeText
+		case dom.ChangeState:
+			k = render.ChangeState
 		}
 		e.NoteChange(k, h, attr, version)
 	})

@@ -183,11 +183,10 @@ func (p *Page) keyTarget() *dom.Node {
 
 // keyDown dispatches keydown at the focused element; when nobody canceled it, keypress
 // for a key that types a character (Enter included; CHROME: not with Control, Alt or
-// Meta held), then the key's default action: Enter clicks a focused button or link,
-// Space arms a focused button for its keyup, Tab moves the focus, the scrolling keys
-// scroll. https://w3c.github.io/uievents/#keydown
-//
-// FIXME(spec): typing does not edit text fields.
+// Meta held), then the key's default action: a focused text control edits
+// (textediting.go), Enter clicks a focused button or link, Space arms a focused button
+// for its keyup, Tab moves the focus, the scrolling keys scroll.
+// https://w3c.github.io/uievents/#keydown
 func (p *Page) keyDown(k keyDef) {
 	p.setModifier(k, true)
 	target := p.keyTarget()
@@ -200,6 +199,9 @@ func (p *Page) keyDown(k keyDef) {
 		if !p.dispatchEvents(p.keyTarget(), p.keyEvent("keypress", k)) {
 			return
 		}
+	}
+	if t := p.keyTarget(); k.key != "Tab" && t.IsTextControl() && p.editTextControl(t, k) {
+		return
 	}
 	if t := p.keyTarget(); k.key == "Enter" && activatedBy(t, "Enter") {
 		p.keyboardClick(t)

@@ -235,6 +235,12 @@ func (p *Page) pointerPress(button int, x, y float64) {
 			p.Doc.Unfocus() // a document without a body
 		} else if f := target.FocusableAncestor(); f != nil {
 			f.Focus()
+			if f.IsTextControl() && p.Doc.FocusedElement() == f {
+				// CHROME: the caret goes where the click was, after the focus event.
+				if b, ok := p.Engine.CaretOffsetAt(f.HTML(), f.TextValue(), x, y); ok {
+					f.SetCaretAtByte(b)
+				}
+			}
 		} else {
 			p.Doc.Unfocus()
 		}

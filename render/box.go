@@ -197,6 +197,10 @@ func (e *Engine) containsBlock(n *html.Node) bool {
 // inline content wrapped in anonymous blocks.
 // https://drafts.csswg.org/css2/#anonymous-block-level
 func (e *Engine) buildChildren(b *box, n *html.Node) {
+	if isTextControlElement(n) {
+		b.inlineFlow = true // its value is painted by paintTextControl, not laid out
+		return
+	}
 	hasBlock := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if l, _ := e.levelOf(c); l == levelBlock {

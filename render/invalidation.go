@@ -24,6 +24,7 @@ const (
 	ChangeAttribute ChangeKind = iota // an element's attribute
 	ChangeText                        // a Text or Comment node's data
 	ChangeChildren                    // a node's children (insertions and removals)
+	ChangeState                       // an element's state: attr "value" (a text control's value or selection)
 )
 
 // maxPendingChanges bounds the changes kept between frames; past it, a full cascade is
@@ -141,8 +142,13 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		return true
 	}
 	docRoot := e.src.Root()
+	repaint := false // a text control's value or caret: a new display list, no restyle
 	for _, c := range iv.pending {
 		switch c.kind {
+		case ChangeState:
+			if c.attr == "value" || c.attr == "focus" && isTextControlElement(c.node) {
+				repaint = true
+			}
 		case ChangeChildren:
 			if !e.noteChildrenChange(&kids, c.node) {
 				return false
@@ -204,6 +210,10 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		return false
 	}
 	level := e.finishRestyle()
+	if repaint {
+		level = max(level, damagePaint)
+		iv.unpatchable = true
+	}
 	e.raiseDamage(level)
 	for _, c := range iv.pending {
 		switch {

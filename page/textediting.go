@@ -1,0 +1,168 @@
+// Spec: Input Events Level 2, W3C Working Draft 2024-09 (https://w3c.github.io/input-events/,
+// beforeinput and input and their inputType values), UI Events, W3C Working Draft 2024-09
+// (https://w3c.github.io/uievents/#events-keyboard-event-order), HTML Living Standard,
+// 2025-09 (https://html.spec.whatwg.org/multipage/input.html#common-input-element-events).
+// Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package page
+
+import (
+	"loopscope/dom"
+)
+
+// editTextControl is the default action of a key in a focused text control (after keydown,
+// and keypress for a character, were not canceled): typing inserts, Backspace and Delete
+// delete, the arrows, Home and End move the caret (with Shift they move the selection's
+// focus), Control+A selects all, Enter inserts a line break in a textarea. It reports
+// whether the control took the key (the page does not scroll).
+//
+// CHROME: each edit fires beforeinput (cancelable: canceling stops the edit), the edit,
+// then input, in the key's task; a deletion with nothing to delete fires beforeinput only.
+// Enter in an input fires beforeinput (insertLineBreak) and, when the user changed the
+// value, change.
+//
+// FIXME(spec): implicit submission (Enter in a form's input), maxlength, word moves and
+// deletions (Control with the arrows or Backspace), the select and selectionchange events
+// are missing.
+func (p *Page) editTextControl(t *dom.Node, k keyDef) bool {
+	in := &p.input
+	start, end, backward := t.TextSelection()
+	if in.ctrl || in.alt || in.meta {
+		if in.ctrl && !in.alt && !in.meta && (k.key == "a" || k.key == "A") {
+			t.SetTextSelection(0, t.TextLength(), false)
+			return true
+		}
+		return false
+	}
+	// CHROME: a readonly control keeps its caret and selection; a character still fires
+	// beforeinput (the edit then does nothing), a deletion fires nothing.
+	readOnly := t.HasAttribute("readonly")
+	switch k.key {
+	case "Enter":
+		if t.IsTextArea() {
+			if !readOnly {
+				p.textEdit(t, "insertLineBreak", start, end, "\n", nil)
+			}
+			return true
+		}
+		if !readOnly {
+			p.dispatchEvents(t, dom.NewInputEvent("beforeinput", dom.InputEventInit{InputType: "insertLineBreak"}))
+		}
+		if t.UserEditedValueChanged() {
+			t.FireChange()
+		}
+		return true
+	case "Backspace", "Delete":
+		if readOnly {
+			return true
+		}
+		typ := "deleteContentBackward"
+		if k.key == "Delete" {
+			typ = "deleteContentForward"
+		}
+		if start == end {
+			if k.key == "Backspace" {
+				start = t.PrevCaretOffset(start)
+			} else {
+				end = t.NextCaretOffset(end)
+			}
+		}
+		p.textEdit(t, typ, start, end, "", nil)
+		return true
+	case "ArrowLeft", "ArrowRight", "Home", "End", "ArrowUp", "ArrowDown":
+		if !readOnly {
+			p.moveCaret(t, k.key, start, end, backward)
+		}
+		return true
+	}
+	if k.char == 0 || k.char == '\r' {
+		return false
+	}
+	data := string(k.char)
+	if readOnly {
+		p.dispatchEvents(t, dom.NewInputEvent("beforeinput", dom.InputEventInit{InputType: "insertText", Data: data, HasData: true}))
+		return true
+	}
+	p.textEdit(t, "insertText", start, end, data, &data)
+	return true
+}
+
+// textEdit fires beforeinput, replaces [start, end) of t's value with text, and fires input.
+// https://w3c.github.io/input-events/#event-type-beforeinput
+func (p *Page) textEdit(t *dom.Node, inputType string, start, end int, text string, data *string) {
+	init := dom.InputEventInit{InputType: inputType}
+	if data != nil {
+		init.Data, init.HasData = *data, true
+	}
+	if !p.dispatchEvents(t, dom.NewInputEvent("beforeinput", init)) {
+		return
+	}
+	if start == end && text == "" {
+		return // nothing to delete
+	}
+	t.ReplaceTextByUser(start, end, text)
+	p.dispatchEvents(t, dom.NewInputEvent("input", init))
+}
+
+// moveCaret moves the caret, or with Shift the selection's focus (its anchor stays), for
+// an arrow, Home or End. Without Shift a selection collapses to its start (ArrowLeft) or
+// end (ArrowRight). CHROME: in a one-line control ArrowUp goes to the start and
+// ArrowDown to the end; in a textarea Home and End go to the line's ends, ArrowUp and
+// ArrowDown to the line above or below at the same offset into it, or to the ends of the
+// value from the first or last line.
+func (p *Page) moveCaret(t *dom.Node, key string, start, end int, backward bool) {
+	anchor, focus := start, end
+	if backward {
+		anchor, focus = end, start
+	}
+	shift := p.input.shift
+	to := focus
+	switch key {
+	case "ArrowLeft":
+		if !shift && start != end {
+			t.SetTextSelection(start, start, false)
+			return
+		}
+		to = t.PrevCaretOffset(focus)
+	case "ArrowRight":
+		if !shift && start != end {
+			t.SetTextSelection(end, end, false)
+			return
+		}
+		to = t.NextCaretOffset(focus)
+	case "Home", "End":
+		ls, le := 0, t.TextLength()
+		if t.IsTextArea() {
+			ls, le = t.LineBounds(focus)
+		}
+		to = ls
+		if key == "End" {
+			to = le
+		}
+	case "ArrowUp", "ArrowDown":
+		to = 0
+		if key == "ArrowDown" {
+			to = t.TextLength()
+		}
+		if t.IsTextArea() {
+			ls, le := t.LineBounds(focus)
+			col := focus - ls
+			if key == "ArrowUp" && ls > 0 {
+				ps, _ := t.LineBounds(ls - 1)
+				to = min(ps+col, ls-1)
+			} else if key == "ArrowDown" && le < t.TextLength() {
+				_, ne := t.LineBounds(le + 1)
+				to = min(le+1+col, ne)
+			}
+		}
+	}
+	if !shift {
+		t.SetTextSelection(to, to, false)
+		return
+	}
+	if to < anchor {
+		t.SetTextSelection(to, anchor, true)
+	} else {
+		t.SetTextSelection(anchor, to, false)
+	}
+}
