@@ -24,12 +24,13 @@ func isActivationEvent(e *Event) bool {
 }
 
 // hasActivationBehavior reports whether t is an element with activation behaviour that
-// loopscope implements: an <input> in the checkbox or radio state, an <a> with an href.
-// FIXME(spec): the other activation behaviours (buttons and forms, labels, <summary>) are
-// not implemented.
+// loopscope implements: an <input> in the checkbox or radio state, an <a> with an href, a
+// <summary>.
+// FIXME(spec): the other activation behaviours (buttons and forms, labels) are not
+// implemented.
 func hasActivationBehavior(t Target) (*Node, bool) {
 	n, ok := t.(*Node)
-	if ok && n.isHyperlink() {
+	if ok && (n.isHyperlink() || n.isHTML("summary")) {
 		return n, true
 	}
 	if !ok || n.kind != ElementNode || n.h.Namespace != "" || n.h.Data != "input" {
@@ -116,8 +117,8 @@ func formAncestor(h *html.Node) *html.Node {
 // checkedness, a radio button becomes checked (remembering what to restore).
 func (a *activation) legacyPreActivation() {
 	n := a.target
-	if n.isHyperlink() {
-		return // an <a> has none
+	if n.isHyperlink() || n.isHTML("summary") {
+		return // an <a> and a <summary> have none
 	}
 	a.oldChecked = n.checkedness()
 	switch n.inputType() {
@@ -136,7 +137,7 @@ func (a *activation) legacyPreActivation() {
 // legacyCanceledActivation restores what legacyPreActivation changed.
 func (a *activation) legacyCanceledActivation() {
 	n := a.target
-	if n.isHyperlink() {
+	if n.isHyperlink() || n.isHTML("summary") {
 		return
 	}
 	switch n.inputType() {
@@ -162,6 +163,10 @@ func (a *activation) activationBehavior() {
 		n.followTheHyperlink()
 		return
 	}
+	if n.isHTML("summary") {
+		n.summaryActivationBehavior()
+		return
+	}
 	if !n.IsConnected() {
 		return
 	}
@@ -184,4 +189,36 @@ func (n *Node) fireSimple(typ string, init EventInit) {
 		e.timeStamp = r.host.Now()
 	}
 	dispatch(e, n, false)
+}
+
+// isHTML reports whether n is the HTML element localName.
+func (n *Node) isHTML(localName string) bool {
+	return n.kind == ElementNode && n.h.Namespace == "" && n.h.Data == localName
+}
+
+// summaryActivationBehavior: "If this summary element is not the summary for its parent
+// details, then return. Let parent be this summary element's parent. If the open attribute
+// is present on parent, then remove it. Otherwise, set parent's open attribute to the empty
+// string."
+// https://html.spec.whatwg.org/multipage/interactive-elements.html#the-summary-element
+func (n *Node) summaryActivationBehavior() {
+	p := n.h.Parent
+	if p == nil || p.Type != html.ElementNode || p.Data != "details" || p.Namespace != "" {
+		return
+	}
+	// "the summary for its parent details": the parent's first summary element child.
+	for c := p.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "summary" && c.Namespace == "" {
+			if c != n.h {
+				return
+			}
+			break
+		}
+	}
+	parent := n.doc.NodeFor(p)
+	if parent.HasAttribute("open") {
+		parent.RemoveAttribute("open")
+	} else {
+		parent.setAttributeValue("open", "")
+	}
 }

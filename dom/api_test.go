@@ -100,3 +100,18 @@ func TestSelectorErrorsAreDOMExceptions(t *testing.T) {
 		t.Errorf("err = %v, want a SyntaxError DOMException", err)
 	}
 }
+
+// Valid custom element names: a lowercase ASCII letter first, a hyphen somewhere, the
+// PCENChar ranges, and none of the reserved names.
+// https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name
+func TestValidCustomElementName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"x-a": true, "my-element": true, "a-": true, "x-é": true, "x-1.2_3": true, "math-α": true,
+		"nodash": false, "-x": false, "X-a": false, "x-A": false, "1-a": false, "": false,
+		"font-face": false, "annotation-xml": false, "missing-glyph": false, "x-a b": false, "x-a$": false,
+	} {
+		if got := isValidCustomElementName(name); got != want {
+			t.Errorf("isValidCustomElementName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

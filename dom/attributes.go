@@ -135,6 +135,7 @@ func (n *Node) AttributeNames() []string {
 func (n *Node) handleAttributeChanges(localName, ns string, old nullString, value string, present bool) {
 	n.doc.changedNode(ChangeAttribute, n.h, localName)
 	queueAttributeMutationRecord(n, localName, ns, old)
+	n.ceAttributeChanged(localName, ns, old, value, present)
 	if ns == "" {
 		n.attributeChangeSteps(localName, old.s, value, present)
 		if localName == "open" && n.h.Data == "details" && n.h.Namespace == "" {

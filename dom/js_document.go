@@ -124,9 +124,11 @@ func (r *realm) installDocumentFactories(m webidl.Members[*Document]) {
 		return r.wrapNodeOrNull(d.GetElementByID(toDOMString(call.Argument(0))))
 	})
 	m.Method("createElement", 1, func(d *Document, call goja.FunctionCall) goja.Value {
-		n, err := d.CreateElement(toDOMString(call.Argument(0)))
-		r.check("createElement", "Document", err)
-		return r.wrapNode(n)
+		localName := toDOMString(call.Argument(0))
+		if !isValidElementName(localName) {
+			r.check("createElement", "Document", domErr("InvalidCharacterError", "The tag name provided ('"+localName+"') is not a valid name."))
+		}
+		return r.wrapNode(r.createAnElement(d, "", asciiLower(localName), elementCreationIs(call.Argument(1))))
 	})
 	m.Method("createElementNS", 2, func(d *Document, call goja.FunctionCall) goja.Value {
 		ns := shortNamespace(toNullableString(call.Argument(0)))
@@ -138,7 +140,7 @@ func (r *realm) installDocumentFactories(m webidl.Members[*Document]) {
 		if !isValidElementName(local) {
 			panic(r.newDOMException("InvalidCharacterError", webidl.Failed("createElementNS", "Document")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
 		}
-		return r.wrapNode(d.createElementNS(ns, local))
+		return r.wrapNode(r.createAnElement(d, ns, local, elementCreationIs(call.Argument(2))))
 	})
 	m.Method("createTextNode", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		return r.wrapNode(d.CreateTextNode(toDOMString(call.Argument(0))))

@@ -117,7 +117,10 @@ func (r *realm) htmlElementClass(name string) *webidl.Interface {
 
 // defineHTMLElementInterface defines an [HTMLConstructor] interface inheriting from parent.
 func (r *realm) defineHTMLElementInterface(name string, parent *webidl.Interface) *webidl.Interface {
-	c := r.idl.DefineInterface(name, parent, 0, nil)
+	var c *webidl.Interface
+	c = r.idl.DefineInterface(name, parent, 0, func(call goja.ConstructorCall) *goja.Object {
+		return r.htmlElementConstructor(c)(call)
+	})
 	c.HTMLConstructor = true
 	return c
 }

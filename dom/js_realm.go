@@ -51,6 +51,12 @@ type realm struct {
 	noop        goja.Value
 
 	ranges liveRanges // the live ranges the mutation algorithms update (range.go)
+
+	// Custom elements (customelements.go): the registry (made by the first
+	// window.customElements), the reactions stack, and `new C()` as a callable.
+	ce        *customElementRegistry
+	ceStack   ceReactionsStack
+	newHelper goja.Callable
 }
 
 type nativeFn = webidl.NativeFunc

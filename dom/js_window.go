@@ -9,6 +9,11 @@ import (
 
 // install builds every interface and turns the global object into the window.
 func (r *realm) install() {
+	// Every operation and setter is a [CEReactions] scope (internal/webidl).
+	r.ceStack.r = r
+	// click() and dispatchEvent() are not: an activation behaviour's attribute change goes
+	// to the backup element queue (a microtask), as in Chrome.
+	r.idl.SetReactionsStack(&r.ceStack, "click", "dispatchEvent")
 	r.compileHandler = r.newCompileHandler()
 	r.syntaxError, _ = goja.AssertConstructor(r.rt.Get("SyntaxError"))
 	r.rangeError, _ = goja.AssertConstructor(r.rt.Get("RangeError"))
@@ -27,6 +32,7 @@ func (r *realm) install() {
 	r.installMessaging()
 	r.installBlob()
 	r.installWindow()
+	r.installCustomElements()
 	r.installLayoutAPIs()
 	r.installAnimations()
 	r.idl.Expose(r.rt.GlobalObject())

@@ -188,6 +188,8 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 		linkBefore(parent.h, c.h, ref)
 		parent.doc.table.promoteSubtree(c.h)
 		parent.doc.changedNode(ChangeChildren, parent.h, "")
+		// 7.7 connectedCallback, or an upgrade, for the connected custom elements.
+		parent.doc.ceInserted(c.h)
 	}
 	if !suppressObservers {
 		queueTreeMutationRecord(parent, nodes, nil, parent.doc.NodeFor(prevSibling), child)
@@ -298,7 +300,7 @@ func replaceAll(node, parent *Node) {
 // the removed and added nodes need no DOM objects (replaceAllQuietly).
 func replaceAllUnseen(node, parent *Node) bool {
 	d := parent.doc
-	if r := d.realm; r != nil && (r.observedNodes > 0 || r.opts.MutationEvents || len(r.ranges.list) > 0 || r.rs.fullscreenElement != nil) {
+	if r := d.realm; r != nil && (r.observedNodes > 0 || r.ce.defined() || r.opts.MutationEvents || len(r.ranges.list) > 0 || r.rs.fullscreenElement != nil) {
 		return false
 	}
 	if f := d.focused; f != nil && isInclusiveAncestorOf(parent.h, f.h) {
@@ -449,7 +451,10 @@ func remove(node *Node, suppressObservers bool) {
 		oldPrev, oldNext = node.PreviousSibling(), node.NextSibling()
 	}
 	rangeRemoveSteps(node, parent)
+	wasConnected := node.doc.realm != nil && node.doc.realm.ce.defined() && root(parentH) == node.doc.node.h
 	unlink(node.h)
+	// 15-16: disconnectedCallback for the custom elements that were connected.
+	node.doc.ceRemoved(node.h, wasConnected)
 	node.doc.noteRemoved(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
 	fullscreenRemovingSteps(node)
@@ -497,4 +502,5 @@ func adopt(node *Node, document *Document) {
 		}
 	}
 	move(node.h)
+	ceAdopted(node, old, document)
 }

@@ -33,10 +33,13 @@ type Node struct {
 
 	form     formState // value/checkedness of form controls
 	clicking bool      // the "click in progress flag"
-	changed  bool      // listed for the next sweep (nodeTable.changed)
+	ceState  customElementState
+	changed  bool // listed for the next sweep (nodeTable.changed)
 
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)
+
+	ce *customElementData // a custom element's definition and reaction queue (customelements.go)
 
 	group *detachedGroup // while detached: keeps the state of its tree alive (nodetable.go)
 }
@@ -295,6 +298,7 @@ func cloneNode(node *Node, document *Document, deep bool) *Node {
 	}
 	c := document.newNode(h, node.kind)
 	if node.kind == ElementNode {
+		document.ceCloned(node, c)
 		for i := range h.Attr {
 			if h.Attr[i].Namespace == "" {
 				c.attributeChangeSteps(h.Attr[i].Key, "", h.Attr[i].Val, true)

@@ -116,10 +116,20 @@ func (p *Parser) insertUpTo(end int) int {
 // (browsers fire DOMNodeInserted for them); the mutation-events mode's cases start after load.
 func (p *Parser) insertParsedNode(pn *parsedNode) {
 	d := p.doc
+	if r := d.realm; r != nil && r.ce.defined() && pn.h.Type == html.ElementNode {
+		// "insert an element at the adjusted insertion location" steps 4 and 6: "Push a new
+		// element queue onto element's relevant agent's custom element reactions stack." ...
+		// "Pop the element queue from element's relevant agent's custom element reactions
+		// stack, and invoke custom element reactions in that queue."
+		r.ceStack.Push()
+		defer r.ceStack.Pop()
+		p.createAnElementForAToken(r, pn)
+	}
 	prev := pn.parent.LastChild
 	linkBefore(pn.parent, pn.h, nil)
 	d.table.promoteSubtree(pn.h)
 	d.changedNode(ChangeChildren, pn.parent, "")
+	d.ceInserted(pn.h)
 	// "Queue a tree mutation record for parent with « node », « », previous sibling and
 	// null" (DOM insert, step 7.4 via "children changed"): only when someone observes.
 	if r := d.realm; r != nil && r.observedNodes > 0 {
@@ -131,5 +141,46 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 		if n := d.NodeFor(pn.h); n.HasAttribute("src") {
 			n.updateTheImageData()
 		}
+	}
+}
+
+// createAnElementForAToken is the custom element part of "create an element for a token"
+// for a parsed element whose definition exists when the parser inserts it: the element is
+// constructed synchronously (before its attributes are appended and before it is inserted),
+// then its attributes are appended, each an attributeChangedCallback when observed.
+// https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token
+//
+// DEPARTURE: the element x/net/html made is the one constructed, as an upgrade constructs
+// it (through the definition's construction stack), where the spec constructs a new one
+// (the construction stack empty): the same unless the constructor returns another object,
+// which is then refused as an upgrade refuses it.
+// FIXME(spec): step 7.2's "If the JavaScript execution context stack is empty, then perform
+// a microtask checkpoint" is not performed here; every script the parser ran ended with one.
+func (p *Parser) createAnElementForAToken(r *realm, pn *parsedNode) {
+	// 6. "Let definition be the result of looking up a custom element definition given
+	// document, given namespace, local name, and is." (is: the token's is attribute)
+	def := r.definitionOf(pn.h, p.doc.table.get(pn.h))
+	// 7. "If definition is non-null and the parser was not created as part of the HTML
+	// fragment parsing algorithm, then let will execute script be true."
+	if def == nil {
+		return
+	}
+	n := p.doc.NodeFor(pn.h)
+	if n.customElementState() != ceUndefined {
+		return
+	}
+	n.ceData() // the is value, read from the token
+	// 8. "Let element be the result of creating an element given document, localName, given
+	// namespace, null, is, and will execute script." (The token's attributes come after.)
+	attrs := pn.h.Attr
+	pn.h.Attr = nil
+	if err := r.upgrade(def, n); err != nil {
+		r.host.ReportException(err)
+	}
+	// 9. "Append each attribute in the given token to element." Each is "handle attribute
+	// changes" with oldValue null: an attributeChangedCallback when element is custom.
+	pn.h.Attr = attrs
+	for _, a := range attrs {
+		n.ceAttributeChanged(a.Key, a.Namespace, nullString{}, a.Val, true)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-serialisation-algorithm
 func (n *Node) InnerHTML() string {
 	var b strings.Builder
-	serializeChildren(&b, n.h)
+	serializeChildren(&b, n.h, n.doc.isValues())
 	return b.String()
 }
 
@@ -19,26 +19,49 @@ func (n *Node) InnerHTML() string {
 // https://w3c.github.io/DOM-Parsing/#dom-element-outerhtml
 func (n *Node) OuterHTML() string {
 	var b strings.Builder
-	serializeNode(&b, n.h)
+	serializeNode(&b, n.h, n.doc.isValues())
 	return b.String()
 }
 
-func serializeChildren(b *strings.Builder, h *html.Node) {
+func serializeChildren(b *strings.Builder, h *html.Node, t *nodeTable) {
 	if h.Type == html.ElementNode && h.Namespace == "" && isVoidElement(h.Data) {
 		return
 	}
 	for c := h.FirstChild; c != nil; c = c.NextSibling {
-		serializeNode(b, c)
+		serializeNode(b, c, t)
 	}
+}
+
+// isValues returns the node table the serialization reads is values from: nil while no
+// element can have one (no custom element registry).
+func (d *Document) isValues() *nodeTable {
+	if d.realm == nil || d.realm.ce == nil {
+		return nil
+	}
+	return &d.table
 }
 
 // serializeNode appends one node of the HTML fragment serialization algorithm.
 // https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments
-func serializeNode(b *strings.Builder, h *html.Node) {
+func serializeNode(b *strings.Builder, h *html.Node, t *nodeTable) {
 	switch h.Type {
 	case html.ElementNode:
 		b.WriteByte('<')
 		b.WriteString(h.Data)
+		// CHROME: before the attributes (the spec appends it after them).
+		// "If current node's is value is not null, and the element does not have an is
+		// content attribute in its attribute list, then append the string " is="", followed
+		// by current node's is value, escaped as described below in attribute mode,
+		// followed by a U+0022 QUOTATION MARK character (")."
+		if t != nil {
+			if n := t.get(h); n != nil && n.ce != nil && n.ce.is.valid {
+				if _, has := n.attr("is"); !has {
+					b.WriteString(` is="`)
+					escapeString(b, n.ce.is.s, true)
+					b.WriteByte('"')
+				}
+			}
+		}
 		for i := range h.Attr {
 			b.WriteByte(' ')
 			b.WriteString(qualifiedAttrName(&h.Attr[i]))
@@ -50,7 +73,7 @@ func serializeNode(b *strings.Builder, h *html.Node) {
 		if h.Namespace == "" && isVoidElement(h.Data) {
 			return
 		}
-		serializeChildren(b, h)
+		serializeChildren(b, h, t)
 		b.WriteString("</")
 		b.WriteString(h.Data)
 		b.WriteByte('>')
@@ -75,7 +98,7 @@ func serializeNode(b *strings.Builder, h *html.Node) {
 		b.WriteString(h.Data)
 		b.WriteByte('>')
 	case html.DocumentNode:
-		serializeChildren(b, h)
+		serializeChildren(b, h, t)
 	}
 }
 
@@ -167,6 +190,7 @@ func parseFragment(ctx *Node, markup string) (frag *Node, err error) {
 		linkBefore(frag.h, h, nil)
 		d.initParsed(h)
 	}
+	d.ceFragmentParsed(frag.h)
 	return frag, nil
 }
 

@@ -32,6 +32,51 @@ type Realm struct {
 	ctorFactory goja.Callable
 	byName      map[string]*Interface
 	order       []*Interface
+	reactions   ReactionsStack // nil: no member is a [CEReactions] scope
+	notScopes   map[string]bool
+}
+
+// ReactionsStack is the custom element reactions stack of the realm's agent, as a
+// [CEReactions] member uses it: Push an element queue before the member's body runs, Pop it
+// after (also when the body throws) and invoke the reactions it gathered.
+// https://html.spec.whatwg.org/multipage/custom-elements.html#cereactions
+type ReactionsStack interface {
+	Push()
+	Pop()
+}
+
+// SetReactionsStack makes every operation and attribute setter defined from now on a
+// [CEReactions] scope on s, except the operations named in notScopes. Getters are not: no
+// getter the platform defines is [CEReactions]. The other operations and setters the IDL
+// does not mark then gather in a scope of their own the reactions they cause, which the
+// spec's algorithms would have put in the backup element queue: notScopes names those
+// that can cause one (an activation behaviour that sets an attribute: click()).
+func (w *Realm) SetReactionsStack(s ReactionsStack, notScopes ...string) {
+	w.reactions = s
+	w.notScopes = make(map[string]bool, len(notScopes))
+	for _, n := range notScopes {
+		w.notScopes[n] = true
+	}
+}
+
+// ceReactions wraps f in a [CEReactions] scope when the realm has a reactions stack.
+// https://html.spec.whatwg.org/multipage/custom-elements.html#cereactions
+func (w *Realm) ceReactions(name string, f NativeFunc) NativeFunc {
+	s := w.reactions
+	if s == nil || w.notScopes[name] {
+		return f
+	}
+	return func(call goja.FunctionCall) goja.Value {
+		// 1. "Push a new element queue onto this object's relevant agent's custom element
+		// reactions stack."
+		s.Push()
+		// 3. "Pop the element queue from the custom element reactions stack, and invoke
+		// custom element reactions in that queue." 4. An exception is rethrown (the panic
+		// goes on unwinding).
+		defer s.Pop()
+		// 2. "Run the originally-specified steps for this construct, catching any exceptions."
+		return f(call)
+	}
 }
 
 // ctorFactorySource makes an interface object around a native constructor: a JS function,
@@ -67,7 +112,7 @@ func (w *Realm) Func(name string, length int, f NativeFunc) *goja.Object {
 // data property holding a built-in function.
 // https://webidl.spec.whatwg.org/#define-the-regular-operations
 func (w *Realm) DefineOperation(o *goja.Object, name string, length int, f NativeFunc) {
-	_ = o.DefineDataProperty(name, w.Func(name, length, f), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	_ = o.DefineDataProperty(name, w.Func(name, length, w.ceReactions(name, f)), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 }
 
 // DefineAccessor defines an attribute on o: an enumerable, configurable accessor whose
@@ -77,7 +122,7 @@ func (w *Realm) DefineAccessor(o *goja.Object, name string, get, set NativeFunc)
 	var g, s goja.Value
 	g = w.Func("get "+name, 0, get)
 	if set != nil {
-		s = w.Func("set "+name, 1, set)
+		s = w.Func("set "+name, 1, w.ceReactions("", set))
 	}
 	_ = o.DefineAccessorProperty(name, g, s, goja.FLAG_TRUE, goja.FLAG_TRUE)
 }

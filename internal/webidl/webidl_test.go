@@ -1,6 +1,7 @@
 package webidl_test
 
 import (
+	"strings"
 	"testing"
 
 	"loopscope/internal/webidl"
@@ -90,5 +91,49 @@ func TestSlotHidden(t *testing.T) {
 	}
 	if w.Unwrap(rt.Get("k")) == nil {
 		t.Error("the slot is gone from the platform object")
+	}
+}
+
+// scopeLog records a reactions stack's pushes and pops.
+type scopeLog struct{ log []string }
+
+func (s *scopeLog) Push() { s.log = append(s.log, "push") }
+func (s *scopeLog) Pop()  { s.log = append(s.log, "pop") }
+
+// With a reactions stack, every operation and setter is a [CEReactions] scope: pushed
+// before its body, popped after it, also when it throws; getters and the operations named
+// not to be are not scopes.
+func TestCEReactionsScopes(t *testing.T) {
+	rt := goja.New()
+	w := webidl.NewRealm(rt)
+	s := &scopeLog{}
+	w.SetReactionsStack(s, "quiet")
+	c := w.DefineInterface("Thing", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+		w.SetSlot(call.This, &counter{})
+		return call.This
+	})
+	m := webidl.On(c, func(call goja.FunctionCall) *counter { return webidl.This[*counter](w, call) })
+	m.Accessor("n", func(k *counter) goja.Value {
+		s.log = append(s.log, "get")
+		return rt.ToValue(k.n)
+	}, func(k *counter, v goja.Value) {
+		s.log = append(s.log, "set")
+		k.n = int(v.ToInteger())
+	})
+	m.Method("boom", 0, func(k *counter, _ goja.FunctionCall) goja.Value {
+		s.log = append(s.log, "boom")
+		panic(rt.NewTypeError("boom"))
+	})
+	m.Method("quiet", 0, func(k *counter, _ goja.FunctionCall) goja.Value {
+		s.log = append(s.log, "quiet")
+		return goja.Undefined()
+	})
+	w.Expose(rt.GlobalObject())
+	if _, err := rt.RunString(`var t = new Thing(); t.n = 2; t.n; try { t.boom() } catch (e) {} t.quiet()`); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(s.log, " ")
+	if want := "push set pop get push boom pop quiet"; got != want {
+		t.Errorf("scopes: %q, want %q", got, want)
 	}
 }
