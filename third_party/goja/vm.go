@@ -292,6 +292,59 @@ func (r *objStrRef) refname() unistring.String {
 	return r.name
 }
 
+// globalVarRef is a reference to a binding of the global object that is a non-configurable
+// data property of an ordinary global object: a var or function declared by a script
+// (CreateGlobalVarBinding, CreateGlobalFunctionBinding), or one defined so. Such a property can be
+// neither deleted nor made an accessor, and redefining it changes the *valueProperty in
+// place, so the reference holds the property itself: reading and writing it need no lookup
+// of the name in the global object (an ordinary objStrRef makes one to get the value and two
+// to set it).
+type globalVarRef struct {
+	base   *Object
+	prop   *valueProperty
+	name   unistring.String
+	strict bool
+}
+
+// globalVarRef returns a *globalVarRef for name if the global object is an ordinary object
+// (its own property lookup is not observable) whose own property name is a non-configurable
+// data property; otherwise nil.
+func (r *Runtime) globalVarRef(name unistring.String, strict bool) ref {
+	g := r.globalObject
+	switch g.self.(type) {
+	case *templatedObject, *baseObject:
+	default:
+		return nil
+	}
+	if prop, ok := g.self.getOwnPropStr(name).(*valueProperty); ok && !prop.accessor && !prop.configurable {
+		return &globalVarRef{base: g, prop: prop, name: name, strict: strict}
+	}
+	return nil
+}
+
+func (r *globalVarRef) get() Value {
+	return r.prop.get(r.base)
+}
+
+// set is SetMutableBinding of an object environment record: the binding still exists (it is
+// not configurable), so it is [[Set]] on the global object, an own writable data property's
+// [[Set]] being to store the value.
+func (r *globalVarRef) set(v Value) {
+	if !r.prop.writable {
+		r.base.runtime.typeErrorResult(r.strict, "Cannot assign to read only property '%s'", r.name)
+		return
+	}
+	r.prop.value = v
+}
+
+func (r *globalVarRef) init(v Value) {
+	r.set(v)
+}
+
+func (r *globalVarRef) refname() unistring.String {
+	return r.name
+}
+
 type privateRefRes struct {
 	base *Object
 	name *resolvedPrivateName
@@ -2926,10 +2979,12 @@ func (s resolveVar1) exec(vm *vm) {
 		}
 	}
 
-	ref = &objStrRef{
-		base:    vm.r.globalObject,
-		name:    name,
-		binding: true,
+	if ref = vm.r.globalVarRef(name, false); ref == nil {
+		ref = &objStrRef{
+			base:    vm.r.globalObject,
+			name:    name,
+			binding: true,
+		}
 	}
 
 end:
@@ -3001,6 +3056,10 @@ func (s resolveVar1Strict) exec(vm *vm) {
 		if ref != nil {
 			goto end
 		}
+	}
+
+	if ref = vm.r.globalVarRef(name, true); ref != nil {
+		goto end
 	}
 
 	if vm.r.globalObject.self.hasPropertyStr(name) {

@@ -1,6 +1,7 @@
 package goja
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dop251/goja/file"
@@ -282,5 +283,93 @@ func BenchmarkLoadVal(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		ins = loadVal{valueInt(1)}
 		_ = ins
+	}
+}
+
+func TestGlobalVarRef(t *testing.T) {
+	// A declared global is a non-configurable data property of the global object: references
+	// to it hold the property. Reading and writing still follow its attributes, also when they
+	// change between the reference's resolution and the write.
+	const SCRIPT = `
+	var n = 0;
+	function f() { n++ }
+	for (var i = 0; i < 10; i++) f();
+	var log = [n];
+
+	var x = 1;
+	x = (Object.defineProperty(globalThis, "x", {writable: false}), 2);
+	x++;
+	log.push(x);
+	try {
+		(function () { "use strict"; x = 3; })();
+	} catch (e) {
+		log.push(e instanceof TypeError);
+	}
+
+	var z = 1;
+	z += (Object.defineProperty(globalThis, "z", {value: 10}), 1);
+	log.push(z);
+
+	// a non-configurable accessor is called
+	Object.defineProperty(globalThis, "acc", {get: function () { return 5 }, set: function (v) { log.push("set " + v) }});
+	acc++;
+
+	// a configurable binding is looked up again when it is written
+	eval("var e = 1");
+	e = (delete globalThis.e, 5);
+	log.push(Object.getOwnPropertyDescriptor(globalThis, "e").configurable, e);
+
+	(function () { "use strict"; n = 20; n++; })();
+	log.push(n);
+	log.join();
+	`
+	testScript(SCRIPT, asciiString("10,1,true,2,set 6,true,5,21"), t)
+}
+
+func TestGlobalVarRefNonOrdinaryGlobal(t *testing.T) {
+	// With a Proxy as the global object, every access goes through its traps.
+	r := New()
+	var log []string
+	target := r.NewObject()
+	p := r.NewProxy(target, &ProxyTrapConfig{
+		GetOwnPropertyDescriptor: func(target *Object, prop string) PropertyDescriptor {
+			log = append(log, "getOwnPropertyDescriptor "+prop)
+			return PropertyDescriptor{Value: target.Get(prop), Writable: FLAG_TRUE, Enumerable: FLAG_TRUE, Configurable: FLAG_FALSE}
+		},
+		Has: func(target *Object, property string) bool {
+			log = append(log, "has "+property)
+			return target.self.hasOwnPropertyStr(unistring.NewFromString(property))
+		},
+		Get: func(target *Object, property string, receiver Value) Value {
+			log = append(log, "get "+property)
+			return target.Get(property)
+		},
+		Set: func(target *Object, property string, value Value, receiver Value) bool {
+			log = append(log, "set "+property)
+			return target.Set(property, value) == nil
+		},
+	})
+	r.SetGlobalObject(r.ToValue(p).(*Object))
+	target.DefineDataProperty("n", intToValue(1), FLAG_TRUE, FLAG_FALSE, FLAG_TRUE)
+	v, err := r.RunString("n++; n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ToInteger() != 2 {
+		t.Fatalf("n = %v", v)
+	}
+	if got := strings.Join(log, ", "); got != "get n, set n, get n" {
+		t.Fatalf("traps: %s", got)
+	}
+}
+
+func BenchmarkGlobalVarIncrement(b *testing.B) {
+	prg := MustCompile("bench.js", "var n = 0; for (var i = 0; i < 10000; i++) n++;", false)
+	r := New()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.RunProgram(prg); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
