@@ -20,10 +20,10 @@ type elementState struct {
 	inlineParsed bool
 	inline       []css.Declaration
 
-	trans     [numAnimProps]*transition
+	trans     []*transition      // the running transitions, one a property at most
 	css       *cssAnimationState // its CSS animations (cssanimations.go)
 	animMark  uint32
-	animProps uint16 // the properties animations set at the last application (a bit per animProp)
+	animProps animPropSet // the properties animations set at the last application
 	snapMark  uint32
 
 	box    *box // from the last layout

@@ -195,6 +195,8 @@ func lengthValue(l length) string {
 		return "auto"
 	case unitPercent:
 		return css.FormatNumber(l.v) + "%"
+	case unitCalc:
+		return "calc(" + css.FormatPx(l.v) + " + " + css.FormatNumber(l.p) + "%)"
 	}
 	return css.FormatPx(l.v)
 }

@@ -31,30 +31,20 @@ type keyframeEffect struct {
 	// The keyframes' computed values for the target's current style (resolve).
 	resolvedGen, resolvedPass uint32
 	resolved                  bool
-	values                    [][numAnimProps]animValue
-	has                       []uint16 // per keyframe, a bit per animProp it sets
-	props                     uint16   // the animProps any keyframe sets
+	values                    [][]propValue // per keyframe, the values of the animProps it sets
+	has                       []animPropSet // per keyframe, the animProps it sets
+	props                     animPropSet   // the animProps any keyframe sets
 }
 
-// animPropOf maps an engine longhand to the property transitions and animations
-// interpolate. DEPARTURE: the other properties are not animated (as for transitions).
-func animPropOf(p css.Prop) (animProp, bool) {
-	switch p {
-	case css.PropOpacity:
-		return animOpacity, true
-	case css.PropTransform:
-		return animTransform, true
-	case css.PropTop, css.PropRight, css.PropBottom, css.PropLeft:
-		return animTop + animProp(p-css.PropTop), true
-	case css.PropWidth:
-		return animWidth, true
-	case css.PropHeight:
-		return animHeight, true
-	case css.PropBackgroundColor:
-		return animBackground, true
-	}
-	return 0, false
+// propValue is one property's value in a keyframe.
+type propValue struct {
+	p animProp
+	v animValue
 }
+
+// animPropOf maps an engine longhand to an animatable property: every longhand but the
+// transition and animation properties. The discrete ones flip at 50% (animatable.go).
+func animPropOf(p css.Prop) (animProp, bool) { return p, p < numAnimProps }
 
 // computeMissingKeyframeOffsets gives keyframes without an offset evenly spaced ones
 // between their neighbours (the first 0, the last 1 when unset).
@@ -123,19 +113,23 @@ func (e *Engine) resolve(eff *keyframeEffect, st *elementState) {
 	cx := e.inv.cx
 	for i := 0; i < n; i++ {
 		tmp := st.base
-		var has uint16
-		for _, d := range eff.frames[i].decls {
-			ap, ok := animPropOf(d.Prop)
-			if !ok || d.Value.Global != css.GlobalNone {
-				continue
+		var has animPropSet
+		// font-family and font-size first (em lengths depend on them), then color
+		// (currentcolor does), then the rest, as the cascade computes them.
+		for pass := 0; pass < 3; pass++ {
+			for _, d := range eff.frames[i].decls {
+				ap, ok := animPropOf(d.Prop)
+				if !ok || d.Value.Global != css.GlobalNone || computePass(d.Prop) != pass {
+					continue
+				}
+				computeKeyframeLonghand(&tmp, d.Prop, &d.Value, parent, &cx)
+				has |= 1 << ap
 			}
-			computeLonghand(&tmp, d.Prop, &d.Value, parent, &cx)
-			has |= 1 << ap
 		}
-		var vals [numAnimProps]animValue
+		var vals []propValue
 		for p := animProp(0); p < numAnimProps; p++ {
-			if has&(1<<p) != 0 {
-				vals[p] = getAnim(&tmp, p)
+			if has.has(p) {
+				vals = append(vals, propValue{p, getAnim(&tmp, p)})
 			}
 		}
 		eff.values = append(eff.values, vals)
@@ -160,7 +154,7 @@ func (e *Engine) parentStyle(st *elementState) *computedStyle {
 func (e *Engine) applyEffectValue(eff *keyframeEffect, st *elementState, x float64) {
 	e.resolve(eff, st)
 	for p := animProp(0); p < numAnimProps; p++ {
-		if eff.props&(1<<p) == 0 {
+		if !eff.props.has(p) {
 			continue
 		}
 		setAnim(&st.used, p, eff.propertyValue(p, getAnim(&st.used, p), x))
@@ -179,8 +173,12 @@ func (eff *keyframeEffect) propertyValue(p animProp, underlying animValue, x flo
 	var buf [8]pk
 	list := buf[:0]
 	for i := range eff.frames {
-		if eff.has[i]&(1<<p) != 0 {
-			list = append(list, pk{eff.frames[i].offset, eff.frames[i].easing, eff.values[i][p]})
+		if eff.has[i].has(p) {
+			for _, pv := range eff.values[i] {
+				if pv.p == p {
+					list = append(list, pk{eff.frames[i].offset, eff.frames[i].easing, pv.v})
+				}
+			}
 		}
 	}
 	if len(list) == 0 {
@@ -212,11 +210,40 @@ func (eff *keyframeEffect) propertyValue(p animProp, underlying animValue, x flo
 		return b.v
 	}
 	local := a.easing.Apply(math.Max(0, math.Min(1, (x-a.offset)/(b.offset-a.offset))))
-	if !animInterpolable(a.v, b.v, p) {
-		if local < 0.5 {
-			return a.v
-		}
-		return b.v
-	}
 	return interpolateAnim(a.v, b.v, p, local)
+}
+
+// computePass orders a keyframe's longhands as the cascade computes them.
+func computePass(p css.Prop) int {
+	switch p {
+	case css.PropFontFamily, css.PropFontSize:
+		return 0
+	case css.PropColor:
+		return 1
+	}
+	return 2
+}
+
+// computeKeyframeLonghand computes one keyframe declaration into st: computeLonghand, and
+// the three longhands the cascade computes before the others (computeStyle).
+func computeKeyframeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *computedStyle, cx *computeContext) {
+	switch p {
+	case css.PropFontFamily:
+		st.mono, st.monoGeneric = v.Num >= 1, v.Num == 2
+	case css.PropFontSize:
+		computeFontSize(st, v, parent, cx)
+		if st.sizeKeyword != 0 {
+			st.fontSize = st.sizeKeyword
+			if st.monoGeneric {
+				st.fontSize = st.sizeKeyword * 13 / 16
+			}
+		}
+		st.fontSize = min(max(st.fontSize, 0), 10000)
+	case css.PropColor:
+		if !v.Current {
+			st.color = v.Color
+		}
+	default:
+		computeLonghand(st, p, v, parent, cx)
+	}
 }

@@ -113,7 +113,7 @@ func (b *box) specifiedContentWidth(cbw float64) (float64, bool) {
 // percentage, the containing block's height is definite (cbh >= 0).
 func (b *box) specifiedContentHeight(cbh float64) (float64, bool) {
 	h := b.st.height
-	if h.isAuto() || b.node == nil || h.u == unitPercent && cbh < 0 {
+	if h.isAuto() || b.node == nil || h.hasPercent() && cbh < 0 {
 		return 0, false
 	}
 	v := h.resolve(cbh)
@@ -332,9 +332,9 @@ func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 		cbh = 0
 	}
 	switch {
-	case !s.inset[0].isAuto() && !(s.inset[0].u == unitPercent && cbh == 0):
+	case !s.inset[0].isAuto() && !(s.inset[0].hasPercent() && cbh == 0):
 		dy = s.inset[0].resolve(cbh)
-	case !s.inset[2].isAuto() && !(s.inset[2].u == unitPercent && cbh == 0):
+	case !s.inset[2].isAuto() && !(s.inset[2].hasPercent() && cbh == 0):
 		dy = -s.inset[2].resolve(cbh)
 	}
 	return dx, dy

@@ -1,40 +1,12 @@
 package render
 
 import (
-	"image/color"
 	"math"
 
 	"golang.org/x/net/html"
 
 	"loopscope/css"
 )
-
-// animProp is a property that CSS transitions animate here.
-type animProp uint8
-
-const (
-	animOpacity animProp = iota
-	animTransform
-	animTop
-	animRight
-	animBottom
-	animLeft
-	animWidth
-	animHeight
-	animBackground
-	numAnimProps
-)
-
-var animPropNames = [numAnimProps]string{"opacity", "transform", "top", "right", "bottom", "left", "width", "height", "background-color"}
-
-// animValue is a value of one animated property.
-type animValue struct {
-	n      float64     // opacity
-	l      length      // insets, width, height
-	has    bool        // transform is not none
-	tx, ty length      // transform
-	c      color.NRGBA // background-color
-}
 
 // transition is a running CSS transition of one property of one element.
 // https://drafts.csswg.org/css-transitions/#transition
@@ -50,98 +22,6 @@ type transition struct {
 	fn             css.Easing
 	seq            uint64    // creation order (the transition generation)
 	prevPhase      animPhase // at the last update (events)
-}
-
-func getAnim(s *computedStyle, p animProp) animValue {
-	switch p {
-	case animOpacity:
-		return animValue{n: s.opacity}
-	case animTransform:
-		return animValue{has: s.hasTransform, tx: s.tx, ty: s.ty}
-	case animTop, animRight, animBottom, animLeft:
-		return animValue{l: s.inset[p-animTop]}
-	case animWidth:
-		return animValue{l: s.width}
-	case animHeight:
-		return animValue{l: s.height}
-	}
-	return animValue{c: s.background}
-}
-
-func setAnim(s *computedStyle, p animProp, v animValue) {
-	switch p {
-	case animOpacity:
-		s.opacity = v.n
-	case animTransform:
-		s.hasTransform, s.tx, s.ty = v.has, v.tx, v.ty
-	case animTop, animRight, animBottom, animLeft:
-		s.inset[p-animTop] = v.l
-	case animWidth:
-		s.width = v.l
-	case animHeight:
-		s.height = v.l
-	default:
-		s.background = v.c
-	}
-}
-
-func animEqual(a, b animValue, p animProp) bool {
-	switch p {
-	case animOpacity:
-		return a.n == b.n
-	case animTransform:
-		if !a.has && !b.has {
-			return true
-		}
-		return a.tx.v == b.tx.v && a.ty.v == b.ty.v && (a.tx.u == b.tx.u || a.tx.v == 0) && (a.ty.u == b.ty.u || a.ty.v == 0)
-	case animBackground:
-		return a.c == b.c
-	}
-	return a.l == b.l
-}
-
-// lengthsInterpolable reports whether two lengths can be interpolated without calc():
-// same unit, or one of them zero.
-func lengthsInterpolable(a, b length) bool {
-	if a.u == unitAuto || b.u == unitAuto {
-		return false
-	}
-	return a.u == b.u || a.v == 0 || b.v == 0
-}
-
-func animInterpolable(a, b animValue, p animProp) bool {
-	switch p {
-	case animOpacity, animBackground:
-		return true
-	case animTransform:
-		return lengthsInterpolable(a.tx, b.tx) && lengthsInterpolable(a.ty, b.ty)
-	}
-	return lengthsInterpolable(a.l, b.l)
-}
-
-func lerpLength(a, b length, t float64) length {
-	u := a.u
-	if a.v == 0 {
-		u = b.u
-	}
-	return length{a.v + (b.v-a.v)*t, u}
-}
-
-// interpolateAnim blends two values. https://drafts.csswg.org/css-values/#interpolation
-func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
-	switch p {
-	case animOpacity:
-		return animValue{n: css.Clamp01(a.n + (b.n-a.n)*t)}
-	case animTransform:
-		return animValue{has: a.has || b.has, tx: lerpLength(a.tx, b.tx, t), ty: lerpLength(a.ty, b.ty, t)}
-	case animBackground:
-		return animValue{c: interpolateColor(a.c, b.c, t)}
-	}
-	l := lerpLength(a.l, b.l, t)
-	if (p == animWidth || p == animHeight) && l.v < 0 {
-		l.v = 0
-	}
-	return animValue{l: l}
 }
 
 // progressAt returns the eased progress at time now (0 before the delay ends, 1 after).
@@ -171,12 +51,17 @@ func (t *transition) endTime() float64 { return t.start + t.delay + t.duration }
 // matchingTransition finds the last item of transition-property that names p (or all).
 // https://drafts.csswg.org/css-transitions/#matching-transition-property-value
 func matchingTransition(specs []transitionSpec, p animProp) (transitionSpec, bool) {
-	name := animPropNames[p]
+	name := p.String()
 	for i := len(specs) - 1; i >= 0; i-- {
 		s := specs[i].prop
-		if s == name || s == "all" || s == "background" && p == animBackground ||
-			s == "inset" && p >= animTop && p <= animLeft {
+		if s == name || s == "all" {
 			return specs[i], true
+		}
+		// A shorthand matches its longhands.
+		for _, l := range css.Longhands(s) {
+			if l == p {
+				return specs[i], true
+			}
 		}
 	}
 	return transitionSpec{}, false
@@ -190,20 +75,23 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 		e.cancelTransitions(st)
 		return
 	}
-	for p := animProp(0); p < numAnimProps; p++ {
-		if st.animProps&(1<<p) != 0 {
+	// By property name: the transitions one style change starts are in composite order
+	// (their seq) by "the Unicode codepoints that make up the expanded transition property
+	// name". https://drafts.csswg.org/css-transitions-2/#animation-composite-order
+	for _, p := range animPropsByName {
+		if st.animProps.has(p) {
 			// An animation sets the property: the before- and after-change styles both
 			// carry its value at the current time, so no transition starts.
 			// https://drafts.csswg.org/css-transitions/#after-change-style
 			continue
 		}
 		after := getAnim(&st.base, p)
-		running := st.trans[p]
+		running := st.transition(p)
 		spec, ok := matchingTransition(st.base.transitions, p)
 		ok = ok && math.Max(spec.duration, 0)+spec.delay > 0
 		if running == nil {
 			from := getAnim(before, p)
-			if ok && !animEqual(from, after, p) && animInterpolable(from, after, p) {
+			if ok && !animEqual(from, after, p) && transitionable(from, after, p) {
 				e.addTransition(st, p, spec, from, after, from, 1)
 			}
 			continue
@@ -217,7 +105,7 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 		}
 		cur := running.valueAt(e.now)
 		e.removeTransition(running)
-		if animEqual(cur, after, p) || !animInterpolable(cur, after, p) {
+		if animEqual(cur, after, p) || !transitionable(cur, after, p) {
 			continue
 		}
 		if animEqual(running.reversingStart, after, p) {
@@ -240,7 +128,7 @@ func (e *Engine) addTransition(st *elementState, p animProp, spec transitionSpec
 	e.animSeq++
 	t := &transition{st: st, prop: p, from: from, to: to, reversingStart: reversingStart, factor: factor,
 		start: e.now, delay: spec.delay, duration: math.Max(spec.duration, 0), fn: spec.fn, seq: e.animSeq}
-	st.trans[p] = t
+	st.setTransition(p, t)
 	e.running = append(e.running, t)
 }
 
@@ -252,9 +140,7 @@ func (e *Engine) removeTransition(t *transition) {
 		e.queueTransitionEvent(t, "transitioncancel", math.Max(math.Min(e.now-t.start-t.delay, t.duration), 0), math.Inf(-1))
 		t.prevPhase = phaseIdle
 	}
-	if t.st.trans[t.prop] == t {
-		t.st.trans[t.prop] = nil
-	}
+	t.st.dropTransition(t)
 	for i, r := range e.running {
 		if r == t {
 			e.running = append(e.running[:i], e.running[i+1:]...)
@@ -266,10 +152,8 @@ func (e *Engine) removeTransition(t *transition) {
 // cancelTransitions cancels every running transition of an element.
 // https://drafts.csswg.org/css-transitions/#cancel-a-transition
 func (e *Engine) cancelTransitions(st *elementState) {
-	for _, t := range st.trans {
-		if t != nil {
-			e.removeTransition(t)
-		}
+	for len(st.trans) > 0 {
+		e.removeTransition(st.trans[len(st.trans)-1])
 	}
 }
 
@@ -282,4 +166,38 @@ func connectedTo(n, root *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// transition returns the running transition of p on the element, or nil.
+func (st *elementState) transition(p animProp) *transition {
+	for _, t := range st.trans {
+		if t.prop == p {
+			return t
+		}
+	}
+	return nil
+}
+
+// setTransition makes t the running transition of p (replacing any).
+func (st *elementState) setTransition(p animProp, t *transition) {
+	for i, o := range st.trans {
+		if o.prop == p {
+			st.trans[i] = t
+			return
+		}
+	}
+	st.trans = append(st.trans, t)
+}
+
+// dropTransition forgets t if it is the element's running transition of its property.
+func (st *elementState) dropTransition(t *transition) {
+	for i, o := range st.trans {
+		if o == t {
+			st.trans = append(st.trans[:i], st.trans[i+1:]...)
+			if len(st.trans) == 0 {
+				st.trans = nil
+			}
+			return
+		}
+	}
 }

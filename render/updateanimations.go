@@ -47,7 +47,7 @@ func (e *Engine) queueAnimationEvent(ev AnimationEvent) {
 
 // queueTransitionEvent queues a TransitionEvent whose elapsed time is ms.
 func (e *Engine) queueTransitionEvent(t *transition, typ string, elapsed, when float64) {
-	e.queueAnimationEvent(AnimationEvent{Type: typ, Target: t.st.node, Name: animPropNames[t.prop],
+	e.queueAnimationEvent(AnimationEvent{Type: typ, Target: t.st.node, Name: t.prop.String(),
 		ElapsedTime: roundMicroseconds(elapsed / 1000), Time: when, kind: kindCSSTransition, seq: t.seq})
 }
 
@@ -117,9 +117,7 @@ func (e *Engine) updateTransitions(now float64) {
 	for _, t := range e.running {
 		if !connectedTo(t.st.node, root) { // removed from the document: cancelled
 			e.transitionEvents(t, phaseIdle, now)
-			if t.st.trans[t.prop] == t {
-				t.st.trans[t.prop] = nil
-			}
+			t.st.dropTransition(t)
 			continue
 		}
 		ph := phaseActive
@@ -131,9 +129,7 @@ func (e *Engine) updateTransitions(now float64) {
 		}
 		e.transitionEvents(t, ph, now)
 		if ph == phaseAfter {
-			if t.st.trans[t.prop] == t {
-				t.st.trans[t.prop] = nil
-			}
+			t.st.dropTransition(t)
 			continue
 		}
 		kept = append(kept, t)

@@ -14,13 +14,19 @@ const (
 	unitPx unit = iota
 	unitPercent
 	unitAuto
+	// unitCalc: calc(v px + p %), the interpolation of a length with a percentage.
+	unitCalc
 )
 
 // length is a CSS <length-percentage> or auto.
 type length struct {
 	v float64
 	u unit
+	p float64 // the percentage of a unitCalc length
 }
+
+// hasPercent reports whether l depends on a percentage base.
+func (l length) hasPercent() bool { return l.u == unitPercent || l.u == unitCalc }
 
 var autoLength = length{u: unitAuto}
 
@@ -36,6 +42,8 @@ func (l length) resolve(base float64) float64 {
 		return snap(l.v)
 	case unitPercent:
 		return snap(l.v * base / 100)
+	case unitCalc:
+		return snap(l.v + l.p*base/100)
 	}
 	return 0
 }
