@@ -263,6 +263,19 @@ func (s *Stepper) ParkedSignal() <-chan struct{} { return s.parkedCh }
 // shouldPark: the user paused and no step is in progress. Call with mu held.
 func (s *Stepper) shouldPark() bool { return s.pauseRequested && s.budget == 0 }
 
+// PausePending reports whether the user has paused the loop and no step is in progress: a
+// wait that may end early (Node's poll phase) ends then, so the loop parks at once instead
+// of when the wait is over. Call it on the agent's goroutine.
+func (l *Agent) PausePending() bool {
+	s := l.stepper()
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shouldPark()
+}
+
 // stepGate is a gate point: the loop parks here while paused.
 func (l *Agent) stepGate() {
 	s := l.stepper()

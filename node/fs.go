@@ -57,12 +57,18 @@ func (p *Process) pollIO(timeout float64) {
 		q.wg.Wait() // no page time passes
 		p.l.DrainInbox()
 	} else if len(q.done) == 0 && timeout != 0 {
+		// uv__io_poll: wait until a completion arrives or the timeout passes. Anything else
+		// that wakes the loop (the window's requests, a step key) is served and the wait goes
+		// on, as epoll_wait is resumed after EINTR with the time left; but a pause asked
+		// meanwhile ends the wait, so the loop parks at the poll phase's end.
 		until := p.l.Now() + timeout
 		if timeout < 0 {
 			until = inf
 		}
-		p.l.SleepUntil(until, true)
-		p.l.DrainInbox()
+		for len(q.done) == 0 && !p.ended() && !p.l.PausePending() && p.l.Now() < until {
+			p.l.SleepUntil(until, true)
+			p.l.DrainInbox()
+		}
 	}
 	done := q.done
 	q.done = nil

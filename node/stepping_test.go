@@ -1,8 +1,10 @@
 package node
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"loopscope/agent"
 	"loopscope/internal/testsupport"
@@ -121,4 +123,103 @@ func TestNodeStepHostCallInspect(t *testing.T) {
 	if strings.Join(stops, "\n") != strings.Join(want, "\n") {
 		t.Errorf("stops:\n%s\nwant:\n%s", strings.Join(stops, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestNodeStepPollWaitsForTimer (issue 25, item 7): stepped by phase on the real clock, with
+// the loop's inbox posted to all the time as the window does (a snapshot at every stop, and
+// requests while it runs), the poll phase after "one" waits until "two" is due, as libuv's
+// poll blocks until the next timer: the next timers phase runs it. (Any post used to end the
+// poll's wait at once, so page time, which stands still while the loop is parked, crept on
+// by tens of µs a step and the timer never came due.)
+func TestNodeStepPollWaitsForTimer(t *testing.T) {
+	con := &testsupport.Console{}
+	p, err := New("testdata/poll_wait.js", Options{Console: con, Stepping: true, TrackMicrotasks: true, ScriptTimeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Agent().Stepper()
+	s.Pause()
+	done := make(chan int)
+	go func() { done <- p.Run() }()
+	// The window posts to the loop every frame; here much more often, so that posts land
+	// while a phase runs, not only while the loop is parked.
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for {
+			select {
+			case <-quit:
+				return
+			case <-time.After(20 * time.Microsecond):
+				p.Agent().Post(func() {})
+			}
+		}
+	}()
+	var stops []string
+	for running := true; running && len(stops) < 200; {
+		select {
+		case <-done:
+			running = false
+		case <-s.ParkedSignal():
+			got := make(chan Snapshot)
+			p.Agent().Post(func() { got <- p.Inspect(8) })
+			<-got
+			stops = append(stops, p.CurrentPhase().String()+": "+strings.Join(con.Lines, ", "))
+			s.Step(agent.StepPhase)
+		}
+	}
+	if len(stops) == 200 {
+		s.Resume()
+		<-done
+	}
+	first := -1
+	for i, st := range stops {
+		if strings.HasSuffix(st, "one") {
+			first = i
+			break
+		}
+	}
+	if first < 0 || !strings.HasPrefix(stops[first], "timers: ") || first+7 > len(stops) {
+		t.Fatalf("no timers stop running one, or fewer than 7 stops after it:\n%s", strings.Join(stops, "\n"))
+	}
+	want := []string{
+		"timers: main, one",
+		"pending callbacks: main, one",
+		"idle, prepare: main, one",
+		"poll: main, one",
+		"check: main, one",
+		"close callbacks: main, one",
+		"timers: main, one, two",
+	}
+	if got := stops[first : first+7]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("stops from the one that ran one:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNodePauseDuringPollWait: a pause asked while the poll phase waits for a far timer
+// parks the loop at the poll phase's end, with the timer not yet run, instead of after the
+// wait.
+func TestNodePauseDuringPollWait(t *testing.T) {
+	con := &testsupport.Console{}
+	p, err := New("testdata/poll_far.js", Options{Console: con, Stepping: true, ScriptTimeout: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Agent().Stepper()
+	done := make(chan int)
+	go func() { done <- p.Run() }()
+	for !slices.Contains(con.Snapshot(), "main") {
+		time.Sleep(time.Millisecond)
+	}
+	s.Pause()
+	select {
+	case <-s.ParkedSignal():
+	case <-done:
+		t.Fatal("the process ended instead of parking")
+	}
+	if ph, lines := p.CurrentPhase(), con.Snapshot(); ph != PhasePoll || len(lines) != 1 {
+		t.Errorf("parked in %q after %q, want the poll phase's end after [main]", ph, lines)
+	}
+	p.Agent().Post(p.Agent().Stop) // the far timer is not waited for
+	<-done
 }

@@ -34,3 +34,10 @@ func (c *Console) Error(text string) {
 		c.Echo.Error(text)
 	}
 }
+
+// Snapshot returns a copy of the lines printed so far (safe while the page runs).
+func (c *Console) Snapshot() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.Lines...)
+}
