@@ -17,6 +17,7 @@ type cli struct {
 	mode          page.Mode
 	modeSet       bool   // -mode was given (else a recorded actions file's mode is used)
 	record        string // window: write the session's input to this actions file
+	paused        bool   // window: open the page paused before its first task
 	copyDemo      string // -copy-demo NAME: copy a built-in demo into the folder target
 	screenshot    string
 	filmstrip     string

@@ -121,6 +121,7 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 		return err
 	})
 	fs.StringVar(&c.record, "record", "", "window: write the session's input (real clicks with their page times) to an actions `file` that -headless -actions replays")
+	fs.BoolVar(&c.paused, "paused", false, "window: open the page paused before its first task (a Node script: before its main module), to step it from its first line")
 	fs.StringVar(&c.copyDemo, "copy-demo", "", "copy the built-in demo `NAME` (its .html and .json) into the folder given as the page, to edit it: loopscope -copy-demo NAME DIR")
 	fs.BoolVar(&c.list, "list", false, "list the built-in demos")
 	fs.BoolVar(&c.check, "check", false, "run every built-in demo headless against its expected output")
@@ -170,6 +171,9 @@ func parseArgs(args []string, stderr io.Writer) (*cli, error) {
 	if !c.headless && !c.isNode() && (c.screenshot != "" || c.filmstrip != "" || c.report || c.virtualTime) {
 		return nil, usageError{"-screenshot, -filmstrip, -report and -virtual-time go with -headless"}
 	}
+	if c.paused && (c.headless || c.target == "") {
+		return nil, usageError{"-paused goes with the window and a page: loopscope -paused PAGE.html (or a demo name)"}
+	}
 	if c.record != "" && (c.headless || c.isNode()) {
 		return nil, usageError{"-record goes with the window (it records the clicks you make); -headless replays them with -actions"}
 	}
@@ -181,6 +185,7 @@ func printUsage(w io.Writer, fs *flag.FlagSet) {
 
   loopscope                          open the demo gallery in a window
   loopscope PAGE.html | DEMO         open a page or a built-in demo in the window
+  loopscope -paused PAGE | DEMO      ... paused before its first task, to step it from its first line
   loopscope -headless [flags] PAGE   run without a window and print the console to stdout
   loopscope -list                    list the built-in demos
   loopscope -check                   run every built-in demo headless against its expected output

@@ -160,6 +160,8 @@ func TestCLIErrors(t *testing.T) {
 		{"trailing garbage", []string{"-headless", "-actions", actions(`{"duration_ms": 5} x`), pageFile}, "unexpected text after"},
 		{"bad selector in file", []string{"-headless", "-actions", actions(`{"actions": [{"at_ms": 1, "click": "a[["}]}`), pageFile}, "not a valid CSS selector"},
 		{"two pages", []string{"-headless", "a.html", "b.html"}, "one page at a time"},
+		// Issue 25: -paused opens the window on a page paused before its first task.
+		{"paused headless", []string{"-headless", "-paused", pageFile}, "-paused goes with the window and a page"},
 		{"profile in no folder", []string{"-headless", "-cpuprofile", filepath.Join(dir, "none", "cpu.prof"), pageFile}, "-cpuprofile: open"},
 	}
 	for _, c := range cases {

@@ -26,6 +26,7 @@ func runWindow(c *cli, stdout, stderr io.Writer) int {
 		ScriptTimeout: c.scriptTimeout,
 		MaxHeap:       c.maxHeap,
 		Record:        c.record,
+		Paused:        c.paused,
 		Stdout:        os.Stdout,
 		Stderr:        os.Stderr,
 	})

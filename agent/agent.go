@@ -67,6 +67,9 @@ type Agent struct {
 	// (dateNow), so that under a virtual or stepped clock Date and performance.now() agree.
 	dateOrigin time.Time
 
+	// lastStop is step mode's last gate point (LastStop), on the agent's goroutine.
+	lastStop Stop
+
 	// depth counts the Go→JS calls in progress; 0 means no JS is on the stack.
 	depth       int
 	callbackEnd time.Duration // set by the entry trampoline when the callback returns

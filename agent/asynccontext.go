@@ -2,6 +2,7 @@ package agent
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dop251/goja"
@@ -63,8 +64,11 @@ type microtasks struct {
 	lastName string               // lastFn's name: a loop that registers one handler reads it once
 	details  map[detailKey]string // "f page.html:12", made once per handler and position
 	running  *microtask
-	runStart time.Duration
-	lastEnd  time.Duration // when the last microtask (or the callback before them) ended
+	// stopWhenQueued is a reaction registered on a settled promise: the step mode's stop
+	// for its then or await comes once goja has queued its job.
+	stopWhenQueued *microtask
+	runStart       time.Duration
+	lastEnd        time.Duration // when the last microtask (or the callback before them) ended
 	// The page time spanEnd last read, and the wall time it read it at.
 	lastRead     time.Duration
 	lastReadWall time.Time
@@ -134,7 +138,18 @@ func (t asyncTracker) PromiseReactionRegistered(ctx interface{}, r goja.PromiseR
 	if l.mt.model {
 		l.mt.queue.registered(m)
 	}
-	l.stepHostCall()
+	if r.Promise != nil && r.Promise.State() != goja.PromiseStatePending {
+		// The promise has settled: goja queues the reaction's job right after this
+		// (PerformPromiseThen steps 8-9), so the stop waits for it (PromiseJobQueued) and
+		// the Microtasks box shows the job queued, as the spec has it at this point.
+		l.mt.stopWhenQueued = m
+		return
+	}
+	if r.Kind == goja.PromiseReactionAwait {
+		l.stepHostCall("await")
+		return
+	}
+	l.stepHostCall("then")
 }
 
 // thenableJobName is Jake's kind of name for the job that adopts a thenable.
@@ -174,6 +189,14 @@ func (t asyncTracker) PromiseJobQueued(job goja.PromiseJobInfo) interface{} {
 	} else {
 		m.queued = true
 	}
+	if m == l.mt.stopWhenQueued {
+		l.mt.stopWhenQueued = nil
+		what := "then"
+		if strings.HasPrefix(m.name, "async continuation") {
+			what = "await"
+		}
+		l.stepHostCall(what + " on a settled promise") // the stop of the then or await that registered it (above)
+	}
 	return m
 }
 
@@ -207,13 +230,13 @@ func (l *Agent) registerHostMicrotask(name, fn string) *microtask {
 	} else {
 		m.queued = true
 	}
-	l.stepHostCall()
+	l.stepHostCall(name)
 	return m
 }
 
 // microtaskStarts: m is about to run (the previous microtask has ended).
 func (l *Agent) microtaskStarts(m *microtask) {
-	l.stepDone(StepMicrotask) // step mode: stop between two microtasks, m still queued
+	l.stepDoneWhat(StepMicrotask, m.name) // step mode: stop between two microtasks, m still queued
 	if l.mt.model {
 		l.mt.queue.started(m)
 	}

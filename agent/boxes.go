@@ -29,6 +29,9 @@ type Boxes struct {
 	Log []string
 	// Tracked: the microtask queue is modelled (microtask tracking in step mode).
 	Tracked bool
+	// Step: in step mode, which step of the processing model has just run, in the spec's
+	// words and numbers (the event loop's; "" when it has none).
+	Step string
 }
 
 // BoxItem is one entry of a box: Jake's name for it ("Run script", "Dispatch click",

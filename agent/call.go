@@ -88,7 +88,7 @@ func (l *Agent) installEntry() {
 // is returned, not reported.
 func (l *Agent) Call(fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
 	if l.depth > 0 {
-		l.stepHostCall() // e.g. a listener of el.click(), about to be called
+		l.stepHostCall("a listener") // e.g. a listener of el.click(), about to be called
 		l.depth++
 		defer func() { l.depth-- }()
 		return fn(this, args...)

@@ -19,7 +19,7 @@ func (l *Agent) InstallConsole() {
 			text := l.formatArgs(call.Arguments)
 			l.trace.instant(KindConsole, text, l.Now())
 			l.console.Message(level, text)
-			l.stepHostCall()
+			l.stepHostCall("console." + level)
 			return goja.Undefined()
 		})
 	}

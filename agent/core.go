@@ -61,6 +61,10 @@ func (l *Agent) StepGate() { l.stepGate() }
 // paused agent waits.
 func (l *Agent) StepDone(k StepKind) { l.stepDone(k) }
 
+// StepDoneAt is StepDone for a host call (StepHostCall) that names itself ("setTimeout"),
+// for the stop's line (LastStop).
+func (l *Agent) StepDoneAt(k StepKind, what string) { l.stepDoneWhat(k, what) }
+
 // StartWatchdog starts the watchdog for the duration of an event loop's run; the returned
 // function stops it.
 func (l *Agent) StartWatchdog() (stop func()) { return l.startWatchdog() }

@@ -286,17 +286,53 @@ func (l *Agent) stepGate() {
 	park := s.shouldPark()
 	s.mu.Unlock()
 	if park {
+		if l.lastStop.Kind == StepHostCall || l.lastStop.Kind == StepMicrotask {
+			l.lastStop = Stop{} // paused (Space) between iterations: JS ran to its end
+		}
 		l.park(s)
 	}
 }
 
+// Stop is what the loop had just done at its last gate point: the queues view's line that
+// names the step of the processing model (loop.Boxes.Step).
+type Stop struct {
+	// Kind: a task ran (StepTask), a callback returned and its checkpoint ran
+	// (StepCallback), a rendering update ran (StepFrame), a microtask is about to run
+	// (StepMicrotask), a host call touched a queue or the log (StepHostCall), a phase ended
+	// (StepPhase); 0: nothing yet (the loop waits before its first task) or a gate between
+	// iterations.
+	Kind StepKind
+	// What: the task's name as Jake gives it, the callback's name, the microtask's, or the
+	// host call ("console.log", "setTimeout", "then", "then on a settled promise", "await",
+	// "await on a settled promise", "queueMicrotask", "a listener", ...).
+	What string
+}
+
+// LastStop is the loop's last gate point (on the loop's goroutine; step mode only).
+func (l *Agent) LastStop() Stop { return l.lastStop }
+
 // stepDone is called after the loop did something of kind k: a step in progress that k
 // completes ends, and the loop parks.
-func (l *Agent) stepDone(k StepKind) {
+func (l *Agent) stepDone(k StepKind) { l.stepDoneWhat(k, "") }
+
+// stepDoneWhat is stepDone with what it was (a microtask's or a host call's name) for
+// LastStop.
+func (l *Agent) stepDoneWhat(k StepKind, what string) {
 	s := l.stepper()
 	if s == nil {
 		return
 	}
+	switch k {
+	case StepTask:
+		if t := s.running.Load(); t != nil {
+			what = jakeTaskName(t)
+		}
+	case StepCallback:
+		if c := s.callback.Load(); c != nil {
+			what = *c
+		}
+	}
+	l.lastStop = Stop{Kind: k, What: what}
 	if k == StepTask {
 		s.running.Store(nil)
 	}
@@ -343,8 +379,9 @@ func (l *Agent) stepTaskStart(t *Task) {
 // checkpoint (call it where callFromEmptyStack ends).
 func (l *Agent) stepCallbackDone() { l.stepDone(StepCallback) }
 
-// stepHostCall is the gate point inside a host call that touched a queue or the log.
-func (l *Agent) stepHostCall() { l.stepDone(StepHostCall) }
+// stepHostCall is the gate point inside a host call that touched a queue or the log; what
+// names the call.
+func (l *Agent) stepHostCall(what string) { l.stepDoneWhat(StepHostCall, what) }
 
 // park waits, with page time frozen, until a step or Resume (or Stop). Input posted
 // meanwhile is taken from the inbox, so it shows up in the task queues. Parked inside JS,

@@ -31,7 +31,7 @@ func (l *Loop) installAnimationFrames() {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
 		}
 		h := l.requestAnimationFrame(fn, l.FunctionName(c.Argument(0)))
-		l.StepDone(StepHostCall)
+		l.StepDoneAt(StepHostCall, "requestAnimationFrame")
 		return l.rt.ToValue(h)
 	})
 	l.DefineFunc(g, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {

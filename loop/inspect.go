@@ -20,6 +20,7 @@ func (l *Loop) Inspect(max int) *Snapshot {
 	snap := l.Agent.Inspect(max)
 	snap.Stats = l.Stats()
 	l.addTasksBox(&snap.Boxes, max)
+	snap.Boxes.Step = l.specStep(&snap.Boxes)
 	for src := SourceUserInteraction; src < numSources; src++ {
 		q := &l.queues[src]
 		v := QueueView{Source: src, Len: q.size}
@@ -68,6 +69,7 @@ func (l *Loop) Inspect(max int) *Snapshot {
 func (l *Loop) boxes(max int) Boxes {
 	b := l.Boxes(max)
 	l.addTasksBox(&b, max)
+	b.Step = l.specStep(&b)
 	return b
 }
 

@@ -109,6 +109,9 @@ type Loop struct {
 	neededSince     float64 // when rendering became needed (ms); -1: not needed
 	frames          int     // rendering updates (Stats.Frames)
 	closing         bool    // a worker global's closing flag (SetClosing)
+	// renderingStep is the step of "update the rendering" that runs now ("14. run the
+	// animation frame callbacks"; "": none), for the stop's line (specstep.go).
+	renderingStep string
 
 	rejections  rejectionTracker
 	stopAt      float64 // Run returns at this time (ms) at the latest; 0: no limit (StopAt)

@@ -71,12 +71,14 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	start := l.Now()
 	l.Trace().Add(Span{Kind: KindFrame, Name: "frame", Start: frameTime, End: frameTime})
 	steps, _ := l.renderer.(RenderingSteps)
+	defer func() { l.renderingStep = "" }()
 	if l.Mode() == ModeLegacyRAF {
 		// DEPARTURE (legacy-raf mode): old Safari/Edge painted the frame first; callbacks ran
 		// after it, so what they change shows only in the next frame. Animations and
 		// transitions still advance (and send their events) before the frame's style.
 		l.updateAnimationsAndSendEvents(frameTime)
 		l.styleLayoutPaint(frameTime)
+		l.renderingStep = "14. run the animation frame callbacks (after the paint: legacy-raf)"
 		l.runTheAnimationFrameCallbacks(frameTime)
 		l.Trace().Add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
 		return
@@ -87,41 +89,51 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 		// resize and scroll steps (UI Events leaves when to HTML's "update the rendering",
 		// which has no step for it).
 		s := l.Now()
+		l.renderingStep = "(before step 8, CHROME) dispatch the rAF-aligned input"
 		l.stepSpan("dispatch rAF-aligned input", s, steps.DispatchRAFAlignedInput(frameTime))
 		// 8. "For each doc of docs, run the resize steps for doc."
 		s = l.Now()
+		l.renderingStep = "8. run the resize steps"
 		l.stepSpan("run the resize steps", s, steps.RunTheResizeSteps())
 		// 9. "For each doc of docs, run the scroll steps for doc."
 		s = l.Now()
+		l.renderingStep = "9. run the scroll steps"
 		l.stepSpan("run the scroll steps", s, steps.RunTheScrollSteps())
 		// 10. "For each doc of docs, evaluate media queries and report changes for doc."
 		s = l.Now()
+		l.renderingStep = "10. evaluate media queries and report changes"
 		l.stepSpan("evaluate media queries and report changes", s, steps.EvaluateMediaQueriesAndReportChanges())
 	}
 	// 11. "For each doc of docs, update animations and send events for doc, passing in
 	// relative high resolution time given frameTimestamp and doc's relevant global
 	// object as the timestamp."
+	l.renderingStep = "11. update animations and send events"
 	l.updateAnimationsAndSendEvents(frameTime)
 	if steps != nil {
 		// 12. "For each doc of docs, run the fullscreen steps for doc."
 		s := l.Now()
+		l.renderingStep = "12. run the fullscreen steps"
 		l.stepSpan("run the fullscreen steps", s, steps.RunTheFullscreenSteps())
 	}
 	// 14. "For each doc of docs, run the animation frame callbacks for doc, passing in the
 	// relative high resolution time given frameTimestamp and doc's relevant global
 	// object as the timestamp."
+	l.renderingStep = "14. run the animation frame callbacks"
 	l.runTheAnimationFrameCallbacks(frameTime)
 	// 16. "For each doc of docs:"
+	l.renderingStep = "16. recalculate styles and update layout, then broadcast active resize observations"
 	l.styleLayoutAndResizeObservers(steps)
 	if steps != nil {
 		// 19. "For each doc of docs, run the update intersection observations steps for doc,
 		// passing in the relative high resolution time given now and doc's relevant global
 		// object as the timestamp."
 		s := l.Now()
+		l.renderingStep = "19. run the update intersection observations steps"
 		l.stepSpan("update intersection observations", s, steps.RunTheUpdateIntersectionObservationsSteps(s))
 	}
 	// 22. "For each doc of docs, update the rendering or user interface of doc and its node
 	// navigable to reflect the current state": paint.
+	l.renderingStep = "22. update the rendering or user interface of doc (paint)"
 	l.paint(frameTime)
 	l.Trace().Add(Span{Kind: KindRendering, Name: "update the rendering", Start: start, End: l.Now()})
 }

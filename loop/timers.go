@@ -35,7 +35,7 @@ func (l *Loop) installTimers() {
 			return l.rt.ToValue(0)
 		}
 		id := l.timerInitialisationSteps(l.newTimer(c, false), 0)
-		l.StepDone(StepHostCall) // step mode: a stop after each call that touches a queue
+		l.StepDoneAt(StepHostCall, "setTimeout") // step mode: a stop after each call that touches a queue
 		return l.rt.ToValue(id)
 	})
 	l.DefineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
@@ -43,7 +43,7 @@ func (l *Loop) installTimers() {
 			return l.rt.ToValue(0)
 		}
 		id := l.timerInitialisationSteps(l.newTimer(c, true), 0)
-		l.StepDone(StepHostCall)
+		l.StepDoneAt(StepHostCall, "setInterval")
 		return l.rt.ToValue(id)
 	})
 	clear := func(c goja.FunctionCall) goja.Value {

@@ -260,3 +260,71 @@ func TestWalkthroughBossfight(t *testing.T) {
 		})
 	}
 }
+
+// TestWalkthroughAwaitOnASettledPromise (issue 25): async1_async2 stepped one queue or log
+// call at a time. async2() returns a promise already fulfilled, so async1's await queues its
+// continuation at once (PerformPromiseThen, step 8: the promise is fulfilled, so the
+// reaction job is enqueued): at the stop of that await, the Microtasks box already holds it,
+// and it stays first in the box until the script ends (seed 002: since Chrome 73 'async1
+// end' comes before promise1).
+func TestWalkthroughAwaitOnASettledPromise(t *testing.T) {
+	p, _, _ := newDemoPage(t, "async1_async2", 0)
+	stops, _ := walk(t, p, 0, loop.StepHostCall)
+	awaitStop := -1
+	for i, b := range stops {
+		if names := loop.FrameNames(b.Stack); len(names) == 2 && names[0] == "async1" && names[1] == "script" {
+			awaitStop = i // async1 on the stack again after async2 returned: its await
+			break
+		}
+	}
+	if awaitStop < 0 {
+		t.Fatal("no stop at async1's await")
+	}
+	for _, b := range stops[awaitStop:] {
+		if len(b.Stack) == 0 {
+			break // the script ended: the checkpoint runs the microtasks
+		}
+		if m := loop.Names(b.Microtasks); len(m) == 0 || m[0] != "async continuation: async1" {
+			t.Errorf("at the stop with the stack %q and the log %q the Microtasks box is %q, want the continuation first",
+				loop.FrameNames(b.Stack), b.Log, m)
+		}
+	}
+}
+
+// TestWalkthroughSpecSteps (issue 25): each stop of "script start", stepped one queue or log
+// call at a time, names the step of the processing model that has just run, with the spec's
+// number: before the first task, step 2 takes "Run script"; setTimeout runs the timer
+// initialisation steps; then on Promise.resolve()'s settled promise is PerformPromiseThen's
+// step 8 (the job queued at once), the second then, on the first then's pending promise, its
+// step 7; when the script returns, "perform a microtask checkpoint" step 3 runs each
+// reaction; "clean up after running script" step 3 is the checkpoint after the script, and
+// step 2 of the processing model ends the task.
+func TestWalkthroughSpecSteps(t *testing.T) {
+	want := []string{
+		`before step 2: next, 2.1 choose a task queue and 2.3 take its oldest task ("Run script")`,
+		"console.log: ",
+		"setTimeout: the timer initialisation steps ran",
+		"PerformPromiseThen (ECMAScript) steps 8-9: the promise has settled",
+		"PerformPromiseThen (ECMAScript) step 7: the promise is pending",
+		"console.log: ",
+		`"Perform a microtask checkpoint" step 3: the microtask queue is not empty; next, 3.1 dequeue the oldest microtask (Promise then)`,
+		"console.log: ",
+		`"Perform a microtask checkpoint" step 3: the microtask queue is not empty; next, 3.1 dequeue the oldest microtask (Promise then)`,
+		"console.log: ",
+		`"Clean up after running script" step 3: script returned to an empty JS stack, so "perform a microtask checkpoint" ran, inside the task "Run script"`,
+		`Event loop processing model step 2: ran the task "Run script"`,
+	}
+	p, _, _ := newDemoPage(t, "jake_script_start", 0)
+	stops, _ := walk(t, p, 0, loop.StepHostCall)
+	if len(stops) < len(want) {
+		t.Fatalf("%d stops, want at least %d", len(stops), len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(stops[i].Step, w) {
+			t.Errorf("stop %d (log %q): %q\nwant it to say %q", i+1, stops[i].Log, stops[i].Step, w)
+		}
+	}
+	if last := stops[len(stops)-1].Step; !strings.Contains(last, `step 4, a rendering opportunity: "update the rendering" ran`) {
+		t.Errorf("the last stop (the first frame): %q", last)
+	}
+}

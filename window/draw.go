@@ -104,17 +104,13 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
-	if g.predict.active {
-		g.predict.draw(screen, g.fonts, g.printed())
-	} else {
-		g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
-	}
+	g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
 	if g.hud.visible {
 		g.hud.draw(screen, g.fonts, fr)
 	}
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	d.overlayMS += (ms - d.overlayMS) / 16
-	g.tabs.draw(screen, g.fonts, g.panes)
+	g.tabs.draw(screen, g.fonts, g.panes, g.tabCount())
 	if g.info.visible {
 		// The explanation gives the answer away: it waits until the prediction is checked.
 		explain := !g.predict.active || g.predict.done(g.printed())

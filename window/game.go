@@ -62,7 +62,7 @@ func newGame(opts Options) *game {
 	g.drawer.init()
 	g.gallery.load()
 	g.info.visible = true
-	g.panes = newPanes(g.con)
+	g.panes = newPanes(g.con, &g.predict)
 	return g
 }
 
@@ -189,12 +189,12 @@ func (g *game) openDemo(target string) {
 	if !g.modePinned {
 		g.mode = page.ModeSpec
 	}
-	g.predict = predictView{}
+	g.endPrediction()
 	g.openPaused(target, true)
 	if _, d := g.session.current(); d != nil {
 		_, query := targets.Split(target)
-		if r, ok := d.DeclaredRun(g.mode, query); ok {
-			g.predict.start(d, r)
+		if r, ok := d.DeclaredRun(g.mode, query); ok && g.predict.start(d, r) {
+			g.tabs.show(tabPredict)
 		}
 	}
 	if !g.predict.active {
@@ -213,10 +213,28 @@ func (g *game) runPrediction() {
 	g.uiVersion++
 }
 
+// reload opens the page shown again (R): paused before its first task if it was paused,
+// or when fromStart is set (Shift+R, "step it from the start"). A prediction already
+// checked stays, and checks the lines again as the page prints them.
+func (g *game) reload(fromStart bool) {
+	paused := fromStart
+	if p := g.runningPage(); p != nil && p.StepState().PauseRequested {
+		paused = true
+	}
+	if g.predict.active && !g.predict.checked {
+		g.endPrediction() // R while predicting is inactive (input.go); never left half-done
+	}
+	g.openPaused(g.session.currentTarget(), paused)
+	g.predict.version++
+}
+
 // printed is what the page has printed to its console (messages, not errors), in order.
-func (g *game) printed() []string {
+func (g *game) printed() []string { return printedLines(g.con) }
+
+// printedLines is what con holds of the page's messages (not errors), in order.
+func printedLines(con *consoleLog) []string {
 	var out []string
-	for _, l := range g.con.tail(maxConsoleLines) {
+	for _, l := range con.tail(maxConsoleLines) {
 		if !l.err {
 			out = append(out, l.text)
 		}

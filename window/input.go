@@ -25,23 +25,37 @@ func (in *input) update(g *game) {
 		return
 	}
 	if g.predict.active && !g.predict.checked {
-		// Ordering the prediction: the page waits; only Esc (back to the gallery) leaves.
+		// Ordering the prediction: the page waits before its first task. Esc leaves; Enter
+		// runs it; Space or 1–5 commit the order and run it or step it from its first line;
+		// the tab keys, H and I work; the other keys wait (the prediction's pane says so).
 		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
-			g.predict = predictView{}
+			g.endPrediction()
 			g.toGallery()
 			return
 		}
-		if g.predict.update() {
+		if g.tabs.selected == tabPredict && g.predict.update() ||
+			g.tabs.selected != tabPredict && (inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyKPEnter)) {
+			g.predict.commit()
 			g.runPrediction()
+			return
 		}
-		return
+		for _, k := range stepKeys {
+			if inpututil.IsKeyJustPressed(k) {
+				g.predict.commit() // the check follows the lines as the steps print them
+				break
+			}
+		}
+		if !g.predict.checked {
+			in.handleKeys(g, true)
+			return
+		}
 	}
 	if p, _ := g.session.current(); in.page.keys && p != nil {
 		if in.page.keyboard(p) {
 			g.status = "the keys go to the instruments again (K gives them to the page)"
 			g.uiVersion++
 		}
-	} else if in.handleKeys(g) {
+	} else if in.handleKeys(g, false) {
 		return // the page was replaced or closed
 	}
 	p, _ := g.session.current()
@@ -78,7 +92,7 @@ func (in *input) press(g *game, p *page.Page, x, y int) {
 	case g.controls.sliderHit(x, y):
 		g.controls.setSpeed(p, g.controls.sliderStop(x))
 	case tabsRect.contains(x, y):
-		g.tabs.click(x-tabsRect.x, len(g.panes))
+		g.tabs.click(x-tabsRect.x, g.tabCount())
 	case paneBodyRect.contains(x, y):
 		if c, ok := g.panes[g.tabs.selected].(clicker); ok {
 			c.click(x-paneBodyRect.x, y-paneBodyRect.y)
@@ -86,9 +100,14 @@ func (in *input) press(g *game, p *page.Page, x, y int) {
 	}
 }
 
+// stepKeys are Space and the step keys: pressed while predicting, they commit the order.
+var stepKeys = []ebiten.Key{ebiten.KeySpace, ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5,
+	ebiten.KeyNumpad1, ebiten.KeyNumpad2, ebiten.KeyNumpad3, ebiten.KeyNumpad4, ebiten.KeyNumpad5}
+
 // handleKeys runs the action of every key pressed this frame, in the key map's order; it
-// reports whether one of them replaced or closed the page (the others then wait).
-func (in *input) handleKeys(g *game) (replaced bool) {
+// reports whether one of them replaced or closed the page (the others then wait). While
+// predicting, only the keys marked whilePredicting run; another says it waits.
+func (in *input) handleKeys(g *game, predicting bool) (replaced bool) {
 	pressed := false
 	defer func() {
 		if pressed {
@@ -100,6 +119,10 @@ func (in *input) handleKeys(g *game) (replaced bool) {
 			continue
 		}
 		pressed = true
+		if predicting && !b.whilePredicting {
+			g.status = predictingKeys
+			continue
+		}
 		b.do(g)
 		if b.replacesPage {
 			return true

@@ -14,6 +14,9 @@ type binding struct {
 	// replacesPage: the action reloads, replaces or closes the page, so the keys after it
 	// in the same frame are not handled.
 	replacesPage bool
+	// whilePredicting: the key works while the learner orders a prediction (the others
+	// wait for it, and the prediction's pane says so).
+	whilePredicting bool
 }
 
 func (b binding) justPressed() bool {
@@ -31,7 +34,9 @@ func keyMap() []binding {
 	key := func(k ...ebiten.Key) []ebiten.Key { return k }
 	return []binding{
 		{keys: key(ebiten.KeyEscape), do: (*game).toGallery, replacesPage: true},
-		{keys: key(ebiten.KeyR), do: func(g *game) { g.open(g.session.currentTarget()) }, replacesPage: true},
+		// R reloads (paused before the first task if the page was paused); Shift+R opens it
+		// paused before its first task: "step it from the start".
+		{keys: key(ebiten.KeyR), do: func(g *game) { g.reload(ebiten.IsKeyPressed(ebiten.KeyShift)) }, replacesPage: true},
 		{keys: key(ebiten.KeyM), do: func(g *game) {
 			if ebiten.IsKeyPressed(ebiten.KeyShift) {
 				g.modePinned = !g.modePinned
@@ -44,12 +49,12 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyD), do: (*game).copyDemoOut, replacesPage: true},
 
 		{keys: key(ebiten.KeyS), do: (*game).syntheticClick},
-		{keys: key(ebiten.KeyI), do: func(g *game) { g.info.visible = !g.info.visible }},
-		{keys: key(ebiten.KeyH), do: func(g *game) { g.hud.visible = !g.hud.visible }},
-		{keys: key(ebiten.KeyC), do: func(g *game) { g.predict = predictView{}; g.tabs.show(tabConsole) }},
-		{keys: key(ebiten.KeyQ), do: func(g *game) { g.predict = predictView{}; g.tabs.toggle(tabQueues) }},
-		{keys: key(ebiten.KeyT), do: func(g *game) { g.predict = predictView{}; g.tabs.toggle(tabTimeline) }},
-		{keys: key(ebiten.KeyF), do: func(g *game) { g.predict = predictView{}; g.tabs.toggle(tabFilmstrip) }},
+		{keys: key(ebiten.KeyI), do: func(g *game) { g.info.visible = !g.info.visible }, whilePredicting: true},
+		{keys: key(ebiten.KeyH), do: func(g *game) { g.hud.visible = !g.hud.visible }, whilePredicting: true},
+		{keys: key(ebiten.KeyC), do: func(g *game) { g.tabs.show(tabConsole) }, whilePredicting: true},
+		{keys: key(ebiten.KeyQ), do: func(g *game) { g.tabs.toggle(tabQueues, g.homeTab()) }, whilePredicting: true},
+		{keys: key(ebiten.KeyT), do: func(g *game) { g.tabs.toggle(tabTimeline, g.homeTab()) }, whilePredicting: true},
+		{keys: key(ebiten.KeyF), do: func(g *game) { g.tabs.toggle(tabFilmstrip, g.homeTab()) }, whilePredicting: true},
 
 		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
 		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.pageKeys(1) }},
@@ -64,12 +69,12 @@ func keyMap() []binding {
 			g.timeline().live()
 		}},
 
-		{keys: key(ebiten.KeySpace), do: (*game).pauseOrRestart},
-		{keys: key(ebiten.Key1, ebiten.KeyNumpad1), do: func(g *game) { g.controls.step(g.runningPage(), page.StepTask) }},
-		{keys: key(ebiten.Key2, ebiten.KeyNumpad2), do: func(g *game) { g.controls.step(g.runningPage(), page.StepCallback) }},
-		{keys: key(ebiten.Key3, ebiten.KeyNumpad3), do: func(g *game) { g.controls.step(g.runningPage(), page.StepFrame) }},
-		{keys: key(ebiten.Key4, ebiten.KeyNumpad4), do: func(g *game) { g.controls.step(g.runningPage(), page.StepMicrotask) }},
-		{keys: key(ebiten.Key5, ebiten.KeyNumpad5), do: func(g *game) { g.controls.step(g.runningPage(), page.StepHostCall) }},
+		{keys: key(ebiten.KeySpace), do: (*game).pauseOrRestart, whilePredicting: true},
+		{keys: key(ebiten.Key1, ebiten.KeyNumpad1), do: func(g *game) { g.controls.step(g.runningPage(), page.StepTask) }, whilePredicting: true},
+		{keys: key(ebiten.Key2, ebiten.KeyNumpad2), do: func(g *game) { g.controls.step(g.runningPage(), page.StepCallback) }, whilePredicting: true},
+		{keys: key(ebiten.Key3, ebiten.KeyNumpad3), do: func(g *game) { g.controls.step(g.runningPage(), page.StepFrame) }, whilePredicting: true},
+		{keys: key(ebiten.Key4, ebiten.KeyNumpad4), do: func(g *game) { g.controls.step(g.runningPage(), page.StepMicrotask) }, whilePredicting: true},
+		{keys: key(ebiten.Key5, ebiten.KeyNumpad5), do: func(g *game) { g.controls.step(g.runningPage(), page.StepHostCall) }, whilePredicting: true},
 		{keys: key(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx+1) }},
 		{keys: key(ebiten.KeyEqual, ebiten.KeyNumpadAdd), do: func(g *game) { g.controls.setSpeed(g.runningPage(), g.controls.speedIdx-1) }},
 		{keys: key(ebiten.KeyW), do: func(g *game) { g.status = g.session.rec.save() }},

@@ -29,7 +29,7 @@ func (g *game) pauseOrRestart() {
 	p := g.runningPage()
 	if p != nil {
 		if exited, _ := p.NodeExited(); exited {
-			g.predict = predictView{}
+			g.endPrediction()
 			g.openPaused(g.session.currentTarget(), true)
 			return
 		}

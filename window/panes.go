@@ -40,10 +40,31 @@ const (
 	tabQueues
 	tabTimeline
 	tabFilmstrip
+	// tabPredict is the prediction of a demo opened from the gallery (predict.go): the last
+	// tab, there only while a prediction is up (game.tabCount), so that looking at the
+	// queues or the console and coming back keeps the learner's order and its check.
+	tabPredict
 )
 
-func newPanes(con *consoleLog) []paneView {
-	return []paneView{tabConsole: &consoleView{con: con}, tabQueues: &queuesView{}, tabTimeline: &timeline{}, tabFilmstrip: newFilmstrip()}
+func newPanes(con *consoleLog, v *predictView) []paneView {
+	return []paneView{tabConsole: &consoleView{con: con}, tabQueues: &queuesView{}, tabTimeline: &timeline{}, tabFilmstrip: newFilmstrip(),
+		tabPredict: predictPane{v: v, con: con}}
+}
+
+// tabCount is the number of tabs shown: the Predict tab only while a prediction is up.
+func (g *game) tabCount() int {
+	if g.predict.active {
+		return len(g.panes)
+	}
+	return tabPredict
+}
+
+// endPrediction takes the prediction and its tab away (another demo opened).
+func (g *game) endPrediction() {
+	g.predict = predictView{}
+	if g.tabs.selected == tabPredict {
+		g.tabs.show(tabConsole)
+	}
 }
 
 // console is the console pane.
@@ -62,13 +83,23 @@ type tabs struct {
 
 func (t *tabs) show(i int) { t.selected = i }
 
-// toggle shows pane i, or the console when i is shown already.
-func (t *tabs) toggle(i int) {
+// toggle shows pane i, or home (the console, or the prediction while one is up) when i is
+// shown already.
+func (t *tabs) toggle(i, home int) {
 	if t.selected == i {
-		t.selected = tabConsole
+		t.selected = home
 		return
 	}
 	t.selected = i
+}
+
+// homeTab is the tab a tab key toggles back to: the prediction while one is up, else the
+// console.
+func (g *game) homeTab() int {
+	if g.predict.active {
+		return tabPredict
+	}
+	return tabConsole
 }
 
 // click selects the tab at x (pixels from the pane's left edge).
@@ -78,11 +109,12 @@ func (t *tabs) click(x, n int) {
 	}
 }
 
-func (t *tabs) draw(dst *ebiten.Image, f *fonts, panes []paneView) {
+// draw draws the first n tabs of panes.
+func (t *tabs) draw(dst *ebiten.Image, f *fonts, panes []paneView, n int) {
 	x0 := float32(pageW)
 	vector.DrawFilledRect(dst, x0, barH, paneW, tabH, color.RGBA{0x30, 0x30, 0x30, 0xff}, false)
-	w := paneW / len(panes)
-	for i, pv := range panes {
+	w := paneW / n
+	for i, pv := range panes[:n] {
 		x := pageW + i*w
 		c := paneDim
 		if i == t.selected {

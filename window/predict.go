@@ -112,8 +112,6 @@ func (v *predictView) update() bool {
 	case inpututil.IsKeyJustPressed(ebiten.KeyDown):
 		move(1)
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeyKPEnter):
-		v.checked = true
-		v.version++
 		return true
 	}
 	x, y := ebiten.CursorPosition()
@@ -137,6 +135,19 @@ func (v *predictView) update() bool {
 	return false
 }
 
+// commit ends the ordering: the page runs (or is stepped) and each line it prints is
+// checked against the learner's order.
+func (v *predictView) commit() {
+	if v.active && !v.checked {
+		v.checked = true
+		v.version++
+	}
+}
+
+// predictingKeys says which keys work while the learner orders the lines (the status line
+// shows it when another key is pressed; the prediction's pane always).
+const predictingKeys = "While you predict: Enter runs the page · Space or 1–5 step it from its first line · C/Q/T/F show another tab (the prediction keeps its tab) · H, I · Esc gallery; the other keys wait for your check"
+
 // dump writes each new state of the order to stderr when LOOPSCOPE_QUEUES_DUMP is set
 // ("predict: 2 [a | b | c]": the cursor's row and the lines), as the queues view writes its
 // boxes: the window tests order the lines by what the window holds, so a key lost (or
@@ -158,6 +169,20 @@ var (
 	predictRight = color.RGBA{0x3c, 0xc8, 0x50, 0xff}
 	predictWrong = color.RGBA{0xf0, 0x3c, 0x3c, 0xff}
 )
+
+// predictPane is the prediction under its tab (tabPredict): the game's predictView, which
+// a demo opened from the gallery starts and the next demo ends.
+type predictPane struct {
+	v   *predictView
+	con *consoleLog
+}
+
+func (pp predictPane) tab() string  { return "Predict" }
+func (pp predictPane) wants() wants { return wants{} }
+func (pp predictPane) reset()       {}
+func (pp predictPane) draw(dst *ebiten.Image, f *fonts, fr *frame) {
+	pp.v.draw(dst, f, printedLines(pp.con))
+}
 
 // draw shows the prediction (and, once the page runs, the check) in the instrument pane.
 func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
@@ -197,6 +222,20 @@ func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
 	if v.checked && len(printed) > len(v.lines) {
 		f.draw(dst, "the page printed more lines than you predicted", predictX, y, paneErr, false)
 		y += lineH
+	}
+	hint := ""
+	switch {
+	case !v.checked:
+		hint = predictingKeys
+	case v.done(printed):
+		hint = "Shift+R: step it from the start (your order stays, checked again as it prints) · Q: the queues"
+	}
+	for _, ln := range wrap(hint, 66) {
+		f.draw(dst, ln, predictX, y, paneDim, false)
+		y += lineH
+	}
+	if hint != "" {
+		y += 4
 	}
 	f.draw(dst, "The script", predictX, y, paneHeading, true)
 	y += lineH + 4

@@ -30,8 +30,9 @@ type queuesView struct {
 	// dump: with LOOPSCOPE_QUEUES_DUMP set, each new state of the boxes drawn is also
 	// written to stderr as one line ("queues: T[…] M[…] S[…] L[…]"), so the window tests
 	// can check the model the window shows.
-	dump   int8 // 0: not checked yet; 1: off; 2: on
-	dumped string
+	dump       int8 // 0: not checked yet; 1: off; 2: on
+	dumped     string
+	dumpedStep string
 }
 
 // The layout inside the pane (pane coordinates: x from the pane's left, y below the tabs).
@@ -43,11 +44,15 @@ const (
 	qStkRows = 6 // rows of the JS stack and Log boxes
 )
 
+// specStepRows are the rows of the spec step's line at most.
+const specStepRows = 3
+
 var (
-	boxBorder = color.RGBA{0x55, 0x55, 0x55, 0xff}
-	chipBG    = color.RGBA{0x3a, 0x3a, 0x2a, 0xff}
-	chipRun   = color.RGBA{0x5a, 0x48, 0x1a, 0xff}
-	codeHi    = color.RGBA{0x4a, 0x3a, 0x10, 0xff}
+	specStepColour = color.RGBA{0xf0, 0xd8, 0x90, 0xff}
+	boxBorder      = color.RGBA{0x55, 0x55, 0x55, 0xff}
+	chipBG         = color.RGBA{0x3a, 0x3a, 0x2a, 0xff}
+	chipRun        = color.RGBA{0x5a, 0x48, 0x1a, 0xff}
+	codeHi         = color.RGBA{0x4a, 0x3a, 0x10, 0xff}
 )
 
 func (q *queuesView) tab() string  { return "Queues (Q)" }
@@ -73,7 +78,19 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 		status = fmt.Sprintf("paused at %.2f ms · 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call", snap.Now)
 	}
 	f.draw(screen, clip(status, 78), x0+qPad, y0+4, paneDim, false)
-	y := y0 + 4 + lineH + 4
+	y := y0 + 4 + lineH
+	if fr.steps.Parked && b.Step != "" {
+		// Which step of the processing model just ran, in the spec's words and numbers
+		// (loop.Boxes.Step), so that the spec can be read beside the picture.
+		for i, ln := range wrap(b.Step, 76) {
+			if i == specStepRows {
+				break
+			}
+			f.draw(screen, ln, x0+qPad, y, specStepColour, false)
+			y += lineH
+		}
+	}
+	y += 4
 	left, right := x0+qPad, x0+2*qPad+qColW
 	h := q.box(screen, f, left, y, "Tasks", b.Tasks, qBoxRows, snap.Now)
 	microTitle := "Microtasks"
@@ -288,8 +305,11 @@ func (q *queuesView) dumpBoxes(b *page.Boxes) {
 	list := func(names []string) string { return "[" + strings.Join(names, ", ") + "]" }
 	s := "T" + list(page.Names(b.Tasks)) + " M" + list(page.Names(b.Microtasks)) +
 		" S" + list(page.FrameNames(b.Stack)) + " L" + list(b.Log)
-	if s != q.dumped {
-		q.dumped = s
+	if s != q.dumped || b.Step != q.dumpedStep {
+		if b.Step != q.dumpedStep {
+			fmt.Fprintln(os.Stderr, "step: "+b.Step) // before the boxes of the same moment
+		}
+		q.dumped, q.dumpedStep = s, b.Step
 		fmt.Fprintln(os.Stderr, "queues: "+s)
 	}
 }

@@ -79,7 +79,7 @@ func (g *game) reloadChangedPage() {
 		g.con.Error("loopscope: " + g.status) // the console pane, and stderr
 		return
 	}
-	g.open(g.session.currentTarget())
+	g.reload(false) // paused before its first task if it was paused
 	if p, _ := g.session.current(); p == nil {
 		return // it did not load: the status line says why
 	}

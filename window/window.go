@@ -35,6 +35,9 @@ type Options struct {
 	Stdout, Stderr *os.File
 	// Record is -record's actions file: the real input of the page shown is written to it.
 	Record string
+	// Paused opens Target paused before its first task (a Node script: before its main
+	// module), to be stepped from its first line.
+	Paused bool
 }
 
 // Run opens the window and blocks until it is closed. It must be called on the main thread.
@@ -47,7 +50,7 @@ func Run(opts Options) error {
 	g.fit.scale = fitScale()
 	if opts.Target != "" {
 		g.gallery.visible = false
-		g.open(opts.Target)
+		g.openPaused(opts.Target, opts.Paused)
 	}
 	g.fitWindow()
 	stop := make(chan struct{})

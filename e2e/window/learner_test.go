@@ -1,0 +1,205 @@
+//go:build !headless
+
+package window
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The learner's path of issue 25: a demo opened paused before its first task and stepped
+// with real keys, its four boxes compared at each step with the walkthrough the seeds draw.
+
+// boxesState is one state of the four boxes as the window dumps them (LOOPSCOPE_QUEUES_DUMP),
+// without the tasks of loading a page after its one script (end of parsing,
+// DOMContentLoaded, load), which Jake's diagram of one script leaves out.
+type boxesState struct{ tasks, microtasks, stack, log string }
+
+var queuesDump = regexp.MustCompile(`^queues: T\[(.*)\] M\[(.*)\] S\[(.*)\] L\[(.*)\]$`)
+
+func parseBoxes(m []string) boxesState {
+	var tasks []string
+	for _, n := range strings.Split(m[1], ", ") {
+		if n != "" && n != "end of parsing" && n != "Dispatch DOMContentLoaded" && n != "Dispatch load" {
+			tasks = append(tasks, n)
+		}
+	}
+	return boxesState{strings.Join(tasks, ", "), m[2], m[3], m[4]}
+}
+
+// stepBoxes presses key until the Log box holds last (or 60 presses), and returns every
+// state the window dumped, in order, the first (before any step) included; steps collects
+// the spec steps the window named beside the boxes ("step: …" lines). A key lost on a
+// loaded machine only means the same state for one more press.
+func stepBoxes(t *testing.T, w *windowRun, key1 string, first boxesState, last string, steps *[]string) []boxesState {
+	t.Helper()
+	states := []boxesState{first}
+	for i := 0; i < 60 && !(states[len(states)-1].log == last && states[len(states)-1].stack == ""); i++ {
+		key(t, key1)
+		deadline := time.After(3 * time.Second)
+	read:
+		for {
+			select {
+			case ln, ok := <-w.errLines:
+				if !ok {
+					t.Fatal("loopscope exited while being stepped")
+				}
+				if st, ok := strings.CutPrefix(ln, "step: "); ok && steps != nil {
+					*steps = append(*steps, st)
+				}
+				if m := queuesDump.FindStringSubmatch(ln); m != nil {
+					if s := parseBoxes(m); s != states[len(states)-1] {
+						states = append(states, s)
+					}
+					break read
+				}
+			case <-deadline:
+				break read
+			}
+		}
+	}
+	return states
+}
+
+// checkInOrder reports the first of want that does not come, in order, among got.
+func checkInOrder(t *testing.T, got, want []boxesState, what string) {
+	t.Helper()
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	if i < len(want) {
+		t.Errorf("%s: state %d %+v never came (after the ones before it); the window showed:", what, i+1, want[i])
+		for _, g := range got {
+			t.Logf("  %+v", g)
+		}
+	}
+}
+
+// openPausedQueues starts the window on demo with -paused and shows the Queues tab; it
+// returns the boxes before the first task.
+func openPausedQueues(t *testing.T, demo string) (*windowRun, boxesState) {
+	t.Helper()
+	t.Setenv("LOOPSCOPE_QUEUES_DUMP", "1")
+	w := startWindow(t, "-paused", demo)
+	x0, y0 := windowOrigin(t)
+	pointerForKeys(t, x0, y0)
+	key(t, "q")
+	m := w.waitErrLine(t, queuesDump, time.Minute)
+	return w, parseBoxes(m)
+}
+
+// TestWindowStepScriptStartFromItsFirstLine (issue 25): `-paused jake_script_start` waits
+// before the parser's "Run script" task, and stepping it one queue or log call at a time (5)
+// shows, in order, the states of seed 004's step-by-step diagram of "script start" (its
+// table: Tasks "Run script", "setTimeout callback"; Microtasks "Promise then" twice; Log
+// script start, script end, promise1, promise2, setTimeout; and its text: setTimeout
+// "schedules a new task for its callback", .then on a settled promise "immediately queues a
+// microtask", the microtasks run when the script has finished, before the next task). Jake
+// calls the JS stack's frame of a promise reaction "Promise callback": the window's frame is
+// named by its entry point, "Promise then". Then key 4 steps a microtask at a time: from the
+// start again (R keeps the page paused), the same boxes at the microtask boundaries.
+func TestWindowStepScriptStartFromItsFirstLine(t *testing.T) {
+	needDisplay(t)
+	w, first := openPausedQueues(t, "jake_script_start")
+	const tasks1, tasks2 = "Run script", "Run script, setTimeout callback"
+	if want := (boxesState{tasks1, "", "", ""}); first != want {
+		t.Fatalf("opened with -paused, the boxes are %+v, want %+v (nothing ran yet)", first, want)
+	}
+	all := "script start, script end, promise1, promise2, setTimeout"
+	want := []boxesState{
+		{tasks1, "", "", ""},                               // the parser's task is queued
+		{tasks1, "", "script", "script start"},             // the script runs: console.log
+		{tasks2, "", "script", "script start"},             // setTimeout queues a task
+		{tasks2, "Promise then", "script", "script start"}, // .then on a settled promise
+		{tasks2, "Promise then", "script", "script start, script end"},
+		{tasks2, "Promise then", "", "script start, script end"}, // the script ended: checkpoint
+		{tasks2, "Promise then", "Promise then", "script start, script end, promise1"},
+		{tasks2, "Promise then", "Promise then", "script start, script end, promise1, promise2"},
+		{tasks2, "", "", "script start, script end, promise1, promise2"},
+		{"setTimeout callback", "", "setTimeout callback", all},
+		{"setTimeout callback", "", "", all},
+	}
+	var steps []string
+	got := stepBoxes(t, w, "5", first, all, &steps)
+	checkInOrder(t, got, want, "stepped with 5")
+	// Beside the boxes, the step of the processing model each stop is at, with its number.
+	i := 0
+	for _, s := range steps {
+		if i < len(specSteps) && strings.Contains(s, specSteps[i]) {
+			i++
+		}
+	}
+	if i < len(specSteps) {
+		t.Errorf("the window never named %q (after the steps before it); it named: %q", specSteps[i], steps)
+	}
+	var printed []string
+	for len(printed) < 5 {
+		select {
+		case ln := <-w.lines:
+			printed = append(printed, ln)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the page printed %q", printed)
+		}
+	}
+	if strings.Join(printed, ", ") != all {
+		t.Errorf("the page printed %q, want %q", printed, all)
+	}
+
+	// R reloads it paused (it was paused), and 4 steps a microtask at a time.
+	key(t, "r")
+	w.waitErrLine(t, regexp.MustCompile(`^queues: T\[Run script, end of parsing\] M\[\] S\[\] L\[\]$`), time.Minute)
+	got = stepBoxes(t, w, "4", boxesState{tasks1, "", "", ""}, all, nil)
+	checkInOrder(t, got, []boxesState{
+		{tasks1, "", "", ""},
+		{tasks2, "Promise then", "", "script start, script end"}, // the script's task ended its callback
+		{tasks2, "Promise then", "", "script start, script end, promise1"},
+		{"setTimeout callback", "", "", all},
+	}, "stepped with 4 after R")
+	if slices.ContainsFunc(got, func(s boxesState) bool { return s.log == "" && s.stack != "" }) {
+		t.Errorf("a stop inside the script before it logged: key 4 stops only between microtasks: %+v", got)
+	}
+}
+
+// specSteps are what the window must say beside the boxes, in order, while "script start" is
+// stepped with 5 (loop.TestWalkthroughSpecSteps has the reasons): the step of the processing
+// model and its number.
+var specSteps = []string{
+	"setTimeout: the timer initialisation steps ran",
+	"PerformPromiseThen (ECMAScript) steps 8-9: the promise has settled",
+	"PerformPromiseThen (ECMAScript) step 7: the promise is pending",
+	`"Perform a microtask checkpoint" step 3`,
+	`"Clean up after running script" step 3`,
+	`Event loop processing model step 2: ran the task "Run script"`,
+}
+
+// TestWindowStepAsync1Async2 (issue 25): async1_async2 opened paused and stepped one queue or
+// log call at a time: the await continuation is in the Microtasks box from the stop of the
+// await itself, since async2's promise has already settled (seed 002: "each await creates a
+// promise and puts the rest of the async function into a then callback"; since Chrome 73 it
+// costs one tick), ahead of promise1's reaction, and runs first.
+func TestWindowStepAsync1Async2(t *testing.T) {
+	needDisplay(t)
+	w, first := openPausedQueues(t, "async1_async2")
+	const cont = "async continuation: async1"
+	tasks2 := "Run script, setTimeout callback"
+	want := []boxesState{
+		{"Run script", "", "", ""},
+		{"Run script", "", "script", "script start"},
+		{"Run script", "", "async2, async1, script", "script start, async2 end"},
+		{"Run script", cont, "async1, script", "script start, async2 end"}, // the await: queued at once
+		{tasks2, cont, "script", "script start, async2 end"},
+		{tasks2, cont + ", Promise then", "script", "script start, async2 end, Promise"},
+		{tasks2, cont + ", Promise then", "script", "script start, async2 end, Promise, script end"},
+		{tasks2, cont + ", Promise then", cont, "script start, async2 end, Promise, script end, async1 end"},
+		{tasks2, "Promise then", "Promise then", "script start, async2 end, Promise, script end, async1 end, promise1"},
+		{"setTimeout callback", "", "setTimeout callback", "script start, async2 end, Promise, script end, async1 end, promise1, promise2, setTimeout"},
+	}
+	got := stepBoxes(t, w, "5", first, want[len(want)-1].log, nil)
+	checkInOrder(t, got, want, "stepped with 5")
+}
