@@ -26,7 +26,6 @@ import (
 	"github.com/dop251/goja_nodejs/require"
 
 	"loopscope/agent"
-	"loopscope/internal/jserr"
 )
 
 //go:embed js/*.js
@@ -174,41 +173,6 @@ func (p *Process) Run() int {
 	}
 	p.runTheEventLoop()
 	return p.proc.exitCode
-}
-
-// checkSyntax compiles the module as require will, so a syntax error is one clear line
-// before anything runs: "app.js:3:7: SyntaxError: Unexpected token ;".
-func checkSyntax(file, src string, mode agent.Mode) error {
-	src = agent.TransformAwait(src, mode)
-	_, err := goja.Compile(file, moduleWrapperHead+src+moduleWrapperTail, false)
-	if err == nil {
-		return nil
-	}
-	_, line, col, msg := jserr.ParseCompileError(err)
-	if line == 1 {
-		col -= len(moduleWrapperHead)
-	}
-	return &SyntaxError{File: filepath.Base(file), Line: line, Col: col, Msg: msg}
-}
-
-// The wrapper CommonJS modules are compiled in (goja_nodejs's require uses the same).
-const (
-	moduleWrapperHead = "(function(exports,require,module,__filename,__dirname){"
-	moduleWrapperTail = "\n})"
-)
-
-// SyntaxError is a main module that does not compile.
-type SyntaxError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *SyntaxError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: SyntaxError: %s", e.File, e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("%s: SyntaxError: %s", e.File, e.Msg)
 }
 
 func unwrapPathError(err error) error {
