@@ -14,13 +14,21 @@ import (
 // AnimationHandle is an animation the renderer runs (its timing model): the Web
 // Animations procedures the Animation interface calls.
 type AnimationHandle interface {
-	Play()
+	Play() error // an error: it cannot rewind (InvalidStateError)
 	Pause()
 	Finish() error // an error: the animation never ends (InvalidStateError)
 	Cancel() bool  // false: it was idle already
 	CurrentTime() (float64, bool)
 	SetCurrentTime(ms float64)
 	StartTime() (float64, bool)
+	SetStartTime(ms float64, resolved bool)
+	PlaybackRate() float64
+	SetPlaybackRate(rate float64)
+	UpdatePlaybackRate(rate float64)
+	Reverse() error // an error: it cannot rewind (InvalidStateError)
+	// CommittedStyles is commitStyles()'s values (dashed name, value) of the properties
+	// the effect targets; rendered false: the target is not being rendered.
+	CommittedStyles() (props [][2]string, rendered bool)
 	PlayState() string
 	Pending() bool
 	// TakeReady reports whether a pending task completed since the last call (the ready
@@ -88,6 +96,7 @@ type Animation struct {
 	readyPending             bool
 	finishedSettled          bool
 	effect                   *goja.Object // its KeyframeEffect, made on first use
+	noEffect                 bool         // made by new Animation(null)
 }
 
 func (a *Animation) eventTargetData() *eventTarget { return &a.target }

@@ -27,12 +27,52 @@ func (r *realm) installAnimations() {
 	r.noop = r.rt.ToValue(func(goja.FunctionCall) goja.Value { return goja.Undefined() })
 
 	et := r.iface("EventTarget")
-	ai := r.idl.DefineInterface("Animation", et, 0, nil)
+	ai := r.idl.DefineInterface("Animation", et, 0, r.newAnimation)
 	this := func(call goja.FunctionCall) *Animation { return webidl.This[*Animation](r.idl, call) }
 	m := webidl.On(ai, this)
 	m.LenientMethod("play", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
-		a.h.Play()
+		if err := a.h.Play(); err != nil {
+			panic(r.domError("InvalidStateError", "Failed to execute 'play' on 'Animation': Cannot play reversed Animation with infinite target effect end."))
+		}
 		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.LenientMethod("reverse", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		if err := a.h.Reverse(); err != nil {
+			panic(r.domError("InvalidStateError", "Failed to execute 'reverse' on 'Animation': Cannot play reversed Animation with infinite target effect end."))
+		}
+		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.Method("updatePlaybackRate", 1, func(a *Animation, call goja.FunctionCall) goja.Value {
+		rate := toDouble(call.Argument(0))
+		if math.IsNaN(rate) || math.IsInf(rate, 0) {
+			panic(r.idl.TypeError("Failed to execute 'updatePlaybackRate' on 'Animation': The provided double value is non-finite."))
+		}
+		a.h.UpdatePlaybackRate(rate)
+		a.afterOperation()
+		return goja.Undefined()
+	})
+	m.LenientMethod("commitStyles", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
+		// 2.1 "If target is not an element capable of having a style attribute (for
+		// example, it is a pseudo-element or is an element in a document format for which
+		// style attributes are not defined) throw a "NoModificationAllowedError"."
+		n := a.el
+		if n == nil {
+			n = r.doc.NodeFor(a.h.Target())
+		}
+		if n == nil || n.kind != ElementNode {
+			panic(r.domError("NoModificationAllowedError", "Failed to execute 'commitStyles' on 'Animation': Target element is not an element capable of having a style attribute."))
+		}
+		props, rendered := a.h.CommittedStyles()
+		if !rendered {
+			panic(r.domError("InvalidStateError", "Failed to execute 'commitStyles' on 'Animation': Target element is not rendered."))
+		}
+		// 2.5.5 "Set a CSS declaration property for effect value in inline style." 2.6
+		// "Update style attribute for inline style."
+		for _, p := range props {
+			n.inlineStyle().setProperty(p[0], p[1], "", func(string) bool { return true })
+		}
 		return goja.Undefined()
 	})
 	m.LenientMethod("pause", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
@@ -64,10 +104,28 @@ func (r *realm) installAnimations() {
 		a.h.SetCurrentTime(toDouble(v))
 		a.afterOperation()
 	})
-	m.Getter("startTime", func(a *Animation) goja.Value { return r.nullableTime(a.h.StartTime()) })
+	m.Accessor("startTime", func(a *Animation) goja.Value { return r.nullableTime(a.h.StartTime()) }, func(a *Animation, v goja.Value) {
+		if isNullish(v) {
+			a.h.SetStartTime(0, false)
+		} else {
+			t := toDouble(v)
+			if math.IsNaN(t) || math.IsInf(t, 0) {
+				panic(r.idl.TypeError("Failed to set the 'startTime' property on 'Animation': The provided double value is non-finite."))
+			}
+			a.h.SetStartTime(t, true)
+		}
+		a.afterOperation()
+	})
 	m.Getter("playState", func(a *Animation) goja.Value { return r.str(a.h.PlayState()) })
 	m.Getter("pending", func(a *Animation) goja.Value { return r.rt.ToValue(a.h.Pending()) })
-	m.Getter("playbackRate", func(*Animation) goja.Value { return r.rt.ToValue(1) })
+	m.Accessor("playbackRate", func(a *Animation) goja.Value { return r.rt.ToValue(a.h.PlaybackRate()) }, func(a *Animation, v goja.Value) {
+		rate := toDouble(v)
+		if math.IsNaN(rate) || math.IsInf(rate, 0) {
+			panic(r.idl.TypeError("Failed to set the 'playbackRate' property on 'Animation': The provided double value is non-finite."))
+		}
+		a.h.SetPlaybackRate(rate)
+		a.afterOperation()
+	})
 	m.Getter("ready", func(a *Animation) goja.Value { return a.readyObj })
 	m.Getter("finished", func(a *Animation) goja.Value { return a.currentFinished() })
 	m.Accessor("id", func(a *Animation) goja.Value { return r.str(a.id) }, func(a *Animation, v goja.Value) { a.id = toDOMString(v) })
@@ -309,16 +367,49 @@ func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, str
 	return t, id
 }
 
-// installKeyframeEffect defines Animation.effect: a KeyframeEffect with its target,
-// getTiming() and getComputedTiming(). FIXME(spec): no constructor, no getKeyframes(),
-// setKeyframes() or updateTiming().
+// installKeyframeEffect defines KeyframeEffect (its constructor, target, getTiming() and
+// getComputedTiming()), Animation.effect and the Animation constructor.
+// FIXME(spec): no getKeyframes(), setKeyframes() or updateTiming(); an effect is bound to
+// its first animation (a second new Animation(effect) makes a copy).
 // https://drafts.csswg.org/web-animations-1/#the-keyframeeffect-interface
 func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 	ae := r.idl.DefineInterface("AnimationEffect", nil, 0, nil)
-	ke := r.idl.DefineInterface("KeyframeEffect", ae, 0, nil)
-	thisEffect := func(call goja.FunctionCall) *Animation { return webidl.This[*keyframeEffect](r.idl, call).a }
-	timing := func(a *Animation, computed bool) goja.Value {
-		c := a.h.ComputedTiming()
+	ke := r.idl.DefineInterface("KeyframeEffect", ae, 1, func(call goja.ConstructorCall) *goja.Object {
+		// new KeyframeEffect(target, keyframes, options)
+		// https://drafts.csswg.org/web-animations-1/#dom-keyframeeffect-keyframeeffect
+		const ctx = "Failed to construct 'KeyframeEffect': "
+		if len(call.Arguments) < 2 {
+			panic(r.idl.TypeError(ctx + "2 arguments required, but only " + strconv.Itoa(len(call.Arguments)) + " present."))
+		}
+		k := &keyframeEffect{}
+		if t := call.Argument(0); !isNullish(t) {
+			n, ok := r.idl.Unwrap(t).(*Node)
+			if !ok || n.kind != ElementNode {
+				panic(r.idl.TypeError(ctx + "parameter 1 is not of type 'Element'."))
+			}
+			k.target = n
+		}
+		k.frames = r.processKeyframes(call.Argument(1), ctx)
+		k.timing, _ = r.effectTimingOptions(call.Argument(2), ctx)
+		r.idl.SetSlot(call.This, k)
+		k.obj = call.This
+		return call.This
+	})
+	thisEffect := func(call goja.FunctionCall) *keyframeEffect { return webidl.This[*keyframeEffect](r.idl, call) }
+	timing := func(k *keyframeEffect, computed bool) goja.Value {
+		var c ComputedTiming
+		if k.a != nil {
+			c = k.a.h.ComputedTiming()
+		} else {
+			t := k.timing
+			c = ComputedTiming{Delay: t.Delay, EndDelay: t.EndDelay, Duration: t.Duration, Iterations: t.Iterations,
+				IterationStart: t.IterationStart, Direction: t.Direction, Fill: t.Fill, Easing: t.Easing}
+			c.ActiveDuration = t.Duration * t.Iterations
+			if t.Duration == 0 || t.Iterations == 0 {
+				c.ActiveDuration = 0
+			}
+			c.EndTime = math.Max(t.Delay+c.ActiveDuration+t.EndDelay, 0)
+		}
 		o := r.rt.NewObject()
 		num := func(k string, v float64) { _ = o.Set(k, v) }
 		num("delay", c.Delay)
@@ -342,18 +433,76 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 		return o
 	}
 	em := webidl.On(ae, thisEffect)
-	em.LenientMethod("getTiming", 0, func(a *Animation, _ goja.FunctionCall) goja.Value { return timing(a, false) })
-	em.LenientMethod("getComputedTiming", 0, func(a *Animation, _ goja.FunctionCall) goja.Value { return timing(a, true) })
-	webidl.On(ke, thisEffect).Getter("target", func(a *Animation) goja.Value {
-		return r.wrapNodeOrNull(r.doc.NodeFor(a.h.Target()))
+	em.LenientMethod("getTiming", 0, func(k *keyframeEffect, _ goja.FunctionCall) goja.Value { return timing(k, false) })
+	em.LenientMethod("getComputedTiming", 0, func(k *keyframeEffect, _ goja.FunctionCall) goja.Value { return timing(k, true) })
+	webidl.On(ke, thisEffect).Getter("target", func(k *keyframeEffect) goja.Value {
+		if k.a != nil {
+			return r.wrapNodeOrNull(r.doc.NodeFor(k.a.h.Target()))
+		}
+		return r.wrapNodeOrNull(k.target)
 	})
 	m.Getter("effect", func(a *Animation) goja.Value {
+		if a.noEffect {
+			return goja.Null()
+		}
 		if a.effect == nil {
-			a.effect = r.idl.NewObject(ke.Proto, &keyframeEffect{a})
+			k := &keyframeEffect{a: a}
+			a.effect = r.idl.NewObject(ke.Proto, k)
+			k.obj = a.effect
 		}
 		return a.effect
 	})
 }
 
-// keyframeEffect is the KeyframeEffect object of an Animation.
-type keyframeEffect struct{ a *Animation }
+// newAnimation is the Animation constructor: new Animation(effect, timeline).
+// FIXME(spec): a timeline other than the document's is taken as the document's; an effect
+// without a target makes an animation whose effect applies nowhere.
+// https://drafts.csswg.org/web-animations-1/#dom-animation-animation
+func (r *realm) newAnimation(call goja.ConstructorCall) *goja.Object {
+	const ctx = "Failed to construct 'Animation': "
+	var k *keyframeEffect
+	if e := call.Argument(0); !isNullish(e) {
+		var ok bool
+		if k, ok = r.idl.Unwrap(e).(*keyframeEffect); !ok {
+			panic(r.idl.TypeError(ctx + "parameter 1 is not of type 'AnimationEffect'."))
+		}
+	}
+	if r.win.animator == nil {
+		panic(r.idl.TypeError(ctx + "animations are not available."))
+	}
+	var target *Node
+	frames, timing := []Keyframe(nil), EffectTiming{Iterations: 1, Direction: "normal", Fill: "auto", Easing: "linear"}
+	if k != nil {
+		if k.a != nil { // an effect already associated: its own keyframes and timing
+			target = r.doc.NodeFor(k.a.h.Target())
+			frames, timing = k.frames, k.timing
+		} else {
+			target, frames, timing = k.target, k.frames, k.timing
+		}
+	}
+	h, err := r.win.animator.Animate(target, frames, timing)
+	if err != nil {
+		panic(r.idl.TypeError(ctx + err.Error()))
+	}
+	a := &Animation{realm: r, h: h, el: target, noEffect: k == nil}
+	r.idl.SetSlot(call.This, a)
+	a.obj = call.This
+	h.SetOwner(a)
+	a.newFinishedPromise()
+	a.newReadyPromise(false)
+	if k != nil && k.a == nil {
+		k.a = a
+		a.effect = k.obj
+	}
+	return a.obj
+}
+
+// keyframeEffect is a KeyframeEffect: the effect of an Animation (a), or one made by its
+// constructor and not yet given to an animation (target, frames, timing).
+type keyframeEffect struct {
+	a      *Animation
+	obj    *goja.Object
+	target *Node
+	frames []Keyframe
+	timing EffectTiming
+}

@@ -7,6 +7,8 @@ package page
 import (
 	"fmt"
 
+	"golang.org/x/net/html"
+
 	"loopscope/dom"
 	"loopscope/render"
 )
@@ -81,7 +83,11 @@ func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTimin
 	for i, f := range frames {
 		in[i] = render.KeyframeInput{Offset: f.Offset, HasOffset: f.HasOffset, Easing: f.Easing, Props: f.Props}
 	}
-	anim, err := a.p.Engine.Animate(el.HTML(), in, render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
+	var target *html.Node
+	if el != nil {
+		target = el.HTML()
+	}
+	anim, err := a.p.Engine.Animate(target, in, render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
 		Duration: t.Duration, Iterations: t.Iterations, IterationStart: t.IterationStart,
 		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
 	if err != nil {

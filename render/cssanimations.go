@@ -150,7 +150,7 @@ func (e *Engine) cancelCSSAnimations(st *elementState) {
 // newAnimation creates an animation of a kind whose effect targets st's element.
 func (e *Engine) newAnimation(kind animKind, st *elementState, n *html.Node) *Animation {
 	e.animSeq++
-	return &Animation{e: e, kind: kind, seq: e.animSeq, st: st, node: n}
+	return &Animation{e: e, kind: kind, seq: e.animSeq, st: st, node: n, playbackRate: 1}
 }
 
 // cssAnimationEvents queues the events of a CSS animation's phase change since the
