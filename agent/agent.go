@@ -94,6 +94,7 @@ type Agent struct {
 
 	mt            microtasks      // the async context tracker (asynccontext.go)
 	entryIsScript bool            // the outermost call into JS runs a script (for the JS stack)
+	hostSrcPrefix string          // the host's own JS files (HideHostFrames): not in the JS stack
 	logTail       *logTail        // the newest console lines (the Log box)
 	sources       Sources         // the scripts' text, for a source pane
 	mutedErrors   map[string]bool // scripts whose errors are muted (MuteErrorsOf)

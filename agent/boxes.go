@@ -149,12 +149,12 @@ func (l *Agent) jsStack(max int) []Frame {
 	for i := range raw {
 		f := &raw[i]
 		src, name := f.SrcName(), f.FuncName()
-		if src == "" { // the loop's helpers (compiled without a file name)
+		if l.hostFrame(src) { // the loop's helpers
 			continue
 		}
 		if src == "<native>" {
-			if len(out) == 0 || !plainIdentifier(name) {
-				continue // the host call the loop waits in, or a Go function
+			if len(out) == 0 || !plainIdentifier(name) || i+1 < len(raw) && l.hostFrame(raw[i+1].SrcName()) {
+				continue // the host call the loop waits in, a Go function, or a built-in a helper calls through
 			}
 			out = append(out, Frame{Name: name})
 			continue
@@ -184,6 +184,17 @@ func (l *Agent) jsStack(max int) []Frame {
 	}
 	return out
 }
+
+// hostFrame reports whether a frame's file is the host's own JS: the loop's helpers
+// (compiled without a file name) and the files HideHostFrames names.
+func (l *Agent) hostFrame(src string) bool {
+	return src == "" || l.hostSrcPrefix != "" && strings.HasPrefix(src, l.hostSrcPrefix)
+}
+
+// HideHostFrames leaves the frames of JS files whose names start with prefix out of the JS
+// stack, with the built-ins they call script through (a Node process's "node:host.js" and
+// its fn.call): the stack box shows the script's own frames.
+func (l *Agent) HideHostFrames(prefix string) { l.hostSrcPrefix = prefix }
 
 // entryName is the host's name for what the outermost call into JS runs: "script" for a
 // script, else the running task's name as Jake gives it ("setTimeout callback").

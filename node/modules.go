@@ -20,6 +20,7 @@ func (p *Process) install() {
 	rt := p.rt
 	g := rt.GlobalObject()
 
+	p.l.HideHostFrames("node:")
 	util := p.evalJS("util.js", p.utilHost()).ToObject(rt)
 	p.fn.inspect, _ = goja.AssertFunction(util.Get("inspect"))
 	events := p.evalJS("events.js", nil).ToObject(rt)

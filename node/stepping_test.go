@@ -1,6 +1,8 @@
 package node
 
 import (
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -222,4 +224,47 @@ func TestNodePauseDuringPollWait(t *testing.T) {
 	}
 	p.Agent().Post(p.Agent().Stop) // the far timer is not waited for
 	<-done
+}
+
+// TestNodeStackHidesHostFrames (issue 25, item 7): the JS stack box of a Node script shows
+// the script's frames only: not the host's JS (node:host.js's callback trampoline) nor the
+// built-in it calls them through (Function.prototype.call).
+func TestNodeStackHidesHostFrames(t *testing.T) {
+	con := &testsupport.Console{}
+	p, err := New("testdata/stack.js", Options{VirtualTime: true, Console: con, Stepping: true, TrackMicrotasks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Agent().Stepper()
+	s.Pause()
+	done := make(chan int)
+	go func() { done <- p.Run() }()
+	var stacks []string
+	logged := 0
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		case <-s.ParkedSignal():
+			if n := len(con.Snapshot()); n > logged {
+				logged = n
+				got := make(chan agent.Boxes)
+				p.Agent().Post(func() { got <- p.Agent().Boxes(8) })
+				var frames []string
+				for _, f := range (<-got).Stack {
+					frames = append(frames, fmt.Sprintf("%s %s:%d", f.Name, filepath.Base(f.File), f.Line))
+				}
+				stacks = append(stacks, con.Snapshot()[n-1]+": "+strings.Join(frames, " < "))
+			}
+			s.Step(agent.StepHostCall)
+		}
+	}
+	want := []string{
+		"tick: inner stack.js:2 < tick stack.js:5",
+		"timeout: inner stack.js:2 < outer stack.js:3",
+		"immediate: inner stack.js:2 < setImmediate stack.js:4", // an arrow: named by its entry point
+	}
+	if strings.Join(stacks, "\n") != strings.Join(want, "\n") {
+		t.Errorf("stacks:\n%s\nwant:\n%s", strings.Join(stacks, "\n"), strings.Join(want, "\n"))
+	}
 }
