@@ -21,10 +21,11 @@ type Document struct {
 
 	readyState    string
 	currentScript *Node
-	focused       *Node   // the focused area's element; nil: the viewport (focus.go)
-	tabStart      *Node   // the sequential focus navigation starting point (focus.go)
-	realm         *realm  // set by Install; nil in pure-Go use
-	window        *Window // the document's window (its listeners exist before Install)
+	focused       *Node           // the focused area's element; nil: the viewport (focus.go)
+	tabStart      *Node           // the sequential focus navigation starting point (focus.go)
+	userState     userActionState // hover, active, focus-visible (elementstate.go)
+	realm         *realm          // set by Install; nil in pure-Go use
+	window        *Window         // the document's window (its listeners exist before Install)
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
 

@@ -189,6 +189,7 @@ func (d *Document) focusUpdateSteps(old, new *Node) {
 		return
 	}
 	d.focused = new
+	d.userState.focusVisible = d.focusVisibleFor(new)
 	d.fireFocusEvent(new, "focus", old)
 	d.fireFocusEvent(new, "focusin", old)
 }
@@ -280,7 +281,7 @@ func (d *Document) sequentialOrder() []*Node {
 }
 
 // noteFocusChange tells the renderer that n gained or lost the focus (its caret, and the
-// styles of :focus).
+// styles of :focus, :focus-visible, and :focus-within of it and its ancestors).
 func (d *Document) noteFocusChange(n *Node) {
 	if n != nil && n.kind == ElementNode {
 		d.changedNode(ChangeState, n.h, "focus")

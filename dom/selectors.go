@@ -3,7 +3,29 @@ package dom
 import (
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
+
+// stateMatcher matches a selector group with the document's element states (:hover,
+// :focus, ...; css.StateSelector).
+type stateMatcher struct {
+	g cascadia.SelectorGroup
+	d *Document
+}
+
+func (m stateMatcher) Match(h *html.Node) bool {
+	for _, s := range m.g {
+		if ss, ok := s.(*css.StateSelector); ok {
+			if ss.MatchState(h, m.d.ElementState) {
+				return true
+			}
+		} else if s.Match(h) {
+			return true
+		}
+	}
+	return false
+}
 
 // maxCachedSelectors bounds the compiled selector cache.
 const maxCachedSelectors = 512
@@ -14,7 +36,13 @@ func (d *Document) compileSelector(sel string) (cascadia.SelectorGroup, error) {
 	if g, ok := d.selectors[sel]; ok {
 		return g, nil
 	}
-	g, err := cascadia.ParseGroup(sel)
+	var g cascadia.SelectorGroup
+	var err error
+	if css.MentionsElementState(sel) {
+		g, err = css.ParseStateSelectorGroup(sel, false)
+	} else {
+		g, err = cascadia.ParseGroup(sel)
+	}
 	if err != nil || len(g) == 0 {
 		return nil, domErr("SyntaxError", "'"+sel+"' is not a valid selector.")
 	}
@@ -32,7 +60,7 @@ func (n *Node) QuerySelector(sel string) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return n.doc.NodeFor(cascadia.Query(n.h, g)), nil
+	return n.doc.NodeFor(cascadia.Query(n.h, stateMatcher{g, n.doc})), nil
 }
 
 // QuerySelectorAll returns the element descendants of n matching sel, in tree order.
@@ -42,7 +70,7 @@ func (n *Node) QuerySelectorAll(sel string) ([]*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	hs := cascadia.QueryAll(n.h, g)
+	hs := cascadia.QueryAll(n.h, stateMatcher{g, n.doc})
 	out := make([]*Node, len(hs))
 	for i, h := range hs {
 		out[i] = n.doc.NodeFor(h)
@@ -65,7 +93,7 @@ func (n *Node) Matches(sel string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return n.kind == ElementNode && g.Match(n.h), nil
+	return n.kind == ElementNode && (stateMatcher{g, n.doc}).Match(n.h), nil
 }
 
 // Closest returns the closest inclusive ancestor element of n matching sel.
@@ -76,7 +104,7 @@ func (n *Node) Closest(sel string) (*Node, error) {
 		return nil, err
 	}
 	for h := n.h; h != nil; h = h.Parent {
-		if h.Type == html.ElementNode && g.Match(h) {
+		if h.Type == html.ElementNode && (stateMatcher{g, n.doc}).Match(h) {
 			return n.doc.NodeFor(h), nil
 		}
 	}

@@ -189,6 +189,7 @@ func (p *Page) keyTarget() *dom.Node {
 // https://w3c.github.io/uievents/#keydown
 func (p *Page) keyDown(k keyDef) {
 	p.setModifier(k, true)
+	p.Doc.NoteInputModality(false)
 	target := p.keyTarget()
 	in := &p.input
 	in.spaceArmed = nil

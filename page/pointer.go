@@ -134,7 +134,7 @@ func (p *Page) pointerMove(points []movePoint) {
 // out, leave from the innermost, over, enter from the outermost), and remembers target.
 // https://w3c.github.io/uievents/#events-mouseevent-event-order
 //
-// FIXME(spec): :hover is not matched by the style engine (the hover state is not styled).
+// The document's hover state (:hover) follows target first (dom.SetHovered).
 func (p *Page) updateHover(target *dom.Node, x, y float64) {
 	in := &p.input
 	old := in.hover
@@ -142,6 +142,7 @@ func (p *Page) updateHover(target *dom.Node, x, y float64) {
 		old = nil // FIXME(spec): Chrome sends out/leave to the removed node's parent chain
 	}
 	in.hover, in.hx, in.hy = target, x, y
+	p.Doc.SetHovered(target)
 	if old == target {
 		return
 	}
@@ -209,6 +210,10 @@ func (p *Page) pointerPress(button int, x, y float64) {
 	if target != in.hover || x != in.hx || y != in.hy {
 		p.updateHover(target, x, y)
 	}
+	// CHROME: the active state (:active) is set before pointerdown is dispatched, for
+	// any button, and cleared before pointerup.
+	p.Doc.NoteInputModality(true)
+	p.Doc.SetActive(target)
 	now := p.Loop.Now()
 	if in.clickCount > 0 && button == in.lastButton && now-in.lastPress <= doubleClickMS &&
 		math.Abs(x-in.lastX) <= doubleClickPX && math.Abs(y-in.lastY) <= doubleClickPX {
@@ -260,6 +265,7 @@ func (p *Page) pointerRelease(button int, x, y float64) {
 	if target != in.hover || x != in.hx || y != in.hy {
 		p.updateHover(target, x, y)
 	}
+	p.Doc.SetActive(nil)
 	if in.buttons&buttonsBit(button) == 0 {
 		// A release without its press (a recording cut short): the events still go.
 		in.pressed[button] = target

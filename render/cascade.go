@@ -199,7 +199,7 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 	m := e.matched[:0]
 	e.candidates = e.index.candidates(n, e.candidates)
 	for _, i := range e.candidates {
-		if r := &e.rules[i]; r.sel.Match(n) {
+		if r := &e.rules[i]; e.ruleMatches(r, n) {
 			m = append(m, r)
 		}
 	}
@@ -272,4 +272,23 @@ func attr(n *html.Node, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// ruleMatches reports whether rule r's selector matches element n, with the element
+// states (:hover, :focus, ...) the source reports when the selector names any.
+func (e *Engine) ruleMatches(r *styleRule, n *html.Node) bool {
+	if ss, ok := r.sel.(*css.StateSelector); ok {
+		src, ok := e.src.(ElementStates)
+		if !ok {
+			return ss.Match(n)
+		}
+		return ss.MatchState(n, src.ElementState)
+	}
+	return r.sel.Match(n)
+}
+
+// ElementStates is what a Source tells about the user action states of its elements,
+// when it has any: whether element n is in state pseudo (css.ElementState).
+type ElementStates interface {
+	ElementState(n *html.Node, pseudo string) bool
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"slices"
+	"strings"
 
 	"golang.org/x/net/html"
 
@@ -148,6 +149,29 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		case ChangeState:
 			if c.attr == "value" || c.attr == "focus" && isTextControlElement(c.node) {
 				repaint = true
+			}
+			if c.attr == "value" || !connectedTo(c.node, docRoot) {
+				continue
+			}
+			// A user action state: the elements the compounds testing it make depend on
+			// it (stateInvalidate); :focus-within is the focused element's ancestors' too.
+			states := []string{c.attr}
+			if c.attr == "focus" {
+				states = []string{"focus", "focus-visible"}
+				for a := c.node; a != nil && a.Type == html.ElementNode; a = a.Parent {
+					for _, d := range iv.deps.states["focus-within"] {
+						if !e.stateInvalidate(add, a, &d) {
+							return false
+						}
+					}
+				}
+			}
+			for _, st := range states {
+				for _, d := range iv.deps.states[st] {
+					if !e.stateInvalidate(add, c.node, &d) {
+						return false
+					}
+				}
 			}
 		case ChangeChildren:
 			if !e.noteChildrenChange(&kids, c.node) {
@@ -322,4 +346,73 @@ func (e *Engine) refreshAnonymousStyles(st *elementState) {
 			*c.st = *e.anonStyle(&st.used)
 		}
 	}
+}
+
+// stateInvalidate restyles what element n's change of a user action state can change
+// through one compound testing it: nothing unless n matches the rest of the compound;
+// then n itself (the compound is its selector's subject), or n's descendants (and with a
+// sibling combinator its later siblings and theirs) that have the rule's subject key. The
+// elements of a display:none subtree have no style to change and are skipped.
+func (e *Engine) stateInvalidate(add func(*html.Node, bool) bool, n *html.Node, d *stateDep) bool {
+	if !d.Matches(n) {
+		return true
+	}
+	if d.Subject {
+		return add(n, false)
+	}
+	var walk func(p *html.Node) bool
+	walk = func(p *html.Node) bool {
+		for c := p.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if st := e.states[c]; st == nil || st.gen != e.gen {
+				continue
+			}
+			if d.key.matches(c) && !add(c, false) {
+				return false
+			}
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return false
+	}
+	if d.Siblings {
+		for s := n.NextSibling; s != nil; s = s.NextSibling {
+			if s.Type != html.ElementNode {
+				continue
+			}
+			if st := e.states[s]; st == nil || st.gen != e.gen {
+				continue
+			}
+			if d.key.matches(s) && !add(s, false) || !walk(s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// matches reports whether element n has the simple selector k (the universal key: any).
+func (k ruleKey) matches(n *html.Node) bool {
+	switch k.kind {
+	case keyID:
+		v, _ := attr(n, "id")
+		return v == k.name
+	case keyClass:
+		v, _ := attr(n, "class")
+		for _, c := range strings.Fields(v) {
+			if c == k.name {
+				return true
+			}
+		}
+		return false
+	case keyTag:
+		return n.Namespace == "" && n.Data == k.name
+	}
+	return true
 }

@@ -1,6 +1,10 @@
 package render
 
-import "strings"
+import (
+	"strings"
+
+	"loopscope/css"
+)
 
 // What the selectors in use can depend on, found by reading them: style invalidation
 // (invalidation.go) restyles, for a change, only the elements these dependencies reach.
@@ -12,15 +16,32 @@ type selectorDeps struct {
 	siblings bool            // a sibling combinator (+, ~): a change reaches later siblings
 	text     bool            // selectors read text or children (:empty, :contains, :has):
 	unsure   bool            // a selector reaches ancestors (:has) or is not understood
+	// states lists, by user action pseudo-class (hover, active, focus, focus-visible,
+	// focus-within), the compounds that test it, with the key of their rule's subject:
+	// Blink's invalidation sets, per compound (invalidation.go's stateInvalidate).
+	states map[string][]stateDep
+}
+
+// stateDep is one compound testing a user action state, and its rule's subject key.
+type stateDep struct {
+	css.StateDependency
+	key ruleKey
 }
 
 // analyseSelectors reads the selectors of rules (their serialisation by cascadia) for
 // the attributes and relations they depend on. It over-approximates: a '.', '#' or '+'
 // inside a string counts too.
 func analyseSelectors(rules []styleRule) selectorDeps {
-	d := selectorDeps{attrs: map[string]bool{}}
+	d := selectorDeps{attrs: map[string]bool{}, states: map[string][]stateDep{}}
 	for i := range rules {
 		d.scan(rules[i].sel.String())
+		if ss, ok := rules[i].sel.(*css.StateSelector); ok {
+			for _, dep := range ss.StateDependencies() {
+				for _, p := range dep.States {
+					d.states[p] = append(d.states[p], stateDep{dep, rules[i].key})
+				}
+			}
+		}
 	}
 	return d
 }
@@ -69,7 +90,7 @@ func (d *selectorDeps) pseudoClass(name string) {
 		"read-write", "placeholder-shown", "selected", "lang", "input", "button":
 		d.anyAttr = true
 	case "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target":
-		// dynamic states the renderer does not match: no DOM dependency
+		// user action states: css.StateSelector's, recorded by analyseSelectors
 	default: // :has, :contains, :matches (text regexps) and anything unknown
 		d.text, d.unsure = true, true
 	}

@@ -25,7 +25,13 @@ type styleRule struct {
 func parseStyleSheet(text string, order int) []styleRule {
 	var rules []styleRule
 	for _, raw := range css.ParseStyleSheet(text) {
-		group, err := cascadia.ParseGroupWithPseudoElements(raw.Prelude)
+		var group cascadia.SelectorGroup
+		var err error
+		if css.MentionsElementState(raw.Prelude) {
+			group, err = css.ParseStateSelectorGroup(raw.Prelude, true) // :hover, :focus, ...
+		} else {
+			group, err = cascadia.ParseGroupWithPseudoElements(raw.Prelude)
+		}
 		if err != nil {
 			continue
 		}
