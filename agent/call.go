@@ -177,7 +177,7 @@ func (l *Agent) RunScriptAs(paneName, srcName, src, errorFile string) {
 // frames name srcName; its syntax error names errorFile when that is not "".
 func (l *Agent) runScript(paneName, srcName, src, errorFile string) {
 	src = decodeUTF8(src)
-	l.sources.add(paneName, src)
+	l.sources.Add(paneName, src)
 	prog, err := goja.Compile(srcName, TransformAwait(src, l.mode), false)
 	if err != nil {
 		l.reportSyntaxError(err, errorFile)

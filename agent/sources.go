@@ -22,8 +22,9 @@ const (
 	maxSourceBytes = 4 << 20
 )
 
-// add records a script's text under its file name.
-func (s *Sources) add(name, src string) {
+// Add records a script's text under its file name (a host that compiles scripts itself, as
+// Node's require does, records them here for the source pane).
+func (s *Sources) Add(name, src string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.bytes+len(src) > maxSourceBytes {

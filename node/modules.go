@@ -46,6 +46,7 @@ func (p *Process) install() {
 		if err != nil {
 			return nil, err
 		}
+		p.l.Sources().Add(path, string(b)) // the code pane shows the module's own text
 		return []byte(agent.TransformAwait(string(b), p.opts.Mode)), nil
 	}))
 	natives := map[string]goja.Value{

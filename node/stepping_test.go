@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -266,5 +267,26 @@ func TestNodeStackHidesHostFrames(t *testing.T) {
 	}
 	if strings.Join(stacks, "\n") != strings.Join(want, "\n") {
 		t.Errorf("stacks:\n%s\nwant:\n%s", strings.Join(stacks, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNodeSourcesForTheCodePane (issue 25, item 7): the modules a Node script loads are kept
+// for the window's code pane, by the file names its stack frames give, with their own text
+// (not the CommonJS wrapper's).
+func TestNodeSourcesForTheCodePane(t *testing.T) {
+	con := &testsupport.Console{}
+	p, err := New("testdata/stack.js", Options{VirtualTime: true, Console: con})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run()
+	abs, _ := filepath.Abs("testdata/stack.js")
+	src := p.Agent().Sources()
+	if files := src.Files(); !slices.Contains(files, abs) {
+		t.Fatalf("sources %q, want %s", files, abs)
+	}
+	want, _ := os.ReadFile("testdata/stack.js")
+	if got := strings.Join(src.Lines(abs), "\n"); got != string(want) {
+		t.Errorf("source lines:\n%s\nwant the file:\n%s", got, want)
 	}
 }

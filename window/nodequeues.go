@@ -74,6 +74,7 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	y += h + qPad
 	io := fmt.Sprintf("Pending I/O (poll phase): %d running off the loop, %d done and waiting for the poll phase", ns.PendingIO, ns.DoneIO)
 	f.draw(screen, clip(io, 78), x0+qPad, y, paneText, false)
+	q.code(screen, f, x0+qPad, y+lineH+4, snap) // the script, the line that runs highlighted
 }
 
 // dumpNode writes each new state of the Node queues to stderr with LOOPSCOPE_QUEUES_DUMP
