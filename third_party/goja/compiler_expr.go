@@ -3163,8 +3163,23 @@ func (c *compiler) compileCallExpression(v *ast.CallExpression) compiledExpr {
 		callee:     c.compileCallee(v.Callee),
 		isVariadic: isVariadic,
 	}
-	r.init(c, v.LeftParenthesis)
+	r.init(c, callPosition(v))
 	return r
+}
+
+// callPosition is where a call is in the source, for its stack frame and for the errors the
+// call itself throws: the name of the function called (`f` in `f()`, `m` in `o.m()`), as V8
+// puts it, or the opening parenthesis when the callee has no name (`(0, f)()`, `o[k]()`).
+func callPosition(v *ast.CallExpression) file.Idx {
+	switch callee := v.Callee.(type) {
+	case *ast.Identifier:
+		return callee.Idx
+	case *ast.DotExpression:
+		return callee.Identifier.Idx
+	case *ast.PrivateDotExpression:
+		return callee.Identifier.Idx
+	}
+	return v.LeftParenthesis
 }
 
 func (c *compiler) compileIdentifierExpression(v *ast.Identifier) compiledExpr {
