@@ -18,6 +18,9 @@ func (e *errorObject) formatStack() String {
 	if val != nil {
 		b.WriteString(val)
 	}
+	if f := e.val.runtime.stackFormatter; f != nil {
+		return newStringValue(f(b.String().String(), e.stack))
+	}
 	b.WriteRune('\n')
 
 	for _, frame := range e.stack {

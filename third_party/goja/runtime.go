@@ -210,6 +210,7 @@ type Runtime struct {
 
 	promiseRejectionTracker PromiseRejectionTracker
 	asyncContextTracker     AsyncContextTracker
+	stackFormatter          StackFormatter
 	promiseJobTracker       PromiseJobTracker // asyncContextTracker, when it is one
 
 	// Stack for tracking objects currently being converted to string
@@ -2440,6 +2441,20 @@ func (r *Runtime) Get(name string) Value {
 // SetRandSource sets random source for this Runtime. If not called, the default math/rand is used.
 func (r *Runtime) SetRandSource(source RandSource) {
 	r.rand = source
+}
+
+// StackFormatter formats the stack property of an error object. header is the error as
+// Error.prototype.toString describes it ("Error: message") at the time stack is first read,
+// and frames is the call stack captured when the error was created, innermost first.
+type StackFormatter func(header string, frames []StackFrame) string
+
+// SetStackFormatter makes f the formatter of the stack property of errors created by this
+// Runtime, instead of goja's own format (a header line, then a line "\tat " for each frame, with
+// the program counter after the position). An error's stack property is made the first
+// time it is read, so f is called then, at most once per error, and must not call into the
+// Runtime. A nil f restores goja's format.
+func (r *Runtime) SetStackFormatter(f StackFormatter) {
+	r.stackFormatter = f
 }
 
 // SetTimeSource sets the current time source for this Runtime.
