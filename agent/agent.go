@@ -151,6 +151,7 @@ func New(opts Options) *Agent {
 	l.setMaxCallStackSize(opts.MaxStackSize)
 	l.dateOrigin = time.Now()
 	l.setTimeSource(l.dateNow)
+	l.setStackFormatter(formatErrorStack)
 	l.captureIntrinsics()
 	l.installEntry()
 	l.installMicrotasks()

@@ -24,6 +24,10 @@ func (l *Agent) clearInterrupt() { l.rt.ClearInterrupt() }
 // setAsyncContextTracker installs the microtask tracker (asynccontext.go).
 func (l *Agent) setAsyncContextTracker(t goja.AsyncContextTracker) { l.rt.SetAsyncContextTracker(t) }
 
+// setStackFormatter makes f write the stack property of the realm's errors (goja's
+// SetStackFormatter, our patch): V8's format, errorstack.go.
+func (l *Agent) setStackFormatter(f goja.StackFormatter) { l.rt.SetStackFormatter(f) }
+
 // setTimeSource makes now the time Date reads (goja's SetTimeSource).
 func (l *Agent) setTimeSource(now func() time.Time) { l.rt.SetTimeSource(now) }
 
