@@ -37,8 +37,10 @@ type AnimationHandle interface {
 	TakeReady() bool
 	TakeFinished() bool
 	SetOwner(owner any)
-	// CSSAnimationName is the animation-name of a CSS animation (ok false otherwise).
+	// CSSAnimationName is the animation-name of a CSS animation (ok false otherwise);
+	// CSSTransitionProperty the property of a CSS transition.
 	CSSAnimationName() (name string, ok bool)
+	CSSTransitionProperty() (property string, ok bool)
 	// Target is the element the effect targets; ComputedTiming its timing and state.
 	Target() *html.Node
 	ComputedTiming() ComputedTiming
@@ -248,6 +250,8 @@ func (r *realm) wrapAnimation(h AnimationHandle) *goja.Object {
 	proto := r.iface("Animation").Proto
 	if _, css := h.CSSAnimationName(); css {
 		proto = r.iface("CSSAnimation").Proto
+	} else if _, tr := h.CSSTransitionProperty(); tr {
+		proto = r.iface("CSSTransition").Proto
 	}
 	a := &Animation{realm: r, h: h}
 	a.obj = r.idl.NewObject(proto, a)

@@ -147,6 +147,12 @@ func (r *realm) installAnimations() {
 	m.Getter("timeline", func(*Animation) goja.Value { return timeline })
 	r.installKeyframeEffect(m)
 
+	// https://drafts.csswg.org/css-transitions-2/#the-CSSTransition-interface
+	ct := r.idl.DefineInterface("CSSTransition", ai, 0, nil)
+	webidl.On(ct, this).Getter("transitionProperty", func(a *Animation) goja.Value {
+		p, _ := a.h.CSSTransitionProperty()
+		return r.str(p)
+	})
 	css := r.idl.DefineInterface("CSSAnimation", ai, 0, nil)
 	webidl.On(css, this).Getter("animationName", func(a *Animation) goja.Value {
 		name, _ := a.h.CSSAnimationName()

@@ -24,8 +24,12 @@ func (p *Page) updateAnimationsAndSendEvents(now float64) {
 	settled := p.Engine.UpdateAnimations(now)
 	// 2. FIXME(spec): "Remove replaced animations for doc" (no composite modes here).
 	// 3. "Perform a microtask checkpoint": the promises settle (their reactions run).
-	if len(settled) > 0 {
-		p.Doc.SettleAnimationPromises(animationHandles(settled))
+	handles := animationHandles(settled)
+	for _, t := range p.Engine.TakeSettledTransitions() {
+		handles = append(handles, t)
+	}
+	if len(handles) > 0 {
+		p.Doc.SettleAnimationPromises(handles)
 	}
 	// 4-7. Dispatch the events, sorted by scheduled event time then composite order.
 	events, dropped := p.Engine.TakeAnimationEvents()
@@ -75,6 +79,9 @@ func (h animationHandle) ComputedTiming() dom.ComputedTiming {
 	return h.Animation.ComputedTiming()
 }
 
+// CSSTransitionProperty: an engine Animation is no CSS transition.
+func (h animationHandle) CSSTransitionProperty() (string, bool) { return "", false }
+
 // animator gives element.animate() the engine's animations.
 type animator struct{ p *Page }
 
@@ -102,7 +109,12 @@ func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {
 	if el == nil { // the document's: those of its elements
 		el, subtree = a.p.Doc.Node(), true
 	}
-	return animationHandles(a.p.Engine.Animations(el.HTML(), subtree))
+	// CSS transitions first: they come first in the composite order.
+	var out []dom.AnimationHandle
+	for _, t := range a.p.Engine.Transitions(el.HTML(), subtree) {
+		out = append(out, t)
+	}
+	return append(out, animationHandles(a.p.Engine.Animations(el.HTML(), subtree))...)
 }
 
 func (a animator) TimelineTime() float64 { return a.p.Engine.TimelineTime() }

@@ -22,6 +22,12 @@ type transition struct {
 	fn             css.Easing
 	seq            uint64    // creation order (the transition generation)
 	prevPhase      animPhase // at the last update (events)
+
+	// As a CSSTransition object sees it (csstransition.go).
+	owner                      any
+	canceled, paused           bool
+	hold                       float64 // the elapsed time while paused
+	finishDue, finishedSettled bool
 }
 
 // progressAt returns the eased progress at time now (0 before the delay ends, 1 after).

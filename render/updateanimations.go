@@ -65,6 +65,8 @@ func roundMicroseconds(s float64) float64 { return math.Round(s*1e6) / 1e6 }
 func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	e.now = now
 	e.settled = e.settled[:0]
+	clear(e.settledTransitions)
+	e.settledTransitions = e.settledTransitions[:0]
 	e.needFramesKnown = false
 	// 1. "Update the current time of all timelines associated with doc passing now as the
 	// timestamp."
@@ -115,6 +117,9 @@ func (e *Engine) updateTransitions(now float64) {
 	kept := e.running[:0]
 	root := e.src.Root()
 	for _, t := range e.running {
+		if t.paused { // a paused CSSTransition keeps its elapsed time
+			t.start = now - t.hold
+		}
 		if !connectedTo(t.st.node, root) { // removed from the document: cancelled
 			e.transitionEvents(t, phaseIdle, now)
 			t.st.dropTransition(t)
@@ -130,6 +135,10 @@ func (e *Engine) updateTransitions(now float64) {
 		e.transitionEvents(t, ph, now)
 		if ph == phaseAfter {
 			t.st.dropTransition(t)
+			if t.owner != nil && !t.finishedSettled {
+				t.finishDue = true // its CSSTransition's finished promise resolves
+				e.settledTransitions = append(e.settledTransitions, t)
+			}
 			continue
 		}
 		kept = append(kept, t)
