@@ -122,10 +122,11 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	}
 }
 
-// drawPage draws the page's newest frame in the page area: all of it, or only where it
+// drawPage draws the page's next frame in the page area: all of it, or only where it
 // changed (onlyDamage: the rest of the kept screen shows the previous frame).
 func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Page, onlyDamage bool) {
 	damage := d.present(fr, p, g.filmstrip())
+	g.session.frames.presented(fr)
 	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(pageW, pageH) {
 		if damage.Empty() {
 			return
@@ -142,14 +143,13 @@ func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Pa
 	}
 }
 
-// present shows the page's newest frame (if it is new) and hands the one it replaces back
+// present shows the page's next frame (if it is new) and hands the one it replaces back
 // to the page's engine to paint into again (no 1.9 MB allocation per frame). Only the part
 // that changed since the frame shown is copied to the page's texture; present returns it.
 func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) image.Rectangle {
 	if fr == nil || fr == d.shown {
 		return image.Rectangle{}
 	}
-	fr.taken.Store(true)
 	damage := fr.damage.Intersect(fr.img.Rect)
 	if b := fr.img.Rect; b.Dx() != d.pageImage.Bounds().Dx() || b.Dy() != d.pageImage.Bounds().Dy() {
 		d.pageImage.Deallocate()
@@ -194,7 +194,7 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 		g.spansShown.Store(false)
 		return k
 	}
-	k.frame = g.session.newest.Load()
+	k.frame = g.session.frames.next()
 	if k.frame == nil {
 		k.frame = d.shown
 	}

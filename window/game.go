@@ -112,6 +112,9 @@ func (g *game) clockTick() (rest bool) {
 		g.session.postVsync()
 	}
 	scene := uint64(g.session.painted.Load())<<32 ^ uint64(g.con.version())
+	if waiting, presents := g.session.frames.pending(); waiting > 0 {
+		scene ^= uint64(presents) << 48 // a painted frame waits: wake Draw until it is presented
+	}
 	interval := idleWake
 	if g.exportStatus.Load() != nil {
 		interval = 0

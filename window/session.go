@@ -14,7 +14,7 @@ import (
 )
 
 // session is the page the window shows: it opens and closes it, runs its loop on its own
-// goroutine, and keeps the newest frame it painted. The page and its demo are set and read
+// goroutine, and keeps the frames it painted until they are presented. The page and its demo are set and read
 // under mu (the vsync clock reads them from its goroutine); everything else the page
 // reports from its goroutine goes through atomics.
 type session struct {
@@ -40,20 +40,10 @@ type session struct {
 	fullscreen atomic.Int32
 	// broken is set (from the page's goroutine) to a page whose realm became unusable.
 	broken atomic.Pointer[page.Page]
-	// newest is the newest frame the page painted; painted counts them.
-	newest  atomic.Pointer[painted]
+	// frames are the frames the page painted and the window has not presented yet
+	// (frames.go); painted counts them.
+	frames  frameQueue
 	painted atomic.Int64
-}
-
-// painted is a frame the page painted.
-type painted struct {
-	img       *image.RGBA
-	frameTime float64
-	seq       int64
-	// damage is where img differs from the last frame the window took (its own damage and
-	// that of the frames before it that the window skipped); taken is set when it is shown.
-	damage image.Rectangle
-	taken  atomic.Bool
 }
 
 // open loads target (a page path or demo name) in mode and starts its loop; it returns the
@@ -75,12 +65,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 			ebiten.ScheduleFrame() //nolint:staticcheck // wakes a waiting Update (safe from any goroutine)
 		},
 		OnFrame: func(img *image.RGBA, frameTime float64, damage image.Rectangle) {
-			// A frame the window skipped passes its damage on. (If the window takes prev
-			// after this check, the damage is larger than needed, never smaller.)
-			if prev := s.newest.Load(); prev != nil && !prev.taken.Load() {
-				damage = damage.Union(prev.damage)
-			}
-			s.newest.Store(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1), damage: damage})
+			s.frames.push(&painted{img: img, frameTime: frameTime, seq: s.painted.Add(1), damage: damage})
 		}}
 	env := "" // -env applies to the command line's target
 	if target == s.opts.Target {
@@ -99,7 +84,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	s.mu.Lock()
 	s.page, s.demo, s.target, s.done = p, d, target, done
 	s.mu.Unlock()
-	s.newest.Store(nil)
+	s.frames.clear()
 	go func() {
 		defer close(done)
 		p.Run(page.RunOptions{})
