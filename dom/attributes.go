@@ -158,6 +158,8 @@ func (n *Node) attributeChangeSteps(localName, old, value string, present bool) 
 		n.eventHandlerAttributeChanged(localName, value, present)
 	case localName == "src" && n.isHTMLImage():
 		n.updateTheImageData() // a relevant mutation of an img element
+	case localName == "tabindex" || localName == "hidden":
+		n.doc.focusAttributeChanged(n, localName, present)
 	}
 }
 

@@ -60,6 +60,9 @@ func (n *Node) tabIndexValue() (int, bool) {
 // TabIndex is the tabIndex IDL attribute: the attribute's value, else 0 for a, button,
 // input, select and textarea (whether or not they can be focused: Chrome's values) and -1
 // for the others.
+//
+// CHROME: 0 too for a <summary> that is its details element's summary, and for an SVG
+// <a> (as for its focusability).
 func (n *Node) TabIndex() int {
 	if i, ok := n.tabIndexValue(); ok {
 		return i
@@ -68,14 +71,40 @@ func (n *Node) TabIndex() int {
 		switch n.h.Data {
 		case "a", "button", "input", "select", "textarea":
 			return 0
+		case "summary":
+			if n.isSummaryForDetails() {
+				return 0
+			}
 		}
 	}
+	if n.kind == ElementNode && n.h.Namespace == "svg" && n.h.Data == "a" {
+		return 0
+	}
 	return -1
+}
+
+// isSummaryForDetails: n is the summary of its parent details element (the first summary
+// element child of a details element): the only focusable, activating <summary>.
+// https://html.spec.whatwg.org/multipage/interactive-elements.html#summary-for-its-parent-details
+func (n *Node) isSummaryForDetails() bool {
+	p := n.h.Parent
+	if p == nil || p.Type != html.ElementNode || p.Namespace != "" || p.Data != "details" {
+		return false
+	}
+	for c := p.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Namespace == "" && c.Data == "summary" {
+			return c == n.h
+		}
+	}
+	return false
 }
 
 // focusableByDefault: the elements the platform makes focusable without a tabindex
 // (HTML's "suggested focusable areas": a[href], buttons, form controls).
 func (n *Node) focusableByDefault() bool {
+	if n.kind == ElementNode && n.h.Namespace == "svg" && n.h.Data == "a" {
+		return n.HasAttribute("href") || n.attrIndexNS(nullable("http://www.w3.org/1999/xlink"), "href") >= 0 // SVG 2's focusable a
+	}
 	if n.kind != ElementNode || n.h.Namespace != "" {
 		return false
 	}
@@ -87,7 +116,7 @@ func (n *Node) focusableByDefault() bool {
 	case "input":
 		return !n.HasAttribute("disabled") && n.inputType() != "hidden"
 	case "summary":
-		return true
+		return n.isSummaryForDetails()
 	}
 	return n.HasAttribute("contenteditable")
 }
@@ -106,14 +135,57 @@ func (n *Node) isFocusableArea() bool {
 	return n.beingRendered()
 }
 
-// beingRendered: the element has a box in the last layout (display: none has none).
+// beingRendered: the element has a box in the last layout (display: none has none), and
+// is visible. CHROME: an element with visibility other than visible is not focusable
+// (the spec's "being rendered" keeps it). An SVG element counts as its outermost <svg>
+// element does (the renderer lays out no SVG content).
 func (n *Node) beingRendered() bool {
 	w := n.doc.window
 	if w == nil || w.layout == nil {
 		return true // no renderer (pure-Go use): every connected element counts
 	}
-	_, _, _, _, ok := w.layout.BorderBox(n)
-	return ok
+	box := n
+	for h := n.h; h != nil && h.Type == html.ElementNode && h.Namespace == "svg"; h = h.Parent {
+		if h.Data == "svg" {
+			box = n.doc.NodeFor(h)
+		}
+	}
+	if _, _, _, _, ok := w.layout.BorderBox(box); !ok {
+		return false
+	}
+	return w.layout.ComputedStyle(box, "visibility") == "visible"
+}
+
+// RunTheFocusFixupRule is "update the rendering"'s focus fixup: when the focused element is
+// no longer a focusable area (display: none, disabled, ...), the focusing steps run for
+// the viewport, firing change, blur and focusout as for blur(). It reports whether it did.
+// https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering (step 17)
+func (d *Document) RunTheFocusFixupRule() bool {
+	f := d.FocusedElement()
+	if f == nil || f.isFocusableArea() {
+		return false
+	}
+	d.focusUpdateSteps(f, nil)
+	return true
+}
+
+// focusAttributeChanged: tabindex or hidden changed on n. CHROME: the focused element
+// loses the focus at once (blur and focusout fire inside setAttribute) when tabindex is
+// removed from an element not focusable without it, or hidden is set on it (not on an
+// ancestor); for other changes (style, disabled) it waits for the focus fixup rule of
+// the next rendering update.
+func (d *Document) focusAttributeChanged(n *Node, name string, present bool) {
+	f := d.FocusedElement()
+	if f == nil {
+		return
+	}
+	switch {
+	case name == "tabindex" && n == f && !present && !f.focusableByDefault():
+	case name == "hidden" && present && n == f:
+	default:
+		return
+	}
+	d.focusUpdateSteps(f, nil)
 }
 
 // FocusableAncestor is the element a click at n focuses: n or its nearest ancestor that

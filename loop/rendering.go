@@ -62,9 +62,9 @@ func (l *Loop) FrameInterval() float64 { return l.display.Interval() }
 // has them.
 //
 // FIXME(spec): steps 5-7 (skip for other reasons, reveal, flush autofocus candidates), 13
-// (canvas context lost), 16.2.2-16.2.4 (content-visibility), 17-18 (focus fix-up, view
-// transitions), 20-21 (rendering time, paint timing) and 23 (top layer removals): the page
-// has none of those features.
+// (canvas context lost), 16.2.2-16.2.4 (content-visibility), 18 (view transitions), 20-21
+// (rendering time, paint timing) and 23 (top layer removals): the page has none of those
+// features.
 func (l *Loop) updateTheRendering(frameTime float64) {
 	l.display.Take(frameTime)
 	l.frames++
@@ -124,10 +124,15 @@ func (l *Loop) updateTheRendering(frameTime float64) {
 	l.renderingStep = "16. recalculate styles and update layout, then broadcast active resize observations"
 	l.styleLayoutAndResizeObservers(steps)
 	if steps != nil {
+		// 17. "For each doc of docs, if the focused area of doc is not a focusable area, then
+		// run the focusing steps for doc's viewport, ..."
+		s := l.Now()
+		l.renderingStep = "17. run the focus fixup rule"
+		l.stepSpan("run the focus fixup rule", s, steps.RunTheFocusFixupRule())
 		// 19. "For each doc of docs, run the update intersection observations steps for doc,
 		// passing in the relative high resolution time given now and doc's relevant global
 		// object as the timestamp."
-		s := l.Now()
+		s = l.Now()
 		l.renderingStep = "19. run the update intersection observations steps"
 		l.stepSpan("update intersection observations", s, steps.RunTheUpdateIntersectionObservationsSteps(s))
 	}
@@ -202,6 +207,8 @@ type RenderingSteps interface {
 	RunTheScrollSteps() (did bool)
 	EvaluateMediaQueriesAndReportChanges() (did bool)
 	RunTheFullscreenSteps() (did bool)
+	// RunTheFocusFixupRule unfocuses a focused element that is no longer focusable.
+	RunTheFocusFixupRule() (did bool)
 	GatherActiveResizeObservationsAtDepth(depth int)
 	HasActiveResizeObservations() bool
 	// BroadcastActiveResizeObservations calls the observers back and returns the shallowest

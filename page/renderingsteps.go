@@ -33,6 +33,8 @@ func (r renderer) EvaluateMediaQueriesAndReportChanges() bool {
 // RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps" (dom/fullscreen.go).
 func (r renderer) RunTheFullscreenSteps() bool { return r.p.Doc.RunTheFullscreenSteps() }
 
+func (r renderer) RunTheFocusFixupRule() bool { return r.p.Doc.RunTheFocusFixupRule() }
+
 // GatherActiveResizeObservationsAtDepth is Resize Observer's "gather active resize
 // observations at depth" (dom/resizeobserver.go, as the four below).
 func (r renderer) GatherActiveResizeObservationsAtDepth(depth int) {
