@@ -59,8 +59,10 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
 		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.pageKeys(1) }},
 		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.pageKeys(-1) }},
-		{keys: key(ebiten.KeyBracketRight), do: func(g *game) { g.timeline().zoomBy(1) }},
-		{keys: key(ebiten.KeyBracketLeft), do: func(g *game) { g.timeline().zoomBy(-1) }},
+		{keys: key(ebiten.KeyBracketRight), do: func(g *game) { g.timeline().zoomAt(1, pointerGridY()) }},
+		{keys: key(ebiten.KeyBracketLeft), do: func(g *game) { g.timeline().zoomAt(-1, pointerGridY()) }},
+		{keys: key(ebiten.KeyJ), do: func(g *game) { g.jumpKey(false) }},
+		{keys: key(ebiten.KeyL), do: func(g *game) { g.jumpKey(true) }},
 		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) {
 			if g.tabs.selected == tabConsole {
 				g.console().back = 0
@@ -91,13 +93,13 @@ func keyMap() []binding {
 }
 
 // pageKeys is PgUp (dir 1: back) and PgDn: the console scrolls by a pane less two rows
-// when it is shown, otherwise the timeline pans by half its height.
+// when it is shown, otherwise the timeline pans by its height less a row.
 func (g *game) pageKeys(dir int) {
 	if g.tabs.selected == tabConsole {
 		g.console().scroll(dir * (conRows - 2))
 		return
 	}
-	g.timeline().scroll(dir * g.timeline().rows() / 2)
+	g.timeline().scroll(dir * (g.timeline().rows() - 1))
 }
 
 // runningPage is the running page (nil: none).

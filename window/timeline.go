@@ -29,6 +29,10 @@ type timeline struct {
 	curBase float64     // start time of the bottom row drawn last
 	sel     page.Span
 	hasSel  bool
+	// target is where the next draw puts the bottom row (page time), when hasTarget:
+	// zooming around a point and jumping to a span ask for a time, not a distance from now.
+	target    float64
+	hasTarget bool
 
 	cats []uint8
 	pix  []byte
@@ -119,7 +123,7 @@ func category(k page.Kind) uint8 {
 }
 
 func (t *timeline) reset() {
-	t.frozen, t.frozenAll, t.backMS, t.hasSel, t.cur = false, nil, 0, false, nil
+	t.frozen, t.frozenAll, t.backMS, t.hasSel, t.cur, t.hasTarget = false, nil, 0, false, nil, false
 }
 
 func (t *timeline) toggleFrozen() {
@@ -130,7 +134,7 @@ func (t *timeline) toggleFrozen() {
 	t.frozen = true // the next draw takes the copy
 }
 
-func (t *timeline) live() { t.frozen, t.frozenAll, t.backMS = false, nil, 0 }
+func (t *timeline) live() { t.frozen, t.frozenAll, t.backMS, t.hasTarget = false, nil, 0, false }
 
 // scroll pans rows back (negative: forward); panning freezes the view.
 func (t *timeline) scroll(rows int) {
@@ -187,9 +191,9 @@ func (t *timeline) wants() wants { return wants{spans: true} }
 func (t *timeline) wheel(dy float64) {
 	if ebiten.IsKeyPressed(ebiten.KeyControl) {
 		if dy > 0 {
-			t.zoomBy(1)
+			t.zoomAt(1, pointerGridY())
 		} else if dy < 0 {
-			t.zoomBy(-1)
+			t.zoomAt(-1, pointerGridY())
 		}
 		return
 	}
@@ -205,7 +209,21 @@ func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		}
 		spans, now = t.frozenAll, t.frozenNow
 	}
-	// Rows follow the phase of the newest frame.
+	base := t.place(spans, now)
+	t.cur, t.curBase = spans, base
+	t.rasterize(spans, base)
+	t.drawGrid(dst)
+	t.drawLongTasks(dst, spans, base)
+	t.drawInputMarks(dst, spans, base)
+	t.drawNames(dst, f, spans, base)
+	t.drawLegend(dst, f, base)
+	t.drawSelected(dst, f)
+}
+
+// place returns the start of the bottom row for spans at page time now: rows follow the
+// phase of the newest frame, backMS back from now (a time asked by showAt first becomes
+// that backMS).
+func (t *timeline) place(spans []page.Span, now float64) float64 {
 	anchor := now
 	for i := len(spans) - 1; i >= 0; i-- {
 		if spans[i].Kind == page.KindFrame && spans[i].Start <= now {
@@ -214,14 +232,12 @@ func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		}
 	}
 	iv := t.rowMS()
-	base := anchor + math.Floor((now-t.backMS-anchor)/iv)*iv
-	t.cur, t.curBase = spans, base
-	t.rasterize(spans, base)
-	t.drawGrid(dst)
-	t.drawLongTasks(dst, spans, base)
-	t.drawNames(dst, f, spans, base)
-	t.drawLegend(dst, f, base)
-	t.drawSelected(dst, f)
+	if t.hasTarget {
+		// The bottom row that starts on the frames' grid at or before the target.
+		b := anchor + math.Floor((t.target-anchor)/iv)*iv
+		t.backMS, t.hasTarget = max(now-(b+iv/2), 0), false
+	}
+	return anchor + math.Floor((now-t.backMS-anchor)/iv)*iv
 }
 
 // drawGrid draws the rasterised rows, rowH pixels each with a gap.
@@ -327,6 +343,7 @@ func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
 		item(catNames[c], catColors[c], 9)
 	}
 	item("long task, past 50 ms", longTaskRed, 3)
+	item("input", inputMarkColour, 9)
 	// A time label every 60 px or so of rows.
 	gy := y0 + tlHeader
 	every := max(1, 60/rh)
@@ -357,8 +374,8 @@ func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
 	x0 := paneBodyRect.x
 	dy := paneBodyRect.y + tlHeader + tlGridH + 6
 	if !t.hasSel {
-		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn pan back, ] and [", x0+8, dy, paneDim, false)
-		f.draw(dst, "(or Ctrl+wheel) zoom in and out, P freezes, Home returns to live.", x0+8, dy+lineH, paneDim, false)
+		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn pan, ] and [ (Ctrl+wheel)", x0+8, dy, paneDim, false)
+		f.draw(dst, "zoom where the pointer is, J/L jump to the last input/long task, Home: live.", x0+8, dy+lineH, paneDim, false)
 		return
 	}
 	s := t.sel

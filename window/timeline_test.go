@@ -162,3 +162,86 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestTimelineInputMarks (issue 25, item 11): a real click's task, a twentieth of a
+// millisecond long, is marked inputMarkW pixels wide in the row it falls in, at a frame a
+// row and zoomed out to sixteen frames a row alike.
+func TestTimelineInputMarks(t *testing.T) {
+	base := 1000.0
+	spans := []page.Span{
+		{Kind: page.KindTask, Source: page.SourceUserInteraction, Name: "click", Start: base - 30, End: base - 29.95},
+		{Kind: page.KindTask, Source: page.SourceTimer, Name: "setTimeout callback", Start: base - 20, End: base - 10},
+	}
+	var tl timeline
+	for _, zoom := range []int{0, tlMinZoom} {
+		tl.zoom = zoom
+		iv := tl.rowMS()
+		marks := tl.inputMarks(spans, base)
+		r := int(math.Ceil(30 / iv)) // rows above the bottom one
+		x := int((spans[0].Start - (base - float64(r)*iv)) * tlGridW / iv)
+		want := tlSegment{row: tl.rows() - 1 - r, x0: x, x1: x + inputMarkW}
+		if len(marks) != 1 || marks[0] != want {
+			t.Errorf("zoom %d: marks %v, want [%v]", zoom, marks, want)
+		}
+	}
+}
+
+// TestTimelineZoomAroundThePointer (issue 25, item 11): ] with the pointer over a row keeps
+// that row's time under the pointer (it used to zoom around the newest row).
+func TestTimelineZoomAroundThePointer(t *testing.T) {
+	now := 10000.0
+	spans := []page.Span{{Kind: page.KindFrame, Start: now - 5, End: now - 5}}
+	var tl timeline
+	base := tl.place(spans, now)
+	tl.cur, tl.curBase = spans, base
+	gridY := 100 // a row near the top of the grid
+	r := tl.rows() - 1 - gridY/tl.rowH()
+	at := base - float64(r)*tl.rowMS() + tl.rowMS()/2 // the middle of that row
+	tl.zoomAt(2, gridY)
+	base = tl.place(spans, now)
+	iv := tl.rowMS()
+	rNew := int(math.Ceil((base - at) / iv))
+	yNew := (tl.rows() - 1 - rNew) * tl.rowH()
+	if !tl.frozen || math.Abs(float64(yNew-gridY)) > float64(tl.rowH()) {
+		t.Errorf("after ] at y=%d the time %.1f is at y=%d (frozen %v), want it under the pointer", gridY, at, yNew, tl.frozen)
+	}
+}
+
+// TestTimelineJumpToLast (issue 25, item 11): L selects the newest long task and shows it in
+// the middle of the grid; pressed again, the one before; J does the same for real input,
+// zoomed in so that names show.
+func TestTimelineJumpToLast(t *testing.T) {
+	now := 20000.0
+	spans := []page.Span{
+		{Kind: page.KindLongTask, Name: "first long", Start: 3000, End: 3200},
+		{Kind: page.KindTask, Source: page.SourceUserInteraction, Name: "click", Start: 4000, End: 4000.1},
+		{Kind: page.KindLongTask, Name: "second long", Start: 9000, End: 9120},
+		{Kind: page.KindTask, Source: page.SourceUserInteraction, Name: "keydown", Start: 15000, End: 15000.2},
+		{Kind: page.KindFrame, Start: now - 3, End: now - 3},
+	}
+	var tl timeline
+	shown := func(name string) {
+		t.Helper()
+		base := tl.place(spans, now)
+		iv := tl.rowMS()
+		r := (base - tl.sel.Start) / iv // rows above the bottom one
+		if tl.sel.Name != name || !tl.hasSel || r < float64(tl.rows())/4 || r > 3*float64(tl.rows())/4 {
+			t.Errorf("selected %q (%v) at %.1f rows above the bottom of %d; want %q near the middle", tl.sel.Name, tl.hasSel, r, tl.rows(), name)
+		}
+	}
+	for _, want := range []string{"second long", "first long"} {
+		if !tl.jumpToLast(spans, isLongTask, 0) {
+			t.Fatalf("no long task found for %q", want)
+		}
+		shown(want)
+	}
+	if tl.jumpToLast(spans, isLongTask, 0) || tl.sel.Name != "first long" {
+		t.Errorf("past the oldest long task: selected %q, want it kept", tl.sel.Name)
+	}
+	if !tl.jumpToLast(spans, isInput, 2) || tl.zoom != 2 || tl.rowH() < tlLabelRowH {
+		t.Fatalf("J: zoom %d, want 2 (rows tall enough for names)", tl.zoom)
+	}
+	shown("keydown")
+	tl.jumpToLast(spans, isInput, 2)
+	shown("click")
+}
