@@ -137,6 +137,11 @@ type valueProperty struct {
 	accessor     bool
 	getterFunc   *Object
 	setterFunc   *Object
+
+	// globalRef is the sloppy-mode reference to this property as a binding of the global
+	// object (a declared global), made the first time one is resolved and shared by all
+	// later ones (it holds no state of its own). The field fills the struct's size class.
+	globalRef *globalVarRef
 }
 
 var (

@@ -317,7 +317,13 @@ func (r *Runtime) globalVarRef(name unistring.String, strict bool) ref {
 		return nil
 	}
 	if prop, ok := g.self.getOwnPropStr(name).(*valueProperty); ok && !prop.accessor && !prop.configurable {
-		return &globalVarRef{base: g, prop: prop, name: name, strict: strict}
+		if strict {
+			return &globalVarRef{base: g, prop: prop, name: name, strict: true}
+		}
+		if prop.globalRef == nil || prop.globalRef.base != g {
+			prop.globalRef = &globalVarRef{base: g, prop: prop, name: name}
+		}
+		return prop.globalRef
 	}
 	return nil
 }
