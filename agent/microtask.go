@@ -15,14 +15,16 @@ func (l *Agent) installMicrotasks() {
 }
 
 // QueueMicrotaskValue queues the JS function cb as a microtask (HTML "queue a microtask": the
-// window's queueMicrotask); an exception it throws is reported.
-func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
-	// A page that queues one function many times gets its callable once.
+// window's queueMicrotask); an exception it throws is reported. It reports false, and queues
+// nothing, when cb is not callable (queueMicrotask's caller then throws its TypeError).
+func (l *Agent) QueueMicrotaskValue(cb goja.Value) bool {
+	// A page that queues one function many times gets its callable once (goja's
+	// AssertFunction makes a closure each time it is asked).
 	fn := l.lastMicrotaskFn
-	if cb != l.lastMicrotaskCb {
+	if cb != l.lastMicrotaskCb || fn == nil {
 		var ok bool
 		if fn, ok = goja.AssertFunction(cb); !ok {
-			return // the caller checked it: queueMicrotask throws a TypeError first
+			return false
 		}
 		l.lastMicrotaskCb, l.lastMicrotaskFn = cb, fn
 	}
@@ -38,6 +40,7 @@ func (l *Agent) QueueMicrotaskValue(cb goja.Value) {
 			l.ReportException(err)
 		}
 	})
+	return true
 }
 
 // https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask

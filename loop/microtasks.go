@@ -7,11 +7,9 @@ import "github.com/dop251/goja"
 // callback runs as a host microtask of the agent, its exception reported.
 func (l *Loop) installQueueMicrotask() {
 	l.DefineFunc(l.rt.GlobalObject(), "queueMicrotask", 1, func(c goja.FunctionCall) goja.Value {
-		cb := c.Argument(0)
-		if _, ok := goja.AssertFunction(cb); !ok {
+		if !l.QueueMicrotaskValue(c.Argument(0)) {
 			panic(l.rt.NewTypeError("Failed to execute 'queueMicrotask' on 'Window': parameter 1 is not of type 'Function'."))
 		}
-		l.QueueMicrotaskValue(cb)
 		return goja.Undefined()
 	})
 }
