@@ -16,6 +16,7 @@ package agent
 import (
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
@@ -84,11 +85,12 @@ type Agent struct {
 	inbox           chan func()
 	wake            chan struct{}
 	stopped         bool
-	halted          bool       // Halt was called (core.go)
-	stopNote        string     // SetStopNote (core.go)
-	wd              watchdog   // stops runaway scripts (watchdog.go)
-	recovery        recoveries // what an abruptly ended call leaves to check and requeue (recover.go)
-	intrinsics      intrinsics // the realm's own built-ins, for host code (pagevalue.go)
+	halted          bool        // Halt was called (core.go)
+	terminated      atomic.Bool // Terminate was called, from any goroutine (core.go)
+	stopNote        string      // SetStopNote (core.go)
+	wd              watchdog    // stops runaway scripts (watchdog.go)
+	recovery        recoveries  // what an abruptly ended call leaves to check and requeue (recover.go)
+	intrinsics      intrinsics  // the realm's own built-ins, for host code (pagevalue.go)
 	stats           Stats
 	currentTask     *Task // the task RunTask runs now
 

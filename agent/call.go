@@ -103,6 +103,9 @@ func (l *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 	if l.recovery.broken {
 		return goja.Undefined(), &scriptStopped{} // already reported: nothing more to say
 	}
+	if l.terminated.Load() {
+		return goja.Undefined(), ErrHalted // Terminate: no JS runs any more
+	}
 	l.depth++
 	if jc, ok := l.clock.(jsClock); ok {
 		jc.Enter()
@@ -268,8 +271,8 @@ func (l *Agent) fireError(text, file string, line, col int, val goja.Value) bool
 // an ErrorEvent at the window, and "Uncaught ..." unless a listener cancelled it.
 // A watchdog interrupt or an internal error is reported as such.
 func (l *Agent) ReportException(err error) {
-	if err == nil {
-		return
+	if err == nil || err == ErrHalted { // not errors.Is: goja's Unwrap exports the thrown value
+		return // Halt and Terminate end a script quietly
 	}
 	_, stopped := findError[*scriptStopped](err)
 	_, internal := findError[*internalError](err)

@@ -76,6 +76,10 @@ func (l *Agent) StartWatchdog() (stop func()) { return l.startWatchdog() }
 // event loop whose opportunities are posted from outside, a real display's, waits instead).
 func (l *Agent) SleepUntil(t float64, progress bool) {
 	if math.IsInf(t, 1) {
+		if f, ok := l.clock.(interface{ SleepForever(<-chan struct{}) }); ok {
+			f.SleepForever(l.wake) // a shared virtual clock: the others may jump meanwhile
+			return
+		}
 		<-l.wake
 		return
 	}
@@ -112,15 +116,33 @@ func (l *Agent) Halt() {
 	l.interrupt(halt{})
 }
 
-// Stopped reports whether Stop was called (the event loop ends then).
-func (l *Agent) Stopped() bool { return l.stopped }
+// Stopped reports whether Stop or Terminate was called (the event loop ends then).
+func (l *Agent) Stopped() bool { return l.stopped || l.terminated.Load() }
+
+// Terminate ends the agent for good, from any goroutine (HTML "terminate a worker": "abort
+// the script currently running in the worker", and the event loop runs no task after it).
+// The JS that runs now is interrupted quietly, as Halt's is; no call into JS starts after
+// it; the event loop returns from Run when it next looks (a sleeping one is woken).
+func (l *Agent) Terminate() {
+	if l.terminated.Swap(true) {
+		return
+	}
+	l.interrupt(halt{})
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Terminated reports whether Terminate was called.
+func (l *Agent) Terminated() bool { return l.terminated.Load() }
 
 // Halted reports whether Halt was called.
 func (l *Agent) Halted() bool { return l.halted }
 
 // isHalt reports whether err is the interrupt of Halt.
 func (l *Agent) isHalt(err error) bool {
-	if !l.halted {
+	if !l.halted && !l.terminated.Load() {
 		return false
 	}
 	var ie interface{ Value() any }

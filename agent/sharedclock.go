@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -54,15 +55,40 @@ func (c *SharedVirtualClock) Join() *SharedClockMember {
 	return m
 }
 
-// Now implements Clock: page time since the member's time origin (its running JS included).
+// Now implements Clock: page time since the member's time origin, with the CPU time of the
+// JS that runs now, this member's and the others' (a loop that spins moves page time for
+// all: the loops beside it see their timers come due).
 func (m *SharedClockMember) Now() time.Duration {
 	m.c.mu.Lock()
 	defer m.c.mu.Unlock()
-	t := m.c.t - m.origin
-	if m.inJS {
-		t += max(cputime.Thread()-m.entered, 0)
+	return m.c.nowLocked(m) - m.origin
+}
+
+// nowLocked is page time: the time jumped and spent so far plus the JS running now in every
+// member (self's read on its own thread's clock, the others' through their thread ids).
+func (c *SharedVirtualClock) nowLocked(self *SharedClockMember) time.Duration {
+	t := c.t
+	for _, m := range c.members {
+		if !m.inJS {
+			continue
+		}
+		if m == self {
+			t += max(cputime.Thread()-m.entered, 0)
+		} else if now, ok := cputime.ThreadOf(m.tid); ok {
+			t += max(now-m.entered, 0)
+		}
 	}
 	return t
+}
+
+// othersInJS reports whether a member other than self runs JS now (page time moves).
+func (c *SharedVirtualClock) othersInJS(self *SharedClockMember) bool {
+	for _, m := range c.members {
+		if m != self && m.inJS {
+			return true
+		}
+	}
+	return false
 }
 
 // Enter starts counting the calling thread's CPU time as page time (the member's JS runs).
@@ -121,15 +147,26 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 	m.sleeping, m.until = true, abs
 	c.advance()
 	for m.sleeping {
+		// While another member runs JS, page time moves with its CPU time: look again
+		// every millisecond whether it reached t (a worker that spins does not stop the
+		// window's timers).
+		var poll <-chan time.Time
+		if c.othersInJS(m) {
+			poll = time.After(time.Millisecond)
+		}
 		c.mu.Unlock()
 		select {
 		case <-m.woken:
+		case <-poll:
 		case <-wake:
 			c.mu.Lock()
 			m.sleeping = false // woken from outside: it runs again, page time as it is
 			c.mu.Unlock()
 		}
 		c.mu.Lock()
+		if m.sleeping && c.nowLocked(m) >= abs {
+			m.sleeping = false
+		}
 	}
 	c.mu.Unlock()
 }
@@ -149,6 +186,25 @@ func (m *SharedClockMember) Close() {
 	c.advance()
 }
 
+// forever is what a member that waits only for a post sleeps until (SleepForever): it holds
+// no jump back and asks for none.
+const forever = time.Duration(math.MaxInt64)
+
+// SleepForever waits until something is posted to the member's agent (wake), without
+// holding back the others' jumps: an event loop with nothing scheduled (a worker waiting for
+// a message, a window waiting for its workers).
+func (m *SharedClockMember) SleepForever(wake <-chan struct{}) {
+	c := m.c
+	c.mu.Lock()
+	m.sleeping, m.until = true, forever
+	c.advance()
+	c.mu.Unlock()
+	<-wake
+	c.mu.Lock()
+	m.sleeping = false
+	c.mu.Unlock()
+}
+
 // advance jumps page time when every member sleeps: to the earliest time one sleeps until,
 // waking the members that sleep until it. Call it with mu held.
 func (c *SharedVirtualClock) advance() {
@@ -157,6 +213,9 @@ func (c *SharedVirtualClock) advance() {
 	for _, m := range c.members {
 		if !m.sleeping {
 			return // a member runs: no jump yet
+		}
+		if m.until == forever {
+			continue
 		}
 		if !found || m.until < next {
 			next, found = m.until, true
