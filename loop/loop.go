@@ -25,8 +25,7 @@ const (
 	// opportunities and idle periods.
 	Window Type = iota
 	// Worker is a worker event loop: tasks and timers, no rendering, and the step that
-	// ends the loop once its global's closing flag is set. (Workers themselves are not
-	// there yet: the type is the shape they run on.)
+	// ends the loop once its global's closing flag is set (package page runs workers on it).
 	Worker
 )
 
@@ -106,9 +105,11 @@ type Loop struct {
 	renderer        Renderer
 	idle            IdleScheduler
 	errors          ErrorReporter
-	neededSince     float64 // when rendering became needed (ms); -1: not needed
-	frames          int     // rendering updates (Stats.Frames)
-	closing         bool    // a worker global's closing flag (SetClosing)
+	neededSince     float64     // when rendering became needed (ms); -1: not needed
+	frames          int         // rendering updates (Stats.Frames)
+	closing         bool        // a worker global's closing flag (SetClosing)
+	keepAlive       func() bool // SetKeepAlive
+	onQuiet         func(bool)  // SetQuietNotifier
 	// renderingStep is the step of "update the rendering" that runs now ("14. run the
 	// animation frame callbacks"; "": none), for the stop's line (specstep.go).
 	renderingStep string

@@ -65,14 +65,29 @@ func (l *Loop) Run(opts RunOptions) {
 		}
 		wake, ok := l.nextWake(opts)
 		if !ok {
-			if opts.StopWhenQuiet {
+			if opts.StopWhenQuiet && (l.keepAlive == nil || !l.keepAlive()) {
 				return
 			}
-			wake = math.Inf(1)
+			wake = math.Inf(1) // nothing scheduled: wait for a post (another loop's message)
+		}
+		if l.onQuiet != nil && !ok {
+			l.onQuiet(true)
 		}
 		l.sleepUntil(wake)
+		if l.onQuiet != nil {
+			l.onQuiet(false)
+		}
 	}
 }
+
+// SetKeepAlive makes Run with StopWhenQuiet wait instead of returning while alive reports
+// true: other loops (a page's workers) may still post work to this one. Call it on the
+// loop's goroutine; alive is called there.
+func (l *Loop) SetKeepAlive(alive func() bool) { l.keepAlive = alive }
+
+// SetQuietNotifier has quiet(true) called when the loop goes to sleep with nothing scheduled
+// (no task, no timer: only a post can wake it) and quiet(false) when it wakes.
+func (l *Loop) SetQuietNotifier(quiet func(bool)) { l.onQuiet = quiet }
 
 // runTask runs one task: processing model steps 2.2-2.7 and, for a long one, step 4
 // ("report long tasks"), which are the agent's (Agent.RunTask: the trace, the watchdog's
@@ -133,5 +148,19 @@ func (l *Loop) sleepUntil(wake float64) {
 }
 
 // SetClosing sets the worker global's closing flag (a worker's close(), or its owner's
-// terminate()): a worker event loop ends once its task queues are empty.
+// terminate()): a worker event loop ends once its task queues are empty, and a task queued
+// after it is discarded (HTML "queue a task": the closing flag's "tasks ... will be discarded").
 func (l *Loop) SetClosing() { l.closing = true }
+
+// CloseWorker is close()'s steps for a worker's global: "1. Discard any tasks that have been
+// added to workerGlobal's relevant agent's event loop's task queues. 2. Set workerGlobal's
+// closing flag to true." The timers' tasks to come are discarded with them (SetClosing).
+// https://html.spec.whatwg.org/multipage/workers.html#dom-dedicatedworkerglobalscope-close
+func (l *Loop) CloseWorker() {
+	for i := range l.queues {
+		for l.queues[i].size > 0 {
+			l.queues[i].pop()
+		}
+	}
+	l.SetClosing()
+}

@@ -69,6 +69,9 @@ func (l *Loop) PostTask(src Source, name string, fn func()) {
 }
 
 func (l *Loop) queueTask(t *task) {
+	if l.closing && l.typ == Worker {
+		return // a task queued after the closing flag is set is discarded
+	}
 	l.seq++
 	t.Seq = l.seq
 	l.queues[t.Source].push(t)
