@@ -253,7 +253,9 @@ func (h *eventHandler) processEvent(r *realm, t Target, ev *Event) error {
 		return nil
 	}
 	_, isWindow := t.(*Window)
-	special := isWindow && h.name == "onerror" && ev.kind == kindErrorEvent && ev.typ == "error"
+	_, isWorkerGlobal := t.(*WorkerGlobal)
+	// A window's and a worker global's onerror are OnErrorEventHandlers (five arguments).
+	special := (isWindow || isWorkerGlobal) && h.name == "onerror" && ev.kind == kindErrorEvent && ev.typ == "error"
 	var ret goja.Value
 	var err error
 	if special {

@@ -9,6 +9,9 @@ import (
 // thisTarget returns the EventTarget `this`; undefined/null this is the window.
 func (r *realm) thisTarget(call goja.FunctionCall) Target {
 	if isNullish(call.This) {
+		if r.worker != nil {
+			return r.worker
+		}
 		return r.win
 	}
 	if t, ok := r.idl.Unwrap(call.This).(Target); ok {
@@ -30,6 +33,10 @@ func (r *realm) wrapTarget(t Target) goja.Value {
 		return r.wrapSignal(v)
 	case *MessagePort:
 		return r.wrapPort(v)
+	case *Worker:
+		return v.obj
+	case *WorkerGlobal:
+		return r.rt.GlobalObject()
 	case *plainTarget:
 		return v.obj
 	case *MediaQueryList:

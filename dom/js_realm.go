@@ -12,6 +12,11 @@ import (
 type Options struct {
 	// MutationEvents fires the legacy DOMNodeInserted & co. synchronously (browsers of 2018).
 	MutationEvents bool
+	// Workers runs the dedicated workers that new Worker() starts (nil: Worker throws).
+	Workers WorkerHost
+	// BlobURLs is the blob URL store URL.createObjectURL adds to (shared by a page and its
+	// workers; nil: a store of the realm's own).
+	BlobURLs *BlobURLStore
 }
 
 // realm holds the JS side of one window: the runtime, the interface objects and the
@@ -57,6 +62,9 @@ type realm struct {
 	ce        *customElementRegistry
 	ceStack   ceReactionsStack
 	newHelper goja.Callable
+
+	clone  cloneIntrinsics // what structured serialization uses (cloneintrinsics.go)
+	worker *WorkerGlobal   // a worker realm's global (workerglobalscope.go); nil for a window
 }
 
 type nativeFn = webidl.NativeFunc
