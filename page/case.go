@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -48,6 +49,9 @@ type Run struct {
 	Alternatives   [][]string `json:"alternatives"`
 	ExpectedErrors []string   `json:"expected_errors"`
 	Source         string     `json:"source"`
+	// Order "per-thread": the output is compared thread by thread (a page with workers):
+	// the window's lines in order, then each worker's (PerThread).
+	Order string `json:"order,omitempty"`
 }
 
 // ParseCase reads a case's JSON.
@@ -118,6 +122,9 @@ type Result struct {
 // Matches reports whether the result is the run's expected output (or an alternative);
 // otherwise it returns a readable difference.
 func (r Result) Matches(run Run) (bool, string) {
+	if run.Order == "per-thread" {
+		r.Lines, r.Errors = PerThread(r.Lines), PerThread(r.Errors)
+	}
 	got := strings.Join(r.Lines, "\n")
 	ok := got == strings.Join(run.Expected, "\n")
 	for _, alt := range run.Alternatives {
@@ -132,6 +139,34 @@ func (r Result) Matches(run Run) (bool, string) {
 		fmt.Fprintf(&diff, "errors differ\n  got:  %q\n  want: %q\n", r.Errors, run.ExpectedErrors)
 	}
 	return ok, diff.String()
+}
+
+// PerThread groups the lines of each thread together: the window's in their order, then
+// each worker's ("[worker NAME] ..." lines), the workers sorted by prefix. Lines of two
+// threads interleave as the threads race, in Chrome as here; only the order within a
+// thread is an answer (tools/chrome/expect.mjs's perThread is the same).
+func PerThread(lines []string) []string {
+	var win []string
+	groups := map[string][]string{}
+	var keys []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "[worker") {
+			if i := strings.Index(l, "] "); i > 0 {
+				k := l[:i+2]
+				if _, ok := groups[k]; !ok {
+					keys = append(keys, k)
+				}
+				groups[k] = append(groups[k], l)
+				continue
+			}
+		}
+		win = append(win, l)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		win = append(win, groups[k]...)
+	}
+	return win
 }
 
 // CaseScriptTimeout is the watchdog of case runs (-check, tests).
@@ -151,11 +186,16 @@ const DefaultCaseDuration = 3000
 // printed (loopscope -check). html is the page source, pageURL its URL without query, dir
 // its folder for external scripts ("" for none).
 func RunCase(html []byte, pageURL, dir string, run Run) (Result, error) {
+	return runCase(html, pageURL, dir, run, true)
+}
+
+// runCase is RunCase in virtual time or, with virtual false, on the real clock.
+func runCase(html []byte, pageURL, dir string, run Run, virtual bool) (Result, error) {
 	con := &caseConsole{}
 	var res Result
 	// A generous watchdog: goja needs seconds for what V8 does in milliseconds (the 250,000
 	// promise callbacks of long_microtasks), and test machines are shared.
-	opts := Options{Mode: run.Mode, VirtualTime: true, Console: con, ScriptTimeout: CaseScriptTimeout, MaxHeap: CaseMaxHeap}
+	opts := Options{Mode: run.Mode, VirtualTime: virtual, Console: con, ScriptTimeout: CaseScriptTimeout, MaxHeap: CaseMaxHeap}
 	u := pageURL
 	if run.Query != "" {
 		u += run.Query
@@ -187,4 +227,5 @@ func RunToCompletion(p *Page, durationMS, capMS float64) {
 	}
 	p.AfterLoad(func(loadEnd float64) { p.Loop.StopAt(loadEnd + limit) })
 	p.Run(loop.RunOptions{StopWhenQuiet: durationMS <= 0})
+	p.Close() // the run is over: its workers end with it
 }

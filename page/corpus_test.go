@@ -34,7 +34,10 @@ func TestCorpus(t *testing.T) {
 }
 
 // runCaseFile runs every run of the case in jsonPath against its .html page.
-func runCaseFile(t *testing.T, jsonPath string) {
+func runCaseFile(t *testing.T, jsonPath string) { runCaseFileWith(t, jsonPath, true) }
+
+// runCaseFileWith runs the case in virtual time or, with virtual false, in real time.
+func runCaseFileWith(t *testing.T, jsonPath string, virtual bool) {
 	meta, err := os.ReadFile(jsonPath)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +54,7 @@ func runCaseFile(t *testing.T, jsonPath string) {
 	abs, _ := filepath.Abs(htmlPath)
 	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 	for _, r := range c.Runs {
-		res, err := RunCase(src, u, filepath.Dir(abs), r)
+		res, err := runCase(src, u, filepath.Dir(abs), r, virtual)
 		if err != nil {
 			t.Errorf("[%s] %v", r.Name(), err)
 			continue

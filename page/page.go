@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -82,6 +83,10 @@ type Page struct {
 	snapAsked atomic.Bool
 	node      *nodeState // a Node script (OpenNode, node.go); nil for a page
 
+	console     *syncConsole // the page's console: its window's and its workers' lines
+	workers     workers      // the dedicated workers (runaworker.go)
+	workerInbox *mailbox     // messages from the window's workers
+
 	lay        *layout       // the layout the DOM's APIs use
 	viewportWH atomic.Uint64 // the viewport's width<<32 | height, for other goroutines
 	view       viewportState // scrolling and resizing (scroll.go, viewport.go)
@@ -119,14 +124,24 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	}
 	opts.Width, opts.Height = clampViewport(opts.Width, opts.Height)
 	var clock loop.Clock = loop.NewRealClock()
+	p := &Page{opts: opts, dir: dir}
+	p.workers.blobs = dom.NewBlobURLStore()
 	if opts.VirtualTime {
-		clock = loop.NewVirtualClock()
+		// One page time for the window and its workers (agent.SharedVirtualClock; alone,
+		// the window's member is a VirtualClock).
+		p.workers.clock = agent.NewSharedVirtualClock()
+		clock = p.workers.clock.Join()
 	}
+	if opts.Console == nil {
+		opts.Console = loop.NewWriterConsole(os.Stdout, os.Stderr)
+	}
+	p.console = &syncConsole{c: opts.Console}
+	opts.Console = p.console
 	doc, parser, err := dom.ParseDocumentIncrementally(src, docURL)
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse page: %w", err)
 	}
-	p := &Page{Doc: doc, opts: opts, dir: dir}
+	p.Doc, p.opts = doc, opts
 	if opts.pageFile != "" {
 		p.files = []string{opts.pageFile}
 	}
@@ -141,11 +156,14 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.Loop, p.Agent = l, l.Agent
 	l.SetDocumentURL(doc.URL())
 	doc.SetResourceLoader(p.readImage)
-	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents})
+	p.workerInbox = newMailbox(l)
+	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents,
+		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs})
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}
 	l.SetErrorReporter(p.Window)
+	l.SetKeepAlive(func() bool { return p.workerInbox.pending() || p.workersBusy() })
 	if opts.OnFullscreen != nil {
 		p.Window.SetFullscreenHost(opts.OnFullscreen)
 	}
@@ -290,6 +308,12 @@ func (p *Page) Run(opts loop.RunOptions) {
 	}
 	p.Loop.Run(opts)
 }
+
+// Close ends what the page runs beside its loop: its workers are terminated ("a browsing
+// context is discarded": its workers' loops end, a running script is interrupted), and
+// Close returns once their goroutines have ended. Call it when the page is done with (the
+// end of a headless run, a reload, the window closing).
+func (p *Page) Close() { p.terminateWorkers() }
 
 // Loaded reports whether the load event has fired, and when it finished (ms).
 func (p *Page) Loaded() (bool, float64) { return p.loaded, p.loadEnd }

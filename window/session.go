@@ -88,6 +88,7 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	go func() {
 		defer close(done)
 		p.Run(page.RunOptions{})
+		p.Close() // a reload or another page: its workers end with it
 		if p.Broken() {
 			s.broken.Store(p)
 		}

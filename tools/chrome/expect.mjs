@@ -38,6 +38,9 @@ const CHROME_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  // A page's workers from files beside it (file: URLs are opaque origins: without this flag
+  // Chrome refuses `new Worker('w.js')` from a file: page with a SecurityError).
+  '--allow-file-access-from-files',
 ];
 const QUIET_MS = 1000;
 const MAX_QUIET_RUN_MS = 3000;
@@ -98,6 +101,14 @@ async function runOnce(browser, htmlPath, run) {
       lastOutput = Date.now();
     });
     await cdp.send('Runtime.enable');
+    const workerNames = attachWorkers(cdp, messages, () => { lastOutput = Date.now(); });
+    page.on('console', (msg) => {
+      const w = msg.worker();
+      if (!w) return; // the window's lines come from Runtime.consoleAPICalled above
+      messages.push({ kind: 'log', text: msg.text(), worker: { url: w.url() } });
+      lastOutput = Date.now();
+    });
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
     const url = pathToFileURL(htmlPath).href + (run.query ?? '');
     await page.goto(url, { waitUntil: 'load' });
     const t0 = Date.now();
@@ -133,13 +144,55 @@ async function runOnce(browser, htmlPath, run) {
     const lines = [];
     const errors = [];
     for (const m of snapshot) {
-      if (m.kind === 'log') lines.push(formatMessage(m.args));
-      else errors.push(formatException(m.details));
+      const name = m.worker ? m.worker.name ?? workerNames.get(m.worker.url) ?? '' : '';
+      const prefix = m.worker ? `[worker${name ? ' ' + name : ''}] ` : '';
+      if (m.kind === 'log' && m.text !== undefined) lines.push(prefix + m.text);
+      else if (m.kind === 'log') lines.push(prefix + formatMessage(m.args));
+      else errors.push(prefix + formatException(m.details));
     }
     return { lines, errors };
   } finally {
     await context.close();
   }
+}
+
+// attachWorkers records the uncaught errors of the page's dedicated workers in messages, each
+// marked with its worker ({name}: loopscope prefixes a worker's lines with "[worker NAME] ",
+// or "[worker] " when it has no name), and returns the workers' names by script URL. The
+// tool's own CDP session auto-attaches to them in the non-flattened mode
+// (Target.sendMessageToTarget). Their console lines come from Playwright's console event
+// (msg.worker()): Playwright's session holds a worker until it listens, this one may not
+// (a worker that ends at once can be gone before it is heard), and the lines are the text
+// Playwright gives (the arguments' previews: strings and numbers as loopscope prints them).
+function attachWorkers(cdp, messages, noteOutput) {
+  const names = new Map();
+  let nextId = 1;
+  const send = (sessionId, method, params = {}) =>
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) }).catch(() => {});
+  const workers = new Map(); // sessionId → {name}
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type !== 'worker') {
+      send(e.sessionId, 'Runtime.runIfWaitingForDebugger');
+      return;
+    }
+    workers.set(e.sessionId, { name: '' });
+    send(e.sessionId, 'Runtime.enable');
+    send(e.sessionId, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+    send(e.sessionId, 'Runtime.runIfWaitingForDebugger');
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const w = workers.get(e.sessionId);
+    if (!w) return;
+    const msg = JSON.parse(e.message);
+    if (msg.method === 'Runtime.executionContextCreated') {
+      w.name = msg.params.context.name ?? '';
+      names.set(msg.params.context.origin, w.name);
+    } else if (msg.method === 'Runtime.exceptionThrown') {
+      messages.push({ kind: 'error', details: msg.params.exceptionDetails, worker: w });
+      noteOutput();
+    }
+  });
+  return names;
 }
 
 // timerBarrier returns once the page has run a 0 ms timer set now (and so every task before it).
@@ -243,7 +296,7 @@ function describeAction(a) {
 // nameFunctions asks the inspector for the name of every function logged at top level.
 async function nameFunctions(cdp, messages) {
   for (const m of messages) {
-    if (m.kind !== 'log') continue;
+    if (m.kind !== 'log' || m.worker) continue;
     for (const a of m.args) {
       if (a.type !== 'function' || !a.objectId) continue;
       try {
@@ -264,6 +317,25 @@ function formatException(d) {
   const text = d.text ?? 'Uncaught';
   if (d.exception) return `${text} ${formatValue(d.exception)}`;
   return text;
+}
+
+// perThread is a run's output with the lines of each thread together (`"order":
+// "per-thread"`, testdata/README.md): the window's lines in their order, then each worker's
+// ("[worker NAME] ..."), the workers sorted by prefix. Two threads' lines interleave as the
+// threads race; only the order within a thread (and what messages cause) is Chrome's answer.
+export function perThread(o) {
+  const split = (lines) => {
+    const groups = new Map();
+    const win = [];
+    for (const l of lines) {
+      const m = /^\[worker[^\]]*\] /.exec(l);
+      if (!m) { win.push(l); continue; }
+      if (!groups.has(m[0])) groups.set(m[0], []);
+      groups.get(m[0]).push(l);
+    }
+    return [...win, ...[...groups.keys()].sort().flatMap((k) => groups.get(k))];
+  };
+  return { lines: split(o.lines), errors: split(o.errors) };
 }
 
 function outputKey(o) {
@@ -307,7 +379,10 @@ async function main() {
       for (const [i, run] of c.data.runs.entries()) {
         if ((run.mode ?? 'spec') !== 'spec') continue;
         const outputs = [];
-        for (let n = 0; n < opts.runs; n++) outputs.push(await runOnce(browser, c.htmlPath, run));
+        for (let n = 0; n < opts.runs; n++) {
+          const o = await runOnce(browser, c.htmlPath, run);
+          outputs.push(run.order === 'per-thread' ? perThread(o) : o);
+        }
         const groups = tally(outputs);
         console.log(`== ${file} ${describeRun(run, i)}: ${groups.length} distinct output(s) in ${opts.runs} run(s)`);
         for (const g of groups) {

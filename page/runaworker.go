@@ -1,0 +1,318 @@
+// Spec: HTML Living Standard, 2025-09 (https://html.spec.whatwg.org/multipage/workers.html#run-a-worker,
+// #terminate-a-worker, #runtime-script-errors-2); step numbers are that revision's.
+// Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+
+package page
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/dop251/goja"
+
+	"loopscope/agent"
+	"loopscope/dom"
+	"loopscope/loop"
+)
+
+// MaxWorkers is how many workers a page may run at once (nested ones included): new
+// Worker() past it throws, so a worker that starts workers recursively ends with one clear
+// error instead of exhausting the machine. DEPARTURE: Chrome has no such bound (it runs out
+// of threads or memory).
+const MaxWorkers = 32
+
+// maxPendingMessageBytes bounds the messages one loop has posted to another and that have
+// not been delivered yet: a sender past it is stopped as the watchdog stops a script
+// (a worker posting a million messages in one task cannot fill the machine's memory).
+const maxPendingMessageBytes = 256 << 20
+
+// workers are a page's running dedicated workers (its window's and theirs).
+type workers struct {
+	mu    sync.Mutex
+	runs  []*workerRun
+	blobs *dom.BlobURLStore
+	clock *agent.SharedVirtualClock // under virtual time; nil: each its real clock
+	seq   int
+}
+
+// workerRun is one running dedicated worker: its agent and event loop on its own goroutine.
+type workerRun struct {
+	p       *Page
+	name    string
+	url     string
+	owner   *loop.Loop  // the loop of the realm whose Worker object this is
+	outside *dom.Worker // the Worker object, in the owner's realm
+	loop    *loop.Loop
+	global  *dom.WorkerGlobal
+	inbox   *mailbox // messages to the worker's global
+	outbox  *mailbox // messages to the Worker object (on the owner's loop)
+	quiet   atomic.Bool
+	ended   atomic.Bool
+	done    chan struct{}
+}
+
+// workerHost is a realm's dom.WorkerHost: it starts workers whose owner is that realm's loop.
+type workerHost struct {
+	p     *Page
+	owner *loop.Loop
+	inbox *mailbox // the owner's own mailbox for its workers' messages
+}
+
+// StartWorker is the Worker constructor's steps 6-9 and "run a worker" (in parallel, on
+// the worker's own goroutine). The script is fetched first (a failure is an error event at
+// the Worker object, queued on the owner's loop, as "run a worker" step 12's onComplete does
+// with a null script).
+func (h *workerHost) StartWorker(w *dom.Worker, scriptURL, name string) error {
+	p := h.p
+	ws := &p.workers
+	ws.mu.Lock()
+	live := 0
+	for _, r := range ws.runs {
+		if !r.ended.Load() {
+			live++
+		}
+	}
+	if live >= MaxWorkers {
+		ws.mu.Unlock()
+		return &dom.DOMException{Name: "QuotaExceededError", Message: fmt.Sprintf("a page may run at most %d workers at once (loopscope's bound; recursive worker creation?)", MaxWorkers)}
+	}
+	ws.seq++
+	ws.mu.Unlock()
+	src, err := p.fetchWorkerScript(scriptURL, h.owner == p.Loop)
+	if err != nil {
+		h.owner.QueueTask(loop.SourceNetworking, "worker script error", w.FireSimpleError)
+		return nil
+	}
+	run := &workerRun{p: p, name: name, url: scriptURL, owner: h.owner, outside: w, done: make(chan struct{})}
+	if err := run.setUp(); err != nil {
+		return err
+	}
+	run.outbox = h.inbox
+	w.SetChannel(run)
+	ws.mu.Lock()
+	ws.runs = append(ws.runs, run)
+	ws.mu.Unlock()
+	go run.run(src)
+	return nil
+}
+
+// setUp creates the worker's agent, event loop and global ("run a worker" steps 1-10: the
+// agent, the realm with a DedicatedWorkerGlobalScope, its settings object).
+func (run *workerRun) setUp() error {
+	p := run.p
+	var clock loop.Clock = loop.NewRealClock()
+	if p.workers.clock != nil {
+		clock = p.workers.clock.Join() // the worker's time origin is now
+	}
+	prefix := "[worker] "
+	if run.name != "" {
+		prefix = "[worker " + run.name + "] "
+	}
+	l := loop.New(loop.Options{Type: loop.Worker, Clock: clock, Mode: p.opts.Mode,
+		Console: prefixConsole{p.console, prefix}, ScriptTimeout: p.opts.ScriptTimeout, MaxHeap: p.opts.MaxHeap,
+		TraceCapacity: 1 << 12, MaxTimers: p.opts.MaxTimers})
+	run.loop = l
+	run.inbox = newMailbox(l) // its owner's messages and its own workers' go through it
+	g, err := dom.InstallWorkerGlobal(host{l}, dom.WorkerGlobalOptions{
+		URL:         run.url,
+		Name:        run.name,
+		PostMessage: run.postToOwner,
+		Close:       l.CloseWorker,
+		FetchScript: func(u string) (string, error) { return p.fetchWorkerScript(u, false) },
+		Workers:     &workerHost{p: p, owner: l, inbox: run.inbox},
+		BlobURLs:    p.workers.blobs,
+		UserAgent:   userAgent,
+	})
+	if err != nil {
+		return err
+	}
+	run.global = g
+	l.SetErrorReporter(workerErrors{run})
+	l.SetQuietNotifier(func(quiet bool) {
+		run.quiet.Store(quiet)
+		if quiet {
+			p.Loop.TryPost(func() {}) // a window waiting for its workers looks again
+		}
+	})
+	return nil
+}
+
+// run is "run a worker" from step 11 on, on the worker's goroutine: the script runs as the
+// first task, then the worker event loop until it closes or is terminated.
+func (run *workerRun) run(src string) {
+	l := run.loop
+	defer func() {
+		if v := recover(); v != nil {
+			run.p.console.Error(fmt.Sprintf("internal error in a worker: %v; the worker ended, the page goes on", v))
+		}
+		run.ended.Store(true)
+		if m, ok := l.Clock().(*agent.SharedClockMember); ok {
+			m.Close()
+		}
+		close(run.done)
+		run.p.Loop.TryPost(func() {}) // a window waiting for its workers looks again
+	}()
+	l.ResetTimeOrigin()
+	// 23-24. "Run classic script" (script errors are reported at the global).
+	l.QueueTask(loop.SourceNetworking, "worker script "+shorten(run.url), func() {
+		l.RunScript(run.url, src)
+	})
+	l.Run(loop.RunOptions{})
+}
+
+// PostMessage implements dom.WorkerChannel: a message from the Worker object to the
+// worker's global, delivered by a task on the worker loop's posted message task source.
+func (run *workerRun) PostMessage(m *dom.SerializedMessage) {
+	if !run.inbox.send(m.Bytes, func(done func()) {
+		run.loop.QueueTask(loop.SourcePostedMessage, "message", func() {
+			done()
+			run.global.DeliverMessage(m)
+		})
+	}) {
+		run.owner.StopNow(fmt.Sprintf("posted more than %d MiB of messages its worker has not taken yet", maxPendingMessageBytes>>20))
+	}
+}
+
+// postToOwner is the worker global's postMessage: a task on the owner's loop that fires
+// message at the Worker object.
+func (run *workerRun) postToOwner(m *dom.SerializedMessage) {
+	if !run.outbox.send(m.Bytes, func(done func()) {
+		run.owner.QueueTask(loop.SourcePostedMessage, "message from worker", func() {
+			done()
+			run.outside.DeliverMessage(m)
+		})
+	}) {
+		run.loop.StopNow(fmt.Sprintf("posted more than %d MiB of messages the page has not taken yet", maxPendingMessageBytes>>20))
+	}
+}
+
+// Terminate implements dom.WorkerChannel: "terminate a worker" (the running script is
+// aborted at once, through the agent's interrupt; no task runs after it).
+func (run *workerRun) Terminate() { run.loop.Terminate() }
+
+// busy reports whether the worker may still post to its owner: it runs, has something
+// scheduled, or has messages on their way to it.
+func (run *workerRun) busy() bool {
+	return !run.ended.Load() && (!run.quiet.Load() || run.inbox.pending())
+}
+
+// workerErrors is a worker's agent.ErrorReporter: "report an exception" at its global, and
+// when that is not canceled, the error event at the Worker object in the owner.
+type workerErrors struct{ run *workerRun }
+
+func (e workerErrors) FireError(message, filename string, lineno, colno int, errVal goja.Value) bool {
+	run := e.run
+	if run.global.FireError(message, filename, lineno, colno, errVal) {
+		return true
+	}
+	// https://html.spec.whatwg.org/multipage/workers.html#runtime-script-errors-2: "queue a
+	// global task on the DOM manipulation task source given worker's relevant global object
+	// to run these steps: fire an event named error at worker using ErrorEvent, with the
+	// message, filename, lineno and colno attributes initialized appropriately, and the
+	// cancelable attribute initialized to true. If the event was not canceled, then report
+	// an exception for the Worker object's relevant global object."
+	// CHROME: the report for the owner is the worker's own console line ("[worker]
+	// Uncaught ..."), printed only when the Worker object's error event was not canceled
+	// (testdata/workers/worker_error_uncanceled, worker_error_event).
+	console := run.loop.Console()
+	run.outbox.send(0, func(done func()) {
+		run.owner.QueueTask(loop.SourceDOMManipulation, "worker error", func() {
+			done()
+			if !run.outside.FireError(message, filename, lineno, colno) {
+				console.Error(message)
+			}
+		})
+	})
+	return true // reported (or not) by the owner's task
+}
+
+func (e workerErrors) FirePromiseRejection(typ string, promise, reason goja.Value) bool {
+	return e.run.global.FirePromiseRejection(typ, promise, reason)
+}
+
+// fetchWorkerScript reads a worker's script (or one it imports): a file in the page's
+// folder, a blob: URL of the page's store, or a data: URL.
+func (p *Page) fetchWorkerScript(u string, watch bool) (string, error) {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return "", err
+	}
+	switch pu.Scheme {
+	case "blob":
+		b, _, ok := p.workers.blobs.Resolve(u)
+		if !ok {
+			return "", errors.New("no such blob URL")
+		}
+		return string(b), nil
+	case "data":
+		return decodeDataURL(u)
+	case "file":
+		kind := "script"
+		b, err := p.readLocal(u, "scripts", kind, MaxScriptBytes, watch)
+		return string(b), err
+	}
+	return "", errors.New("only scripts in the page's own folder, blob: and data: URLs can be loaded")
+}
+
+// decodeDataURL returns a data: URL's body (https://fetch.spec.whatwg.org/#data-url-processor):
+// percent-decoded, or base64-decoded when the type ends in ";base64".
+func decodeDataURL(u string) (string, error) {
+	rest := strings.TrimPrefix(u, "data:")
+	meta, body, ok := strings.Cut(rest, ",")
+	if !ok {
+		return "", errors.New("a data: URL without a comma")
+	}
+	dec, err := url.PathUnescape(body)
+	if err != nil {
+		dec = body
+	}
+	if strings.HasSuffix(strings.ToLower(strings.TrimSpace(meta)), ";base64") {
+		b, err := base64.StdEncoding.DecodeString(strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\f' {
+				return -1
+			}
+			return r
+		}, dec))
+		if err != nil {
+			return "", err
+		}
+		return string(b), nil
+	}
+	return dec, nil
+}
+
+// terminateWorkers terminates every worker of the page (the page closes or reloads:
+// "when a browsing context is discarded ... terminate the worker") and waits until their
+// goroutines have ended.
+func (p *Page) terminateWorkers() {
+	p.workers.mu.Lock()
+	runs := append([]*workerRun(nil), p.workers.runs...)
+	p.workers.mu.Unlock()
+	for _, r := range runs {
+		r.loop.Terminate()
+	}
+	for _, r := range runs {
+		<-r.done
+	}
+}
+
+// workersBusy reports whether any worker may still post work to its owner (the window
+// does not end its run while one may).
+func (p *Page) workersBusy() bool {
+	p.workers.mu.Lock()
+	defer p.workers.mu.Unlock()
+	for _, r := range p.workers.runs {
+		if r.busy() {
+			return true
+		}
+	}
+	return false
+}
+
+// userAgent is navigator.userAgent in a worker (Chrome 156's on Linux).
+const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36"

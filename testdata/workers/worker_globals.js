@@ -1,0 +1,11 @@
+console.log("self", self === globalThis, String(self));
+console.log("scopes", self instanceof DedicatedWorkerGlobalScope, self instanceof WorkerGlobalScope, self instanceof EventTarget);
+console.log("name", name);
+console.log("location", location.protocol, location.pathname.split("/").pop(), String(location) === location.href);
+console.log("navigator", typeof navigator.userAgent, navigator.onLine);
+console.log("document", typeof document, "window", typeof window);
+console.log("rIC", typeof requestIdleCallback);
+console.log("timers", typeof setTimeout, typeof setInterval, typeof queueMicrotask);
+console.log("perf", typeof performance.now(), performance.now() >= 0, performance.now() < 5000);
+console.log("messaging", typeof postMessage, typeof close, typeof importScripts, typeof MessageChannel);
+postMessage("ok");

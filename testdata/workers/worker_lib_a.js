@@ -1,0 +1,2 @@
+console.log("lib a runs");
+var libA = { name: "A" };

@@ -1,0 +1,2 @@
+console.log("lib b runs", typeof libA);
+function libB() { return "B sees " + libA.name; }

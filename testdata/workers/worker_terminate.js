@@ -1,0 +1,2 @@
+console.log("worker: start");
+onmessage = (e) => postMessage("echo " + e.data);
