@@ -30,7 +30,7 @@ func isActivationEvent(e *Event) bool {
 // implemented.
 func hasActivationBehavior(t Target) (*Node, bool) {
 	n, ok := t.(*Node)
-	if ok && (n.isHyperlink() || n.isHTML("summary")) {
+	if ok && (n.isHyperlink() || n.isHTML("summary") || n.isSubmitButton()) {
 		return n, true
 	}
 	if !ok || n.kind != ElementNode || n.h.Namespace != "" || n.h.Data != "input" {
@@ -117,8 +117,8 @@ func formAncestor(h *html.Node) *html.Node {
 // checkedness, a radio button becomes checked (remembering what to restore).
 func (a *activation) legacyPreActivation() {
 	n := a.target
-	if n.isHyperlink() || n.isHTML("summary") {
-		return // an <a> and a <summary> have none
+	if n.isHyperlink() || n.isHTML("summary") || n.isSubmitButton() {
+		return // an <a>, a <summary> and a submit button have none
 	}
 	a.oldChecked = n.checkedness()
 	switch n.inputType() {
@@ -137,7 +137,7 @@ func (a *activation) legacyPreActivation() {
 // legacyCanceledActivation restores what legacyPreActivation changed.
 func (a *activation) legacyCanceledActivation() {
 	n := a.target
-	if n.isHyperlink() || n.isHTML("summary") {
+	if n.isHyperlink() || n.isHTML("summary") || n.isSubmitButton() {
 		return
 	}
 	switch n.inputType() {
@@ -165,6 +165,19 @@ func (a *activation) activationBehavior() {
 	}
 	if n.isHTML("summary") {
 		n.summaryActivationBehavior()
+		return
+	}
+	if n.isSubmitButton() {
+		// "If element is disabled, then return. ... If element has a form owner ... Submit
+		// Button: Submit element's form owner from element with userInvolvement set to
+		// event's user navigation involvement."
+		// https://html.spec.whatwg.org/multipage/form-elements.html#the-button-element
+		if n.HasAttribute("disabled") {
+			return
+		}
+		if form := formAncestor(n.h); form != nil {
+			n.doc.NodeFor(form).submitForm(n, false)
+		}
 		return
 	}
 	if !n.IsConnected() {
@@ -221,4 +234,59 @@ func (n *Node) summaryActivationBehavior() {
 	} else {
 		parent.setAttributeValue("open", "")
 	}
+}
+
+// isSubmitButton reports whether n is a submit button: a button whose type is submit (the
+// missing and invalid value default), or an input whose type is submit or image.
+// https://html.spec.whatwg.org/multipage/forms.html#concept-submit-button
+func (n *Node) isSubmitButton() bool {
+	switch {
+	case n.isHTML("button"):
+		t, _ := n.GetAttribute("type")
+		switch asciiLower(t) {
+		case "reset", "button":
+			return false
+		}
+		return true
+	case n.isHTML("input"):
+		t := n.inputType()
+		return t == "submit" || t == "image"
+	}
+	return false
+}
+
+// submitForm is "submit" a form from submitter (the form itself for requestSubmit()
+// without one), up to its submit event: the navigation that follows is not done
+// (DEPARTURE: loopscope navigates only to fragments).
+// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-submit
+func (form *Node) submitForm(submitter *Node, fromSubmitMethod bool) {
+	// 1. "If form cannot navigate, then return." (Not connected.)
+	if !form.IsConnected() {
+		return
+	}
+	// 2. "If form's constructing entry list is true, then return."
+	// 5. "If submitted from submit() method is false, then:" 5.1 "If form's firing
+	// submission events is true, then return." 5.2 "Set form's firing submission events to
+	// true." 5.3 FIXME(spec): "interactively validate the constraints of form" (no
+	// constraint validation). 5.4 "Let submitterButton be null if submitter is form.
+	// Otherwise, let submitterButton be submitter." 5.5 "Let shouldContinue be the result of
+	// firing an event named submit at form using SubmitEvent, with the submitter attribute
+	// initialized to submitterButton, the bubbles attribute initialized to true, and the
+	// cancelable attribute initialized to true." 5.6 "Set form's firing submission events to
+	// false." 5.7 "If shouldContinue is false, then return."
+	if fromSubmitMethod || form.firingSubmission {
+		return
+	}
+	form.firingSubmission = true
+	e := createEvent("submit", kindSubmitEvent, EventInit{Bubbles: true, Cancelable: true})
+	e.trusted = true
+	if submitter != form {
+		e.submitter = submitter
+	}
+	if r := form.doc.realm; r != nil {
+		e.timeStamp = r.host.Now()
+	}
+	dispatch(e, form, false)
+	form.firingSubmission = false
+	// 6-... DEPARTURE: the form's navigation is not done.
 }

@@ -210,12 +210,17 @@ func isValidCustomElementName(name string) bool {
 
 // lookUpACustomElementDefinition finds the definition for an element.
 // https://html.spec.whatwg.org/multipage/custom-elements.html#look-up-a-custom-element-definition
-func (r *realm) lookUpACustomElementDefinition(namespace, localName string, is nullString) *customElementDefinition {
+func (r *realm) lookUpACustomElementDefinition(doc *Document, namespace, localName string, is nullString) *customElementDefinition {
 	// 1. "If namespace is not the HTML namespace, then return null."
 	if namespace != "" || !r.ce.defined() {
 		return nil
 	}
-	// 2. The document has a browsing context (the realm's window). 3. Its registry.
+	// 2. "If document's browsing context is null, then return null." (Only the window's
+	// document has one: not a DOMParser's, createHTMLDocument's or new Document()'s.)
+	if doc != r.doc {
+		return nil
+	}
+	// 3. Its registry.
 	reg := r.ce
 	// 4. "If registry's custom element definition set contains an item with name and local
 	// name both equal to localName, then return that item."
@@ -420,7 +425,7 @@ func (r *realm) tryToUpgrade(n *Node) {
 	// 1. "Let definition be the result of looking up a custom element definition given
 	// element's node document, element's namespace, element's local name, and element's is
 	// value."
-	d := r.lookUpACustomElementDefinition(n.h.Namespace, n.h.Data, n.isValue())
+	d := r.lookUpACustomElementDefinition(n.doc, n.h.Namespace, n.h.Data, n.isValue())
 	// 2. "If definition is not null, then enqueue a custom element upgrade reaction given
 	// element and definition."
 	if d != nil {
@@ -429,9 +434,9 @@ func (r *realm) tryToUpgrade(n *Node) {
 }
 
 // definitionOf looks up the definition of the element h (n: its DOM node, if it has one).
-func (r *realm) definitionOf(h *html.Node, n *Node) *customElementDefinition {
+func (r *realm) definitionOf(doc *Document, h *html.Node, n *Node) *customElementDefinition {
 	if n != nil {
-		return r.lookUpACustomElementDefinition(h.Namespace, h.Data, n.isValue())
+		return r.lookUpACustomElementDefinition(doc, h.Namespace, h.Data, n.isValue())
 	}
 	is := nullString{}
 	for _, a := range h.Attr {
@@ -439,7 +444,7 @@ func (r *realm) definitionOf(h *html.Node, n *Node) *customElementDefinition {
 			is = nullable(a.Val)
 		}
 	}
-	return r.lookUpACustomElementDefinition(h.Namespace, h.Data, is)
+	return r.lookUpACustomElementDefinition(doc, h.Namespace, h.Data, is)
 }
 
 // namespaceValue is an attribute's namespace as the callbacks get it (null for none).
@@ -478,7 +483,7 @@ func (d *Document) ceInserted(h *html.Node) {
 		n := d.table.get(c)
 		if n != nil && n.isCustom() {
 			r.enqueueACustomElementCallbackReaction(n, cbConnected)
-		} else if def := r.definitionOf(c, n); def != nil {
+		} else if def := r.definitionOf(d, c, n); def != nil {
 			// "try to upgrade" (without a DOM node for the elements that have no definition)
 			r.enqueueACustomElementUpgradeReaction(d.NodeFor(c), def)
 		}
@@ -564,7 +569,7 @@ func (d *Document) ceCloned(original, c *Node) {
 		return
 	}
 	is := original.isValue()
-	def := r.lookUpACustomElementDefinition(c.h.Namespace, c.h.Data, is)
+	def := r.lookUpACustomElementDefinition(d, c.h.Namespace, c.h.Data, is)
 	if !is.valid && def == nil {
 		return
 	}
@@ -598,7 +603,7 @@ func (d *Document) ceFragmentParsed(frag *html.Node) {
 		if h.Type != html.ElementNode {
 			continue
 		}
-		if def := r.definitionOf(h, d.table.get(h)); def != nil {
+		if def := r.definitionOf(d, h, d.table.get(h)); def != nil {
 			n := d.NodeFor(h)
 			n.ceData()
 			r.enqueueACustomElementUpgradeReaction(n, def)

@@ -25,6 +25,7 @@ type Document struct {
 	tabStart      *Node           // the sequential focus navigation starting point (focus.go)
 	userState     userActionState // hover, active, focus-visible (elementstate.go)
 	realm         *realm          // set by Install; nil in pure-Go use
+	htmlDoc       bool            // an HTML document made by script (DOMParser, createHTMLDocument)
 	window        *Window         // the document's window (its listeners exist before Install)
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
@@ -300,6 +301,8 @@ type Script struct {
 	Type string // the type attribute ("" when absent)
 	Src  string // the src attribute ("" when absent)
 	Text string // the inline text (child text content)
+	// HasSrc: the src attribute is present (the script is external, even when Src is "").
+	HasSrc bool
 }
 
 // IsClassic reports whether the script is a classic JavaScript script.
@@ -322,7 +325,7 @@ func (d *Document) Scripts() []Script {
 			n := d.NodeFor(c)
 			s := Script{Node: n, Text: childTextContent(c)}
 			s.Type, _ = n.GetAttribute("type")
-			s.Src, _ = n.GetAttribute("src")
+			s.Src, s.HasSrc = n.GetAttribute("src")
 			out = append(out, s)
 		}
 	}

@@ -26,6 +26,7 @@ const (
 	kindHashChangeEvent
 	kindPopStateEvent
 	kindInputEvent
+	kindSubmitEvent
 )
 
 // Event phases (https://dom.spec.whatwg.org/#dom-event-eventphase).
@@ -50,17 +51,20 @@ type Event struct {
 	composed, initialized, dispatching, bubbles, cancelable, trusted       bool
 	plainDispatch                                                          bool // dispatched at a plain EventTarget (dispatch.go)
 
-	// UIEvent, MouseEvent, PointerEvent, KeyboardEvent attributes.
-	detail  int
-	mouse   MouseEventInit
-	pointer PointerEventInit
-	key     KeyboardEventInit
-	wheel   WheelEventInit
-	input   InputEventInit
+	// UIEvent, MouseEvent, PointerEvent, KeyboardEvent attributes. viewSet: view was given
+	// by an init*Event call (viewIsWindow: the window, else null).
+	detail                int
+	viewSet, viewIsWindow bool
+	mouse                 MouseEventInit
+	pointer               PointerEventInit
+	key                   KeyboardEventInit
+	wheel                 WheelEventInit
+	input                 InputEventInit
 	// coalesced: a trusted pointermove's getCoalescedEvents() (inputevents.go).
 	coalesced []*Event
 
 	detailValue goja.Value // CustomEvent.detail
+	submitter   *Node      // SubmitEvent.submitter
 
 	// ErrorEvent.
 	message, filename string

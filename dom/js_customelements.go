@@ -351,7 +351,7 @@ func (r *realm) createAnElement(doc *Document, namespace, localName string, is n
 	// document, namespace, localName, and is."
 	var d *customElementDefinition
 	if r != nil {
-		d = r.lookUpACustomElementDefinition(namespace, localName, is)
+		d = r.lookUpACustomElementDefinition(doc, namespace, localName, is)
 	}
 	switch {
 	case d != nil && d.name != d.localName:

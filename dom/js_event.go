@@ -47,6 +47,8 @@ func eventClassName(k eventKind) string {
 		return "PopStateEvent"
 	case kindInputEvent:
 		return "InputEvent"
+	case kindSubmitEvent:
+		return "SubmitEvent"
 	}
 	return "Event"
 }
@@ -121,6 +123,7 @@ func (r *realm) installEvents() {
 	r.installErrorEvents(ev)
 	r.installTransitionEvent(ev)
 	r.installToggleEvent(ev)
+	r.installSubmitEvent(ev)
 	r.installAnimationEvents(ev)
 	if r.opts.MutationEvents {
 		r.installMutationEvent(ev)
@@ -310,4 +313,18 @@ func dictString(dict goja.Value, key, def string) string {
 		return def
 	}
 	return toDOMString(v)
+}
+
+// installSubmitEvent. https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#the-submitevent-interface
+func (r *realm) installSubmitEvent(ev *webidl.Interface) {
+	se := r.idl.DefineInterface("SubmitEvent", ev, 1, r.eventCtor("SubmitEvent", kindSubmitEvent, func(e *Event, dict goja.Value, ctx string) {
+		if s := dictGet(dict, "submitter"); !isNullish(s) {
+			n, ok := r.idl.Unwrap(s).(*Node)
+			if !ok || n.kind != ElementNode || n.h.Namespace != "" {
+				panic(r.idl.TypeError(ctx + "Failed to read the 'submitter' property from 'SubmitEventInit': Failed to convert value to 'HTMLElement'."))
+			}
+			e.submitter = n
+		}
+	}))
+	webidl.On(se, r.thisEvent).Getter("submitter", func(e *Event) goja.Value { return r.wrapNodeOrNull(e.submitter) })
 }

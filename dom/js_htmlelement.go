@@ -254,6 +254,7 @@ func (r *realm) installHTMLElements(he *webidl.Interface) {
 	r.installHTMLImageElement(he)
 	r.installHTMLScriptElement(he)
 	r.installHTMLButtonElement(he)
+	r.installHTMLFormElement()
 	r.installHTMLInputElement(he)
 	r.installHTMLTextAreaElement(he)
 }
@@ -329,4 +330,39 @@ func (r *realm) installHTMLTextAreaElement(he *webidl.Interface) {
 	}, func(n *Node, v goja.Value) { n.setValueFromScript(toStringNullEmpty(v)) })
 	r.installTextSelectionAPIs(ta)
 	webidl.On(ta, r.thisHTMLElement).Getter("textLength", func(n *Node) goja.Value { return r.rt.ToValue(n.TextLength()) })
+}
+
+// installHTMLFormElement defines requestSubmit() and submit().
+// https://html.spec.whatwg.org/multipage/forms.html#the-form-element
+func (r *realm) installHTMLFormElement() {
+	m := webidl.On(r.iface("HTMLFormElement"), r.thisHTMLElement)
+	m.LenientMethod("requestSubmit", 0, func(form *Node, call goja.FunctionCall) goja.Value {
+		const ctx = "Failed to execute 'requestSubmit' on 'HTMLFormElement': "
+		// 1. "If submitter is not null, then: If submitter is not a submit button, then throw
+		// a TypeError. If submitter's form owner is not this form element, then throw a
+		// "NotFoundError" DOMException." 2. "Otherwise, set submitter to this form element."
+		submitter := form
+		if s := call.Argument(0); !isNullish(s) {
+			n, ok := r.idl.Unwrap(s).(*Node)
+			if !ok || n.kind != ElementNode {
+				panic(r.idl.TypeError(ctx + "parameter 1 is not of type 'HTMLElement'."))
+			}
+			if !n.isSubmitButton() {
+				panic(r.idl.TypeError(ctx + "The specified element is not a submit button."))
+			}
+			if formAncestor(n.h) != form.h {
+				panic(r.newDOMException("NotFoundError", ctx+"The specified element is not owned by this form element."))
+			}
+			submitter = n
+		}
+		// 3. "Submit this form element, from submitter."
+		form.submitForm(submitter, false)
+		return goja.Undefined()
+	})
+	// submit(): "Submit this form element from this form element, with submitted from
+	// submit() method set to true": no submit event; DEPARTURE: no navigation either.
+	m.LenientMethod("submit", 0, func(form *Node, _ goja.FunctionCall) goja.Value {
+		form.submitForm(form, true)
+		return goja.Undefined()
+	})
 }

@@ -16,6 +16,7 @@ type nodeJS struct {
 	attributes                                      *goja.Object        // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
+	implementation                                  *goja.Object        // a document's DOMImplementation
 	image                                           *imageData          // an img element's image requests (image.go)
 }
 
@@ -65,7 +66,7 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 	case ProcessingInstructionNode:
 		return r.iface("ProcessingInstruction")
 	case DocumentNode:
-		if n == r.doc.node {
+		if n == r.doc.node || n.doc.htmlDoc && n == n.doc.node {
 			return r.iface("HTMLDocument")
 		}
 		return r.iface("Document")

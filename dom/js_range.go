@@ -11,7 +11,15 @@ import (
 func (r *realm) installRange(doc webidl.Members[*Document]) {
 	ar := r.idl.DefineInterface("AbstractRange", nil, 0, nil)
 	this := func(call goja.FunctionCall) *Range { return webidl.This[*Range](r.idl, call) }
-	a := webidl.On(ar, this)
+	// An AbstractRange is a live Range or a StaticRange (whose boundary points mutations do
+	// not update).
+	thisAbstract := func(call goja.FunctionCall) *Range {
+		if s, ok := r.idl.Unwrap(call.This).(*staticRange); ok {
+			return &s.Range
+		}
+		return this(call)
+	}
+	a := webidl.On(ar, thisAbstract)
 	a.Getter("startContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.start.node)) })
 	a.Getter("startOffset", func(rg *Range) goja.Value { return r.rt.ToValue(rg.start.offset) })
 	a.Getter("endContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.end.node)) })
@@ -31,6 +39,7 @@ func (r *realm) installRange(doc webidl.Members[*Document]) {
 	r.installRangeBoundaries(m)
 	r.installRangeComparisons(m)
 	r.installRangeContents(m)
+	r.installStaticRange(ar)
 	doc.LenientMethod("createRange", 0, func(d *Document, _ goja.FunctionCall) goja.Value {
 		return r.wrapRange(r.newRange(d))
 	})
@@ -142,4 +151,61 @@ func (r *realm) installRangeContents(m webidl.Members[*Range]) {
 		return goja.Undefined()
 	})
 	m.LenientMethod("toString", 0, func(rg *Range, _ goja.FunctionCall) goja.Value { return r.str(rg.String()) })
+}
+
+// staticRange is a StaticRange: boundary points the mutation algorithms leave alone.
+// https://dom.spec.whatwg.org/#interface-staticrange
+type staticRange struct{ Range }
+
+// installStaticRange defines StaticRange and its constructor.
+// https://dom.spec.whatwg.org/#dom-staticrange-staticrange
+func (r *realm) installStaticRange(ar *webidl.Interface) {
+	r.idl.DefineInterface("StaticRange", ar, 1, func(call goja.ConstructorCall) *goja.Object {
+		const ctx = "Failed to construct 'StaticRange': "
+		if len(call.Arguments) < 1 {
+			panic(r.idl.TypeError(ctx + "1 argument required, but only 0 present."))
+		}
+		init := call.Argument(0)
+		if _, ok := init.(*goja.Object); !ok { // a required dictionary: not even undefined
+			panic(r.idl.TypeError(ctx + "The provided value is not of type 'StaticRangeInit'."))
+		}
+		// The dictionary's members, all required, read in alphabetical order.
+		member := func(name string) goja.Value {
+			v := dictGet(init, name)
+			if goja.IsUndefined(v) {
+				panic(r.idl.TypeError(ctx + "Failed to read the '" + name + "' property from 'StaticRangeInit': Required member is undefined."))
+			}
+			return v
+		}
+		invalidNode := func() {
+			panic(r.newDOMException("InvalidNodeTypeError", ctx+"Neither startContainer nor endContainer can be a DocumentType or Attribute node."))
+		}
+		node := func(name string) *Node {
+			v := r.idl.Unwrap(member(name))
+			if _, isAttr := v.(*Attr); isAttr {
+				invalidNode()
+			}
+			n, ok := v.(*Node)
+			if !ok {
+				panic(r.idl.TypeError(ctx + "Failed to read the '" + name + "' property from 'StaticRangeInit': Failed to convert value to 'Node'."))
+			}
+			return n
+		}
+		endContainer := node("endContainer")
+		endOffset := toUnsignedLong(member("endOffset"))
+		startContainer := node("startContainer")
+		startOffset := toUnsignedLong(member("startOffset"))
+		// 1. "If init["startContainer"] or init["endContainer"] is a DocumentType or Attr
+		// node, then throw an "InvalidNodeTypeError" DOMException."
+		for _, n := range []*Node{startContainer, endContainer} {
+			if n.kind == DocumentTypeNode {
+				invalidNode()
+			}
+		}
+		// 2. "Set this's start to (init["startContainer"], init["startOffset"]) and end to
+		// (init["endContainer"], init["endOffset"])."
+		s := &staticRange{Range{start: boundaryPoint{startContainer, startOffset}, end: boundaryPoint{endContainer, endOffset}}}
+		r.idl.SetSlot(call.This, s)
+		return call.This
+	})
 }

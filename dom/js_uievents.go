@@ -14,6 +14,12 @@ func (r *realm) installUIEvents(ev *webidl.Interface) {
 	}))
 	m := webidl.On(ui, r.thisEvent)
 	m.Getter("view", func(e *Event) goja.Value {
+		if e.viewSet {
+			if e.viewIsWindow {
+				return r.rt.GlobalObject()
+			}
+			return goja.Null()
+		}
 		if e.trusted || e.kind == kindMouseEvent || e.kind == kindPointerEvent {
 			return r.rt.GlobalObject()
 		}
@@ -30,6 +36,13 @@ func (r *realm) installUIEvents(ev *webidl.Interface) {
 			return r.rt.ToValue(e.key.KeyCode)
 		}
 		return r.rt.ToValue(0)
+	})
+	// initUIEvent(typeArg, bubblesArg, cancelableArg, viewArg, detailArg).
+	// https://w3c.github.io/uievents/#dom-uievent-inituievent
+	m.Method("initUIEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
+		r.initUIEvent(e, call, "initUIEvent", "UIEvent")
+		e.detail = toLong(call.Argument(4))
+		return goja.Undefined()
 	})
 	me := r.installMouseEvent(ui)
 	r.installPointerEvent(me)
@@ -81,6 +94,34 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 	flag("altKey", func(m *MouseEventInit) bool { return m.AltKey })
 	flag("metaKey", func(m *MouseEventInit) bool { return m.MetaKey })
 	m.Getter("button", func(e *Event) goja.Value { return r.rt.ToValue(e.mouse.Button) })
+	// initMouseEvent(type, bubbles, cancelable, view, detail, screenX, screenY, clientX,
+	// clientY, ctrlKey, altKey, shiftKey, metaKey, button, relatedTarget).
+	// https://w3c.github.io/uievents/#dom-mouseevent-initmouseevent
+	m.Method("initMouseEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
+		var related *Node
+		if rt := call.Argument(14); !isNullish(rt) {
+			n, ok := r.idl.Unwrap(rt).(*Node)
+			if !ok {
+				panic(r.idl.TypeError(webidl.Failed("initMouseEvent", "MouseEvent") + "parameter 15 is not of type 'EventTarget'."))
+			}
+			related = n
+		}
+		if !r.initUIEvent(e, call, "initMouseEvent", "MouseEvent") {
+			return goja.Undefined()
+		}
+		e.detail = toLong(call.Argument(4))
+		ms := &e.mouse
+		ms.ScreenX, ms.ScreenY = float64(toLong(call.Argument(5))), float64(toLong(call.Argument(6)))
+		ms.ClientX, ms.ClientY = float64(toLong(call.Argument(7))), float64(toLong(call.Argument(8)))
+		ms.CtrlKey, ms.AltKey = toBool(call.Argument(9)), toBool(call.Argument(10))
+		ms.ShiftKey, ms.MetaKey = toBool(call.Argument(11)), toBool(call.Argument(12))
+		ms.Button = int(int16(toLong(call.Argument(13))))
+		e.relatedTarget = nil
+		if related != nil {
+			e.relatedTarget = related
+		}
+		return goja.Undefined()
+	})
 	m.Getter("buttons", func(e *Event) goja.Value { return r.rt.ToValue(e.mouse.Buttons) })
 	m.Getter("relatedTarget", func(e *Event) goja.Value { return r.wrapTarget(e.relatedTarget) })
 	m.LenientMethod("getModifierState", 1, func(e *Event, call goja.FunctionCall) goja.Value {
@@ -132,6 +173,20 @@ func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.key)) })
 	}
 	m.Getter("key", func(e *Event) goja.Value { return r.str(e.key.Key) })
+	// initKeyboardEvent(type, bubbles, cancelable, view, key, location, ctrlKey, altKey,
+	// shiftKey, metaKey). https://w3c.github.io/uievents/#dom-keyboardevent-initkeyboardevent
+	m.Method("initKeyboardEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
+		if !r.initUIEvent(e, call, "initKeyboardEvent", "KeyboardEvent") {
+			return goja.Undefined()
+		}
+		// CHROME: the fifth argument is the legacy keyIdentifier, which sets no key.
+		k := &e.key
+		k.Key = ""
+		k.Location = toUnsignedLong(call.Argument(5))
+		k.CtrlKey, k.AltKey = toBool(call.Argument(6)), toBool(call.Argument(7))
+		k.ShiftKey, k.MetaKey = toBool(call.Argument(8)), toBool(call.Argument(9))
+		return goja.Undefined()
+	})
 	m.Getter("code", func(e *Event) goja.Value { return r.str(e.key.Code) })
 	m.Getter("location", func(e *Event) goja.Value { return r.rt.ToValue(e.key.Location) })
 	flag("repeat", func(k *KeyboardEventInit) bool { return k.Repeat })
@@ -258,4 +313,25 @@ func legacyKeyCode(key string) int {
 		return 46
 	}
 	return 0
+}
+
+// initUIEvent runs the shared part of the legacy init*Event methods: "If this's dispatch
+// flag is set, then return"; initialize the event with type, bubbles and cancelable; set
+// its view (argument 3: a Window or null, else a TypeError).
+// https://w3c.github.io/uievents/#legacy-interface-UIEvent
+func (r *realm) initUIEvent(e *Event, call goja.FunctionCall, method, iface string) bool {
+	view := call.Argument(3)
+	isWindow := false
+	if !isNullish(view) {
+		if _, ok := r.idl.Unwrap(view).(*Window); !ok {
+			panic(r.idl.TypeError(webidl.Failed(method, iface) + "parameter 4 is not of type 'Window'."))
+		}
+		isWindow = true
+	}
+	if e.dispatching {
+		return false
+	}
+	e.initialize(toDOMString(call.Argument(0)), toBool(call.Argument(1)), toBool(call.Argument(2)))
+	e.viewSet, e.viewIsWindow = true, isWindow
+	return true
 }

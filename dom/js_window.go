@@ -36,6 +36,7 @@ func (r *realm) install() {
 	r.installWorker()
 	r.installWindow()
 	r.installCustomElements()
+	r.installDOMParser()
 	r.installLayoutAPIs()
 	r.installAnimations()
 	r.idl.Expose(r.rt.GlobalObject())

@@ -33,8 +33,10 @@ type Node struct {
 
 	form     formState // value/checkedness of form controls
 	clicking bool      // the "click in progress flag"
-	ceState  customElementState
-	changed  bool // listed for the next sweep (nodeTable.changed)
+	// firingSubmission is a form's "firing submission events" flag.
+	firingSubmission bool
+	ceState          customElementState
+	changed          bool // listed for the next sweep (nodeTable.changed)
 
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)

@@ -159,7 +159,7 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 func (p *Parser) createAnElementForAToken(r *realm, pn *parsedNode) {
 	// 6. "Let definition be the result of looking up a custom element definition given
 	// document, given namespace, local name, and is." (is: the token's is attribute)
-	def := r.definitionOf(pn.h, p.doc.table.get(pn.h))
+	def := r.definitionOf(p.doc, pn.h, p.doc.table.get(pn.h))
 	// 7. "If definition is non-null and the parser was not created as part of the HTML
 	// fragment parsing algorithm, then let will execute script be true."
 	if def == nil {

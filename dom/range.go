@@ -17,7 +17,7 @@ type boundaryPoint struct {
 }
 
 // Range is a live range. https://dom.spec.whatwg.org/#concept-live-range
-// FIXME(spec): StaticRange and the Selection's range are not implemented.
+// FIXME(spec): the Selection's range is not implemented (StaticRange: js_range.go).
 type Range struct {
 	start, end boundaryPoint
 }

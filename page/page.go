@@ -206,6 +206,21 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 		}
 		name, text := p.Doc.URL(), s.Text
 		run := func() { l.RunScript(name, text) }
+		if s.HasSrc && strings.Trim(s.Src, " \t\n\f\r") == "" {
+			// "prepare the script element": "If el has a src content attribute, then: Let src
+			// be the value of el's src attribute. If src is the empty string, then queue an
+			// element task on the DOM manipulation task source given el to fire an event named
+			// error at el, and return." CHROME: after stripping ASCII whitespace (src=" "),
+			// and the error task comes after the load event (readyState is "complete").
+			// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element
+			l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
+				p.parseThrough(parser, s.Node)
+				p.AfterLoad(func(float64) {
+					l.QueueTask(loop.SourceDOMManipulation, "script error", func() { p.Doc.FireSimpleEvent(s.Node, "error") })
+				})
+			})
+			continue
+		}
 		if s.Src == "" {
 			text = pos.inFile(text) // its errors give lines of the file
 		} else {
