@@ -158,7 +158,7 @@ func (n *Node) attributeChangeSteps(localName, old, value string, present bool) 
 		n.eventHandlerAttributeChanged(localName, value, present)
 	case localName == "src" && n.isHTMLImage():
 		n.updateTheImageData() // a relevant mutation of an img element
-	case localName == "tabindex" || localName == "hidden":
+	case localName == "tabindex" || localName == "hidden" || localName == "contenteditable" || localName == "disabled":
 		n.doc.focusAttributeChanged(n, localName, present)
 	}
 }

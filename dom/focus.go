@@ -69,7 +69,7 @@ func (n *Node) TabIndex() int {
 	}
 	if n.kind == ElementNode && n.h.Namespace == "" {
 		switch n.h.Data {
-		case "a", "button", "input", "select", "textarea":
+		case "a", "button", "input", "select", "textarea", "iframe":
 			return 0
 		case "summary":
 			if n.isSummaryForDetails() {
@@ -112,13 +112,65 @@ func (n *Node) focusableByDefault() bool {
 	case "a", "area":
 		return n.HasAttribute("href")
 	case "button", "select", "textarea":
-		return !n.HasAttribute("disabled")
+		return !n.actuallyDisabled()
 	case "input":
-		return !n.HasAttribute("disabled") && n.inputType() != "hidden"
+		return !n.actuallyDisabled() && n.inputType() != "hidden"
 	case "summary":
 		return n.isSummaryForDetails()
+	case "iframe":
+		return true
 	}
-	return n.HasAttribute("contenteditable")
+	return n.isEditingHost()
+}
+
+// isEditingHost: a contenteditable attribute whose state is not false (the empty string,
+// "true", "plaintext-only").
+// https://html.spec.whatwg.org/multipage/interaction.html#attr-contenteditable
+func (n *Node) isEditingHost() bool {
+	v, ok := n.GetAttribute("contenteditable")
+	if !ok {
+		return false
+	}
+	switch asciiLower(v) {
+	case "", "true", "plaintext-only":
+		return true
+	}
+	return false
+}
+
+// actuallyDisabled: a form control with the disabled attribute, or a descendant of a
+// disabled fieldset not inside that fieldset's first legend.
+// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-fe-disabled
+func (n *Node) actuallyDisabled() bool {
+	if n.HasAttribute("disabled") {
+		return true
+	}
+	child := n.h
+	for p := n.h.Parent; p != nil && p.Type == html.ElementNode; child, p = p, p.Parent {
+		if p.Namespace != "" || p.Data != "fieldset" || !hasAttr(p, "disabled") {
+			continue
+		}
+		var legend *html.Node
+		for c := p.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Namespace == "" && c.Data == "legend" {
+				legend = c
+				break
+			}
+		}
+		if child != legend {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAttr(h *html.Node, name string) bool {
+	for _, a := range h.Attr {
+		if a.Namespace == "" && a.Key == name {
+			return true
+		}
+	}
+	return false
 }
 
 // isFocusableArea: an element that is being rendered, not inert, and focusable by
@@ -169,11 +221,12 @@ func (d *Document) RunTheFocusFixupRule() bool {
 	return true
 }
 
-// focusAttributeChanged: tabindex or hidden changed on n. CHROME: the focused element
-// loses the focus at once (blur and focusout fire inside setAttribute) when tabindex is
-// removed from an element not focusable without it, or hidden is set on it (not on an
-// ancestor); for other changes (style, disabled) it waits for the focus fixup rule of
-// the next rendering update.
+// focusAttributeChanged: tabindex, hidden, contenteditable or disabled changed on n.
+// CHROME: the focused element loses the focus at once (blur and focusout fire inside
+// setAttribute) when tabindex is removed from an element not focusable without it,
+// hidden is set on it (not on an ancestor), contenteditable stops making it an editing
+// host, or a fieldset around it is disabled; for other changes (style, its own disabled)
+// it waits for the focus fixup rule of the next rendering update.
 func (d *Document) focusAttributeChanged(n *Node, name string, present bool) {
 	f := d.FocusedElement()
 	if f == nil {
@@ -182,7 +235,23 @@ func (d *Document) focusAttributeChanged(n *Node, name string, present bool) {
 	switch {
 	case name == "tabindex" && n == f && !present && !f.focusableByDefault():
 	case name == "hidden" && present && n == f:
+	case name == "contenteditable" && n == f && !f.focusableByDefault():
+		if _, ok := f.tabIndexValue(); ok {
+			return
+		}
+	case name == "disabled" && n != f && n.h.Data == "fieldset" && inclusiveAncestor(n.h, f.h) && f.actuallyDisabled():
 	default:
+		return
+	}
+	d.focusUpdateSteps(f, nil)
+}
+
+// focusChildrenChanged: parent's children changed. CHROME: when that makes the focused
+// element disabled (a legend inserted before the one holding it in a disabled fieldset),
+// it loses the focus at once.
+func (d *Document) focusChildrenChanged(parent *Node) {
+	f := d.FocusedElement()
+	if f == nil || parent.h.Data != "fieldset" || !inclusiveAncestor(parent.h, f.h) || !f.actuallyDisabled() {
 		return
 	}
 	d.focusUpdateSteps(f, nil)

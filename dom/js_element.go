@@ -35,12 +35,13 @@ func (r *realm) installElement() {
 	// SVG and MathML elements (enough for instanceof and event handlers).
 	svg := r.idl.DefineInterface("SVGElement", el, 0, nil)
 	r.handlerAttrs(svg.Proto, globalEventHandlers, func(call goja.FunctionCall) Target { return r.thisElement(call) })
-	// HTMLOrSVGElement's focus members. https://html.spec.whatwg.org/multipage/dom.html#htmlorsvgelement
+	// HTMLOrSVGElement's focus members and dataset. https://html.spec.whatwg.org/multipage/dom.html#htmlorsvgelement
 	sm := webidl.On(svg, r.thisElement)
 	sm.Accessor("tabIndex", func(n *Node) goja.Value { return r.rt.ToValue(n.TabIndex()) },
 		func(n *Node, v goja.Value) { n.setAttributeValue("tabindex", strconv.Itoa(toLong(v))) })
 	sm.LenientMethod("focus", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Focus(); return goja.Undefined() })
 	sm.LenientMethod("blur", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Blur(); return goja.Undefined() })
+	r.installHTMLElementStyle(sm) // style (ElementCSSInlineStyle) and dataset (HTMLOrSVGElement)
 	r.idl.DefineInterface("SVGGraphicsElement", svg, 0, nil)
 	r.idl.DefineInterface("SVGSVGElement", r.iface("SVGGraphicsElement"), 0, nil)
 	r.idl.DefineInterface("MathMLElement", el, 0, nil)

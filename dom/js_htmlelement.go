@@ -7,6 +7,7 @@ import (
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
+	"golang.org/x/net/html"
 )
 
 func (r *realm) thisHTMLElement(call goja.FunctionCall) *Node {
@@ -36,6 +37,10 @@ func htmlElementInterface(name string) string {
 		return "HTMLDivElement"
 	case "form":
 		return "HTMLFormElement"
+	case "fieldset":
+		return "HTMLFieldSetElement"
+	case "legend":
+		return "HTMLLegendElement"
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		return "HTMLHeadingElement"
 	case "head":
@@ -143,6 +148,38 @@ func (r *realm) installHTMLElement(el *webidl.Interface) *webidl.Interface {
 	m.Accessor("innerText", text, setText)
 	m.Accessor("outerText", text, setText)
 	r.installHTMLElementStyle(m)
+	// https://html.spec.whatwg.org/multipage/interaction.html#dom-contenteditable
+	m.Accessor("contentEditable", func(n *Node) goja.Value {
+		v, ok := n.GetAttribute("contenteditable")
+		switch v = asciiLower(v); {
+		case !ok:
+			return r.str("inherit")
+		case v == "" || v == "true":
+			return r.str("true")
+		case v == "false" || v == "plaintext-only":
+			return r.str(v)
+		}
+		return r.str("inherit")
+	}, func(n *Node, v goja.Value) {
+		switch s := asciiLower(toDOMString(v)); s {
+		case "inherit":
+			n.RemoveAttribute("contenteditable")
+		case "true", "false", "plaintext-only":
+			n.setAttributeValue("contenteditable", s)
+		default:
+			panic(r.domError("SyntaxError", "Failed to set the 'contentEditable' property on 'HTMLElement': The value provided ('"+toDOMString(v)+"') is not one of 'true', 'false', 'plaintext-only', or 'inherit'."))
+		}
+	})
+	m.Getter("isContentEditable", func(n *Node) goja.Value {
+		for h := n.h; h != nil && h.Type == html.ElementNode; h = h.Parent {
+			if e := n.doc.NodeFor(h); e != nil {
+				if _, ok := e.GetAttribute("contenteditable"); ok {
+					return r.rt.ToValue(e.isEditingHost())
+				}
+			}
+		}
+		return r.rt.ToValue(false)
+	})
 	m.LenientMethod("click", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.click(); return goja.Undefined() })
 	m.LenientMethod("focus", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Focus(); return goja.Undefined() })
 	m.LenientMethod("blur", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Blur(); return goja.Undefined() })
@@ -245,6 +282,11 @@ func (r *realm) installHTMLElements(he *webidl.Interface) {
 		r.thisHTMLElement(call)
 		return r.win
 	})
+	r.defineHTMLElementInterface("HTMLLegendElement", he)
+	// https://html.spec.whatwg.org/multipage/form-elements.html#htmlfieldsetelement
+	fieldset := r.defineHTMLElementInterface("HTMLFieldSetElement", he)
+	r.reflectBool(fieldset, "disabled", "disabled")
+	r.reflect(fieldset, "name", "name")
 	details := r.defineHTMLElementInterface("HTMLDetailsElement", he)
 	r.reflectBool(details, "open", "open")
 	a := r.defineHTMLElementInterface("HTMLAnchorElement", he)

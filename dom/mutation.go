@@ -202,7 +202,10 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 
 // childrenChangedSteps runs when parent's children change.
 // https://dom.spec.whatwg.org/#concept-node-children-changed-ext
-func childrenChangedSteps(parent *Node) { parent.doc.changedNode(ChangeChildren, parent.h, "") }
+func childrenChangedSteps(parent *Node) {
+	parent.doc.changedNode(ChangeChildren, parent.h, "")
+	parent.doc.focusChildrenChanged(parent)
+}
 
 // replaceChild replaces child with node within parent.
 // https://dom.spec.whatwg.org/#concept-node-replace
