@@ -189,6 +189,29 @@ func listDemos(stdout io.Writer) int {
 	return 0
 }
 
+// runLabel names runs[i] in -check's lines: its mode (and query), and, when another run of
+// the demo has the same, its first click ("spec, real click #run-click"), so that two runs
+// of a demo are never listed under one name (issue 25).
+func runLabel(runs []page.Run, i int) string {
+	name := runs[i].Name()
+	for j, r := range runs {
+		if j == i || r.Name() != name {
+			continue
+		}
+		for _, a := range runs[i].Actions {
+			if a.Click != "" {
+				kind := a.Kind
+				if kind == "" {
+					kind = "real"
+				}
+				return name + ", " + kind + " click " + a.Click
+			}
+		}
+		return fmt.Sprintf("%s, run %d", name, i+1)
+	}
+	return name
+}
+
 // checkDemos runs every demo in every mode it declares against its expected output.
 func checkDemos(stdout, stderr io.Writer) int {
 	list, errs := demos.All()
@@ -197,19 +220,20 @@ func checkDemos(stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "FAIL", err)
 	}
 	for _, d := range list {
-		for _, r := range d.Runs {
+		for i, r := range d.Runs {
+			name := runLabel(d.Runs, i)
 			res, err := page.RunCase(d.HTML, d.URL(), "", r)
 			if err != nil {
 				failed++
-				fmt.Fprintf(stdout, "FAIL %s [%s]: %v\n", d.Name, r.Name(), err)
+				fmt.Fprintf(stdout, "FAIL %s [%s]: %v\n", d.Name, name, err)
 				continue
 			}
 			if ok, diff := res.Matches(r); ok {
 				passed++
-				fmt.Fprintf(stdout, "ok   %s [%s]\n", d.Name, r.Name())
+				fmt.Fprintf(stdout, "ok   %s [%s]\n", d.Name, name)
 			} else {
 				failed++
-				fmt.Fprintf(stdout, "FAIL %s [%s]\n%s", d.Name, r.Name(), diff)
+				fmt.Fprintf(stdout, "FAIL %s [%s]\n%s", d.Name, name, diff)
 			}
 		}
 	}

@@ -272,6 +272,15 @@ func TestCLICheck(t *testing.T) {
 	if code != 0 || len(out) == 0 || !strings.HasSuffix(out[len(out)-1], " passed, 0 failed") {
 		t.Errorf("-check: exit %d, stderr %q, output:\n%s", code, stderr, stdout)
 	}
+	// Issue 25: each run has a line of its own name (two runs of a demo in the same mode, one
+	// with a real click and one with a synthetic one, were listed under one name).
+	seen := map[string]bool{}
+	for _, ln := range out {
+		if seen[ln] {
+			t.Errorf("-check lists %q twice", ln)
+		}
+		seen[ln] = true
+	}
 }
 
 // TestCLIReportClickLatency: -report prints the latency of each real click (one line for

@@ -235,6 +235,27 @@ func (t *Trace) Since(since float64, max int, dst []Span) []Span {
 	return dst
 }
 
+// Newest returns the newest kept span of kind k (ok false: none is kept). It walks back from
+// the newest span: an instrument asks for it only when its own window of spans has none.
+func (t *Trace) Newest(k Kind) (s Span, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := t.next
+	if t.full {
+		n = len(t.spans)
+	}
+	for c := 0; c < n; c++ {
+		i := t.next - 1 - c
+		if i < 0 {
+			i += len(t.spans)
+		}
+		if t.spans[i].Kind == k {
+			return t.spans[i], true
+		}
+	}
+	return Span{}, false
+}
+
 // Total is how many spans were ever recorded (more than Spans returns once it wrapped).
 func (t *Trace) Total() uint64 {
 	t.mu.Lock()

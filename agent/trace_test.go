@@ -129,3 +129,25 @@ func TestTraceBoundedInBytes(t *testing.T) {
 		t.Errorf("the newest span kept is %v %.20q, want the last one recorded", last.Start, last.Name)
 	}
 }
+
+// TestTraceNewest: the newest kept span of a kind, found across the ring's wrap; none once
+// the ring has dropped every span of that kind.
+func TestTraceNewest(t *testing.T) {
+	tr := NewTrace(4)
+	tr.Add(Span{Kind: KindFrame, Start: 1})
+	tr.Add(Span{Kind: KindTask, Start: 2})
+	tr.Add(Span{Kind: KindFrame, Start: 3})
+	tr.Add(Span{Kind: KindTask, Start: 4})
+	tr.Add(Span{Kind: KindTask, Start: 5}) // wraps: the span at 1 is dropped
+	if s, ok := tr.Newest(KindFrame); !ok || s.Start != 3 {
+		t.Errorf("newest frame: %+v %v, want the one at 3", s, ok)
+	}
+	if s, ok := tr.Newest(KindTask); !ok || s.Start != 5 {
+		t.Errorf("newest task: %+v %v, want the one at 5", s, ok)
+	}
+	tr.Add(Span{Kind: KindTask, Start: 6})
+	tr.Add(Span{Kind: KindTask, Start: 7}) // the frame at 3 is dropped too
+	if s, ok := tr.Newest(KindFrame); ok {
+		t.Errorf("newest frame after the ring dropped them: %+v", s)
+	}
+}

@@ -187,6 +187,10 @@ func (p *Page) SpansSince(since float64, max int, dst []Span) []Span {
 	return p.Agent.Trace().Since(since, max, dst)
 }
 
+// NewestSpan is the newest span of kind k the trace keeps (ok false: none), safe from any
+// goroutine: the HUD's newest frame and idle period once they are older than its window.
+func (p *Page) NewestSpan(k Kind) (Span, bool) { return p.Agent.Trace().Newest(k) }
+
 // SpansRecorded is how many spans the trace ever recorded: it changes whenever a span is.
 func (p *Page) SpansRecorded() uint64 { return p.Agent.Trace().Total() }
 

@@ -21,7 +21,8 @@ func (b *topBar) draw(dst *ebiten.Image, f *fonts, g *game, fr *frame) {
 	if demo != nil && demo.Title != "" {
 		title = demo.Name + " — " + demo.Title
 	}
-	f.draw(dst, clip("loopscope  "+title, 56), 8, 6, color.White, false)
+	// The title in the room left of the mode badge, elided in the middle: never under it.
+	f.draw(dst, elide(f.regular, "loopscope  "+title, modeX-8-8), 8, 6, color.White, false)
 	b.drawMode(dst, f, g)
 	g.controls.draw(dst, f, fr)
 	if r := b.syntheticButton(g.session); r.w > 0 {
@@ -50,7 +51,7 @@ func (b *topBar) drawMode(dst *ebiten.Image, f *fonts, g *game) {
 	if g.modePinned {
 		label += " (pinned)"
 	}
-	f.draw(dst, clip(label, 36), modeX+6, 5, color.White, true)
+	f.draw(dst, elide(f.bold, label, modeW-12), modeX+6, 5, color.White, true) // inside the badge
 }
 
 // syntheticButton is where the synthetic click button is (empty: no button, the page names

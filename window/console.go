@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"loopscope/page"
 )
 
 // consoleLog is the page's console as the window shows it; it also prints to stdout/stderr.
@@ -21,6 +23,31 @@ type consoleLog struct {
 type consoleLine struct {
 	text string
 	err  bool
+	sep  bool // the window's separator before an input's lines (not the page's output)
+}
+
+// inputSeparator is the console pane's line before the lines an input leads to, so that a
+// real click's run and a synthetic click's do not run together (issue 25); "" for an input
+// that needs none (moves, releases, wheel ticks, keys).
+func inputSeparator(a page.Action) string {
+	switch {
+	case a.Click != "" && a.Kind == "synthetic":
+		return "── synthetic click: " + a.Click + ".click() ──"
+	case a.Click != "":
+		return "── real click: " + a.Click + " ──"
+	case a.Pointer == "press" && (a.Button == "" || a.Button == "left"):
+		return "── real click ──"
+	}
+	return ""
+}
+
+// separate adds an input's separator line to the pane (not to stdout): on the page's
+// goroutine, when the input's task is queued (page.Options.OnInput), so that it comes before
+// what that task prints.
+func (c *consoleLog) separate(a page.Action) {
+	if sep := inputSeparator(a); sep != "" {
+		c.add(consoleLine{text: sep, sep: true})
+	}
 }
 
 const maxConsoleLines = 2000
@@ -119,6 +146,7 @@ func (v *consoleView) scroll(rows int) { v.back = max(v.back+rows, 0) }
 type consoleRow struct {
 	text string
 	err  bool
+	sep  bool
 }
 
 // rows wraps the kept lines into the pane's rows, oldest first (again only when the
@@ -131,7 +159,7 @@ func (v *consoleView) rows() []consoleRow {
 	out := []consoleRow{}
 	for _, ln := range v.con.tail(maxConsoleLines) {
 		for _, part := range wrapHard(ln.text, conCols) {
-			out = append(out, consoleRow{part, ln.err})
+			out = append(out, consoleRow{part, ln.err, ln.sep})
 		}
 	}
 	v.cache = out
@@ -155,6 +183,9 @@ func (v *consoleView) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		c := paneText
 		if r.err {
 			c = paneErr
+		}
+		if r.sep {
+			c = paneDim
 		}
 		f.draw(dst, r.text, pageW+8, y, c, false)
 		y += lineH

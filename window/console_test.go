@@ -113,3 +113,26 @@ func TestSteppingStateSaysWhy(t *testing.T) {
 		t.Errorf("a task running: %q, want it named", s)
 	}
 }
+
+// TestConsoleSeparatesInputs (issue 25, nit of 14): the console pane puts a line before what
+// a real click and a synthetic click lead to, so that their runs do not run together; the
+// separators are the window's, not the page's: stdout and the prediction's check skip them.
+func TestConsoleSeparatesInputs(t *testing.T) {
+	c := newConsoleLog(nil, nil)
+	c.separate(page.Action{Pointer: "press", XY: &[2]float64{10, 10}})
+	c.Message("log", "click")
+	c.separate(page.Action{Pointer: "release", XY: &[2]float64{10, 10}})
+	c.separate(page.Action{Click: ".inner", Kind: "synthetic"})
+	c.Message("log", "click")
+	var shown []string
+	for _, l := range c.tail(maxConsoleLines) {
+		shown = append(shown, l.text)
+	}
+	want := []string{"── real click ──", "click", "── synthetic click: .inner.click() ──", "click"}
+	if strings.Join(shown, "|") != strings.Join(want, "|") {
+		t.Errorf("the pane shows %q, want %q", shown, want)
+	}
+	if got := printedLines(c); strings.Join(got, "|") != "click|click" {
+		t.Errorf("what the page printed: %q, want its two lines only", got)
+	}
+}

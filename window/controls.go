@@ -78,7 +78,7 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	default:
 		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	}
-	f.draw(dst, state, stateX, 6, col, false)
+	f.draw(dst, elide(f.regular, state, sliderX-stateX-8), stateX, 6, col, false) // never over the slider
 	c.drawSlider(dst, f)
 }
 

@@ -49,6 +49,10 @@ type sceneKey struct {
 	predict  int
 	hudFrame int64
 	bar      string // what the bar says about the loop (controls.state)
+	// size is the screen's: a new size (I takes the strip out of the layout, the window
+	// is resized) comes with a new, empty screen, which must be drawn whole (issue 25: I
+	// left the window black under Xvfb until another key changed the scene).
+	size image.Point
 }
 
 // onlyFrameChanged reports whether k differs from last in the page's frame alone.
@@ -68,6 +72,7 @@ func (d *drawer) reset() {
 func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	p, _ := g.session.current()
 	key := d.scene(g, p)
+	key.size = screen.Bounds().Size()
 	fr := &d.fr
 	if p != nil {
 		fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS

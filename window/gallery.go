@@ -271,7 +271,18 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 	if g.filter != "" {
 		filter = "filter: " + g.filter + "_  (Backspace, Esc clears)"
 	}
-	f.draw(screen, filter+"   ·   ↑/↓ choose, ←/→ variant, Enter or click opens; in a demo N opens the next one, Esc comes back", 8, barH+8, galleryDim, false)
+	help := filter + "   ·   ↑/↓ choose, ←/→ variant, Enter or click opens; in a demo N opens the next one, Esc comes back"
+	f.draw(screen, help, 8, barH+8, galleryDim, false)
+	// The list goes on past the window: say how far, at the right of the line above it
+	// (issue 25: nothing said the gallery continues below the fold).
+	if more := len(g.rows) - (g.top + galleryRows); more > 0 || g.top > 0 {
+		cue := fmt.Sprintf("↓ %d more rows below", max(more, 0))
+		if g.top > 0 {
+			cue = fmt.Sprintf("↑ %d above · ", g.top) + cue
+		}
+		x := max(8+width(f.regular, help)+16, galleryListW-8-width(f.bold, cue))
+		f.draw(screen, cue, x, barH+8, galleryMarkerC, true)
+	}
 	for i := g.top; i < len(g.rows) && i < g.top+galleryRows; i++ {
 		r := g.rows[i]
 		y := galleryTop + (i-g.top)*rowH
@@ -283,18 +294,16 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 		if i == g.selected {
 			vector.DrawFilledRect(screen, 0, float32(y), galleryListW, rowH, galleryPick, false)
 		}
-		f.drawMono(screen, clip(r.demo.Name, 34), 20, y+4, galleryName)
-		title := r.demo.Title
+		f.drawMono(screen, elide(f.mono, r.demo.Name, 300-20-8), 20, y+4, galleryName)
+		title, end := r.demo.Title, galleryListW-8
 		if r.demo.Node {
-			title = clip(title, 48)
+			end = galleryListW - 52 - 8
 			drawNodeBadge(screen, f, galleryListW-52, y+3)
 		} else if marker, _ := r.demo.RealInput(); marker != "" {
-			title = clip(title, 44)
+			end = galleryListW - 90 - 8
 			f.draw(screen, marker, galleryListW-90, y+3, galleryMarkerC, true)
-		} else {
-			title = clip(title, 56)
 		}
-		f.draw(screen, title, 300, y+3, galleryInk, false)
+		f.draw(screen, elide(f.regular, title, end-300), 300, y+3, galleryInk, false) // never under the marker
 	}
 	if len(g.rows) == 0 {
 		f.draw(screen, "no demo matches "+fmt.Sprintf("%q", g.filter), 20, galleryTop+4, galleryDim, false)

@@ -48,6 +48,8 @@ type game struct {
 	// spansShown: an instrument on screen draws the trace (HUD, timeline): the vsync clock
 	// wakes Draw when spans are recorded (pacer.wake).
 	spansShown atomic.Bool
+	// quit is set by SIGTERM or SIGINT (window.go): the next Update ends the game.
+	quit atomic.Bool
 }
 
 func newGame(opts Options) *game {
@@ -68,6 +70,9 @@ func newGame(opts Options) *game {
 
 // Update reads the frame's input (once per frame with SyncWithFPS).
 func (g *game) Update() error {
+	if g.quit.Load() {
+		return ebiten.Termination // Run closes the page (and writes -record's file) as on close
+	}
 	if s := g.exportStatus.Swap(nil); s != nil {
 		g.status = *s // the trace export finished (on its goroutine)
 		g.uiVersion++
@@ -238,7 +243,7 @@ func (g *game) printed() []string { return printedLines(g.con) }
 func printedLines(con *consoleLog) []string {
 	var out []string
 	for _, l := range con.tail(maxConsoleLines) {
-		if !l.err {
+		if !l.err && !l.sep {
 			out = append(out, l.text)
 		}
 	}

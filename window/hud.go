@@ -37,6 +37,27 @@ func (m *hudMetrics) measure(spans []page.Span, now, clickAt float64) {
 	m.intervals = instruments.FrameIntervals(m.intervals[:0], spans, now-hudGraph)
 }
 
+// olderThanWindow fills in the newest frame and idle period from the whole trace when the
+// spans of the HUD's window have none and it kept none (it is drawn only while shown, and a
+// page opened, stepped or shown with the HUD hidden had its frames before): it said "no
+// frame yet" and "idle periods: none" about a demo that had rendered and run idle
+// callbacks (issue 25).
+func (m *hudMetrics) olderThanWindow(newest func(page.Kind) (page.Span, bool)) {
+	if !m.HaveFrame {
+		if s, ok := newest(page.KindFrame); ok {
+			m.FrameTime, m.HaveFrame, m.RenderDelay = s.Start, true, 0
+			if r, ok := newest(page.KindRendering); ok && r.Start >= s.Start {
+				m.RenderDelay = r.Start - s.Start
+			}
+		}
+	}
+	if !m.HaveIdle {
+		if s, ok := newest(page.KindIdlePeriod); ok {
+			m.LastIdle, m.HaveIdle = s, true
+		}
+	}
+}
+
 // fps is the frames (rendering updates) of the last second.
 func (m *hudMetrics) fps() int { return m.Frames }
 
@@ -54,6 +75,7 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	m := &h.m
 	m.Running(fr.spans, instruments.Window{Since: fr.now - hudRates, Now: fr.now}, fr.steps.Live.Task != "")
 	m.KeepNewest(&prev, fr.clickAt)
+	m.olderThanWindow(fr.page.NewestSpan)
 	height := float32(hudH)
 	if m.Stops > 0 {
 		height += 30 // the two lines of the newest script stop
@@ -66,7 +88,7 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	vector.DrawFilledRect(dst, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
 	x, y := int(x0)+8, int(y0)+6
 	line := func(s string, c color.Color) {
-		f.drawMono(dst, s, x, y, c)
+		f.drawMono(dst, elide(f.mono, s, hudW-16), x, y, c) // inside the HUD, the task's name's end kept
 		y += 15
 	}
 	if fr.steps.Speed != 1 {
@@ -130,7 +152,7 @@ func (m *hudMetrics) lines(line func(string, color.Color)) {
 		line("idle periods: none (no requestIdleCallback)", hudWhite)
 	}
 	if m.LongTasks > 0 {
-		line(clip(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.LongTasks, m.LastLong.End-m.LastLong.Start, m.LastLong.Name), 44), color.RGBA{0xff, 0x90, 0x90, 0xff})
+		line(fmt.Sprintf("long tasks %d; last %.0f ms: %s", m.LongTasks, m.LastLong.End-m.LastLong.Start, m.LastLong.Name), color.RGBA{0xff, 0x90, 0x90, 0xff})
 	} else {
 		line("long tasks (> 50 ms): none", hudWhite)
 	}

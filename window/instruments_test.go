@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/goregular"
+
 	_ "earlyinit.loopscope/displaycheck"
 
 	"loopscope/instruments"
@@ -147,4 +150,98 @@ func TestHUDAgreesWithReport(t *testing.T) {
 		t.Errorf("HUD: long tasks %d, idle offered %v used %v, click %v ms; report: %d, %v, %v, %v ms\nHUD lines: %q\nreport:\n%s",
 			hudLong, hudOffered, hudUsed, hudClick, longTasks, offered, used, clickMS, hud, report.String())
 	}
+}
+
+// TestQueuesViewForgetsThePreviousPage (issue 25, defect 2): opening another page resets the
+// queues view, so its code pane shows the new page's file, not the last stop of the previous
+// demo ("…synthetic_click.html:35 (last stop)" was shown inside async1_async2).
+func TestQueuesViewForgetsThePreviousPage(t *testing.T) {
+	q := &queuesView{last: page.StackFrame{Name: "onClick", File: "file:///demos/bossfight_synthetic_click.html", Line: 35},
+		selected: 2, stackSig: "onClick|click|script", logBack: 3, dump: 1}
+	var pv paneView = q
+	pv.reset()
+	if q.last != (page.StackFrame{}) || q.selected != 0 || q.stackSig != "" || q.logBack != 0 {
+		t.Errorf("after reset the view keeps the previous page's state: last %+v, selected %d, stack %q, log back %d",
+			q.last, q.selected, q.stackSig, q.logBack)
+	}
+	if q.dump != 1 {
+		t.Errorf("reset forgot the dump setting")
+	}
+}
+
+// TestElideKeepsTheEnd (issue 25, defect 5): a line cut to fit keeps its start and its end,
+// so two lines that differ only at the end stay different ("execute requestIdleCallback"
+// and "… 2" were both "execute requestIdleC…"), it is cut by the pixels there are (a name
+// with room to spare is whole), and what is drawn fits.
+func TestElideKeepsTheEnd(t *testing.T) {
+	f := loadFonts()
+	const px = 120
+	a := elide(f.regular, "execute requestIdleCallback", px)
+	b := elide(f.regular, "execute requestIdleCallback 2", px)
+	if a == b || !strings.HasSuffix(b, "2") || !strings.HasPrefix(b, "exec") || !strings.Contains(b, "…") {
+		t.Errorf("elided to %d px: %q and %q, want both cut in the middle, different, the second ending in 2", px, a, b)
+	}
+	for _, s := range []string{a, b} {
+		if w := width(f.regular, s); w > px {
+			t.Errorf("%q is %d px wide, more than %d", s, w, px)
+		}
+	}
+	if got := elide(f.regular, "MutationObserver callback", 250); got != "MutationObserver callback" {
+		t.Errorf("with 250 px: %q, want the whole name", got)
+	}
+}
+
+// TestHUDNewestFrameFromTheTrace (issue 25, defect 10): when the HUD's window of spans holds
+// no frame and no idle period (the demo rendered and ran its idle callbacks before that
+// window, or while the HUD was hidden), it shows the newest ones the trace keeps instead of
+// "no frame yet" and "idle periods: none".
+func TestHUDNewestFrameFromTheTrace(t *testing.T) {
+	trace := []page.Span{
+		{Kind: page.KindFrame, Start: 100, End: 100},
+		{Kind: page.KindRendering, Name: "update the rendering", Start: 101.5, End: 103},
+		{Kind: page.KindIdlePeriod, Start: 110, End: 150, Deadline: 150, Used: 3},
+	}
+	newest := func(k page.Kind) (page.Span, bool) {
+		for i := len(trace) - 1; i >= 0; i-- {
+			if trace[i].Kind == k {
+				return trace[i], true
+			}
+		}
+		return page.Span{}, false
+	}
+	var h hud
+	h.m.measure(nil, 5000, -1) // 5 s later: nothing in the HUD's window
+	h.m.olderThanWindow(newest)
+	if !h.m.HaveFrame || h.m.FrameTime != 100 || h.m.RenderDelay != 1.5 {
+		t.Errorf("frame: have %v, time %v, delay %v; want the trace's newest frame at 100 ms, rendering 1.5 ms after it",
+			h.m.HaveFrame, h.m.FrameTime, h.m.RenderDelay)
+	}
+	if !h.m.HaveIdle || h.m.LastIdle.Start != 110 || h.m.LastIdle.Used != 3 {
+		t.Errorf("idle: have %v, last %+v; want the trace's newest idle period", h.m.HaveIdle, h.m.LastIdle)
+	}
+}
+
+// TestFontsDrawCJK (issue 25, defect 9): with Debian's fonts-noto-cjk installed, the shell's
+// faces draw CJK text (the seeds' Chinese titles and sections were empty boxes): each
+// character of "事件循环" is a full-width glyph (one em) of the CJK face, not the Go font's
+// narrower box for a missing glyph; Latin text keeps the Go font's widths.
+func TestFontsDrawCJK(t *testing.T) {
+	if loadCJK() == nil {
+		t.Skip("no CJK font installed (apt-get install fonts-noto-cjk)")
+	}
+	f := loadFonts()
+	if w := width(f.regular, "事件循环"); w < 4*13-2 || w > 4*13+2 {
+		t.Errorf("事件循环 is %d px wide in the 13 px face, want four full-width glyphs (52 px)", w)
+	}
+	if w, want := width(f.regular, "script start"), width(&text.GoTextFace{Source: goRegular(t), Size: 13}, "script start"); w != want {
+		t.Errorf("Latin text: %d px, the Go font alone: %d px", w, want)
+	}
+}
+
+func goRegular(t *testing.T) *text.GoTextFaceSource {
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
 }

@@ -1,6 +1,8 @@
 package window
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -121,6 +123,10 @@ func (p *pacer) decide() {
 	p.redraw = 3
 	p.wakeFrames.Store(int32(p.redraw))
 	p.waiting.Store(true)
+	if os.Getenv("LOOPSCOPE_QUEUES_DUMP") != "" {
+		// The window tests' dump (queues.go): from here on an unchanged scene is not drawn.
+		fmt.Fprintln(os.Stderr, "pacer: no vsync: the screen is kept between frames")
+	}
 }
 
 // looksVsynced reports whether Draw intervals come at a display's refresh interval.

@@ -201,7 +201,7 @@ func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
 		if !v.checked && i == v.cursor {
 			vector.DrawFilledRect(dst, pageW+2, float32(y-2), paneW-4, predictRowH, color.RGBA{0x33, 0x44, 0x66, 0xff}, false)
 		}
-		f.drawMono(dst, clip(ln, 21), predictX+22, y+2, paneText)
+		f.drawMono(dst, elide(f.mono, ln, 200-22-6), predictX+22, y+2, paneText)
 		if !v.checked || i >= len(printed) {
 			continue
 		}
@@ -211,12 +211,12 @@ func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
 			col = predictRight
 		}
 		drawVerdict(dst, predictX+2, y+2, c.Right, col)
-		f.drawMono(dst, clip(c.Printed, 16), predictX+200, y+2, paneText)
+		f.drawMono(dst, elide(f.mono, c.Printed, 330-200-6), predictX+200, y+2, paneText)
 		chromeCol := paneDim
 		if !c.MatchesChrome {
 			chromeCol = paneErr
 		}
-		f.drawMono(dst, clip(c.Chrome, 16), predictX+330, y+2, chromeCol)
+		f.drawMono(dst, elide(f.mono, c.Chrome, paneW-8-330-8), predictX+330, y+2, chromeCol)
 	}
 	y := predictTop + len(v.lines)*predictRowH + 12
 	if v.checked && len(printed) > len(v.lines) {

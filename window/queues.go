@@ -57,7 +57,11 @@ var (
 
 func (q *queuesView) tab() string  { return "Queues (Q)" }
 func (q *queuesView) wants() wants { return wants{snapshot: true} }
-func (q *queuesView) reset()       {}
+
+// reset forgets the previous page: its last stop's frame (the code pane showed the previous
+// demo's file and line while the new page had no stack yet: issue 25), the selection, the
+// log's scroll. The dump's state stays (it is the process's setting).
+func (q *queuesView) reset() { *q = queuesView{dump: q.dump} }
 
 func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 	x0, y0 := paneBodyRect.x, paneBodyRect.y
@@ -138,9 +142,13 @@ func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string,
 		case it.Line > 0:
 			detail = strings.TrimSpace(it.Func + " :" + strconv.Itoa(it.Line))
 		}
-		f.draw(screen, clip(label, 30), x+8, ry+1, paneText, false)
-		if detail != "" && len([]rune(label)) < 26 {
-			f.draw(screen, clip(detail, 30-len([]rune(label))), x+14+textW(label), ry+1, paneDim, false)
+		// The name first, elided in the middle by the pixels there are; the detail in what
+		// is left of the chip, if a useful part of it fits.
+		room := qColW - 16
+		label = elide(f.regular, label, room)
+		f.draw(screen, label, x+8, ry+1, paneText, false)
+		if lw := width(f.regular, label); detail != "" && room-lw-6 >= 40 {
+			f.draw(screen, elide(f.regular, detail, room-lw-6), x+14+lw, ry+1, paneDim, false)
 		}
 		ry += qRowH
 	}
@@ -157,9 +165,6 @@ func dueIn(ms float64) string {
 	}
 	return "in " + strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
 }
-
-// textW is about how wide s is in the regular face.
-func textW(s string) int { return len([]rune(s)) * 7 }
 
 // stack draws the JS stack, top first; each frame is a row that can be clicked.
 func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []page.StackFrame, paneY int) int {
@@ -181,11 +186,15 @@ func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []pa
 			bg = chipRun
 		}
 		vector.DrawFilledRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, bg, false)
-		f.draw(screen, clip(fr.Name, 22), x+8, ry+1, paneText, false)
+		// The file label at the right, then the name in the room left of it: never over it.
+		room := qColW - 16
 		if fr.Line > 0 {
-			pos := path.Base(fr.File) + ":" + strconv.Itoa(fr.Line)
-			f.draw(screen, clip(pos, 16), x+qColW-8-textW(clip(pos, 16)), ry+1, paneDim, false)
+			pos := elide(f.regular, path.Base(fr.File)+":"+strconv.Itoa(fr.Line), room/2)
+			pw := width(f.regular, pos)
+			f.draw(screen, pos, x+qColW-8-pw, ry+1, paneDim, false)
+			room -= pw + 8
 		}
+		f.draw(screen, elide(f.regular, fr.Name, room), x+8, ry+1, paneText, false)
 		ry += qRowH
 		q.stackN++
 	}
@@ -202,7 +211,7 @@ func (q *queuesView) log(screen *ebiten.Image, f *fonts, x, y int, lines []strin
 	end := len(lines) - q.logBack
 	start := max(0, end-qStkRows)
 	for _, ln := range lines[start:end] {
-		f.draw(screen, clip(ln, 32), x+8, ry+1, paneText, false)
+		f.draw(screen, elide(f.regular, ln, qColW-16), x+8, ry+1, paneText, false)
 		ry += qRowH
 	}
 	if q.logBack > 0 {

@@ -52,7 +52,10 @@ func (s *session) open(target string, mode page.Mode, speed float64, paused bool
 	s.close()
 	s.con.clear()
 	popts := page.Options{Mode: mode, PostedVsync: true, Stepping: true, TrackMicrotasks: true, Console: s.con,
-		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: s.rec.onInput,
+		ScriptTimeout: s.opts.ScriptTimeout, MaxHeap: s.opts.MaxHeap, OnInput: func(a page.Action) {
+			s.rec.onInput(a)
+			s.con.separate(a)
+		},
 		Width: s.viewW, Height: s.viewH,
 		// The page's requestFullscreen()/exitFullscreen() really take the window fullscreen,
 		// at the next Update (applyFullscreen).

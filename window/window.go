@@ -15,6 +15,8 @@ package window
 import (
 	"errors"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -55,6 +57,19 @@ func Run(opts Options) error {
 	g.fitWindow()
 	stop := make(chan struct{})
 	go runVsyncClock(stop, g.clockTick)
+	// SIGTERM or Ctrl+C closes the window as its close button does: the page is closed and
+	// -record's file gets its duration_ms (issue 25: a recording ended by SIGTERM had none).
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		select {
+		case <-sig:
+			g.quit.Store(true)
+			ebiten.ScheduleFrame() //nolint:staticcheck // wakes a waiting Update (safe from any goroutine)
+		case <-stop:
+		}
+	}()
 	// One thread for the window, its events and OpenGL: with Ebiten's default render thread,
 	// Mesa's software renderer under Xvfb crashed (SIGSEGV in glDrawElements) once while the
 	// main thread waited for X events. Every Ebiten call is made from Update or Draw, except

@@ -3,11 +3,19 @@
 package window
 
 import (
+	"encoding/json"
+	"image/color"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"loopscope/demos"
+	"loopscope/page"
 )
 
 // The learner's path of issue 25: a demo opened paused before its first task and stepped
@@ -202,4 +210,128 @@ func TestWindowStepAsync1Async2(t *testing.T) {
 	}
 	got := stepBoxes(t, w, "5", first, want[len(want)-1].log, nil)
 	checkInOrder(t, got, want, "stepped with 5")
+}
+
+// TestWindowHideStripRedraws (issue 25, defect 6): I takes the strip below the page out of
+// the layout and the window shrinks; what is left (the bar, the page, the pane) is drawn
+// again at once, not left black until another key changes the scene. A demo that is done
+// changes nothing on screen by itself.
+func TestWindowHideStripRedraws(t *testing.T) {
+	needDisplay(t)
+	t.Setenv("LOOPSCOPE_QUEUES_DUMP", "1")
+	w := startWindow(t, "jake_script_start")
+	w.waitLine(t, regexp.MustCompile(`^setTimeout$`), time.Minute) // it has run: nothing changes now
+	// Without vsync (Xvfb) the window keeps its screen and draws only a changed scene.
+	w.waitErrLine(t, regexp.MustCompile(`^pacer: no vsync`), time.Minute)
+	x0, y0 := windowOrigin(t)
+	bar := color.RGBA{0x2b, 0x2d, 0x42, 0xff}
+	waitForPixel(t, x0+4, y0+4, bar, time.Minute)
+	pointerForKeys(t, x0, y0) // over the strip, which I takes away
+	key(t, "i")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		if _, h := windowSize(t); h == windowH-150 {
+			break // the strip (150 px) is out of the layout and the window has shrunk
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("I did not shrink the window")
+		}
+	}
+	waitForPixel(t, x0+4, y0+4, bar, 20*time.Second)                                              // the top bar
+	waitForPixel(t, x0+400, y0+barOffset+580, color.RGBA{0xff, 0xff, 0xff, 0xff}, 20*time.Second) // the page
+}
+
+// TestWindowPredictThenStep (issue 25, defects 1, 3 and 4), with real keys: the first demo
+// opened from the gallery waits on its prediction before its first task; once ordered, 5
+// (instead of Enter) steps it from its first line, so the page has printed 'script start'
+// alone; Q shows the queues while the prediction keeps its own tab; Space runs the rest, and
+// Q again goes back to the prediction with every line's check mark still there.
+func TestWindowPredictThenStep(t *testing.T) {
+	needDisplay(t)
+	d, err := demos.Get("jake_script_start")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := d.Runs[0].Expected
+	t.Setenv("LOOPSCOPE_QUEUES_DUMP", "1")
+	w := startWindow(t)
+	x0, y0 := windowOrigin(t)
+	waitForPixel(t, x0+600, y0+galleryTop+galleryRowH+galleryRowH/2, galleryPick, time.Minute)
+	pointerForKeys(t, x0, y0)
+	holdKeys(t, "Return")
+	waitForPixel(t, x0+predictX+300, y0+predictTop+8, color.RGBA{0x33, 0x44, 0x66, 0xff}, time.Minute)
+	arrangePrediction(t, w, predictShuffle(d.Name, want), want)
+	var first string
+	for try := 0; first == "" && try < 5; try++ {
+		holdKeys(t, "5")
+		select {
+		case first = <-w.lines:
+		case <-time.After(5 * time.Second):
+		}
+	}
+	if first != want[0] {
+		t.Fatalf("5 on the prediction: the page printed %q, want %q (stepped from its first line)", first, want[0])
+	}
+	select {
+	case ln := <-w.lines:
+		t.Fatalf("one step printed %q after %q", ln, first)
+	case <-time.After(2 * time.Second):
+	}
+	holdKeys(t, "q")
+	w.waitErrLine(t, queuesDump, 30*time.Second)
+	holdKeys(t, "space")
+	w.expectLines(t, "the rest of the page's log", want[1:]...)
+	holdKeys(t, "q")
+	all := make([]bool, len(want))
+	for i := range all {
+		all[i] = true
+	}
+	waitVerdicts(t, x0, y0, all, time.Minute)
+}
+
+// TestWindowRecordEndedBySIGTERM (issue 25, nit of 14): a window started with -record and
+// ended by SIGTERM closes as its close button does: the recording gets its duration_ms (the
+// length of the run, which a replay runs for), which it lacked.
+func TestWindowRecordEndedBySIGTERM(t *testing.T) {
+	needDisplay(t)
+	dir, pg := writePage(t, "blue.html", `<!doctype html><body style="margin:0"><div style="width:800px; height:600px; background:#3a7bd5"></div>`)
+	rec := filepath.Join(dir, "session.json")
+	w := startWindow(t, "-record", rec, pg)
+	x0, y0 := windowOrigin(t)
+	sx, sy := x0+400, y0+barOffset+300
+	waitForPixel(t, sx, sy, color.RGBA{0x3a, 0x7b, 0xd5, 0xff}, time.Minute)
+	osClick(t, sx, sy)
+	read := func() (page.Actions, int) {
+		var a page.Actions
+		n := 0
+		if b, err := os.ReadFile(rec); err == nil && json.Unmarshal(b, &a) == nil {
+			for _, act := range a.Actions {
+				if act.Pointer != "" {
+					n++
+				}
+			}
+		}
+		return a, n
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if _, n := read(); n == 2 {
+			break // the click's press and release are written
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the click was not recorded")
+		}
+	}
+	if err := w.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- w.cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(time.Minute):
+		t.Fatal("loopscope did not exit on SIGTERM")
+	}
+	a, n := read()
+	if n != 2 || a.DurationMS <= 0 {
+		t.Errorf("after SIGTERM the recording holds %d pointer actions and duration_ms %v, want the click and the run's length", n, a.DurationMS)
+	}
 }

@@ -149,8 +149,10 @@ func TestWindowGalleryBossfight(t *testing.T) {
 	holdKeys(t, "c") // from the checked prediction to the console
 	time.Sleep(500 * time.Millisecond)
 	img := windowShot(t, x0, y0, "demo")
-	// The console pane shows the eight lines (and nothing else).
-	pane := image.Rect(800+4, barOffset+22+4, windowW-4, barOffset+600-4)
+	// The console pane shows the eight lines (and nothing else) under the dim separator the
+	// real click put before them ("── real click ──", issue 25): the count starts below it,
+	// its 16-px slots on the rows of text.
+	pane := image.Rect(800+4, barOffset+22+4+20, windowW-4, barOffset+600-4)
 	if n := textLines(img, pane); n != len(want) {
 		t.Errorf("the console pane shows %d lines of text, want %d", n, len(want))
 	}
