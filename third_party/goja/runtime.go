@@ -2873,14 +2873,30 @@ func (r *Runtime) leave() {
 	for j := r.jobQueue.pop(); j != nil; j = r.jobQueue.pop() {
 		j.run(r)
 	}
-	r.vm.stack = nil
+	r.vm.releaseStack()
 }
 
 // called when the top level function returns (i.e. control is passed outside the Runtime) but it was due to an interrupt
 func (r *Runtime) leaveAbrupt() {
 	r.jobQueue.clear()
-	r.vm.stack = nil
+	r.vm.releaseStack()
 	r.ClearInterrupt()
+}
+
+// maxKeptStack is the largest value stack (in slots) kept between top level calls.
+const maxKeptStack = 4096
+
+// releaseStack empties the value stack when control leaves the Runtime. The values are
+// cleared, so that nothing they reference is kept alive, but a stack of up to maxKeptStack
+// slots keeps its backing array: a host calling into the Runtime many times (an event loop
+// running one callback after another) does not grow a new stack from nothing for each call.
+func (vm *vm) releaseStack() {
+	if cap(vm.stack) > maxKeptStack {
+		vm.stack = nil
+		return
+	}
+	clear(vm.stack)
+	vm.stack = vm.stack[:0]
 }
 
 func nilSafe(v Value) Value {
