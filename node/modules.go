@@ -101,19 +101,36 @@ func (p *Process) hostObject() goja.Value {
 	set("tickScheduled", func() { p.ticks.scheduled = true })
 	set("threw", func() { p.ticks.threw = true })
 	set("ticksDrained", func() { p.ticks.scheduled = false })
-	set("setTimer", func(c goja.FunctionCall) goja.Value {
-		id := p.setTimer(c.Argument(0), c.Argument(1), c.Argument(2), c.Argument(3).ToBoolean())
-		p.l.StepDone(agent.StepHostCall) // step mode: a stop after each call that touches a queue
-		return rt.ToValue(id)
-	})
+	// setTimeout, setInterval and setImmediate themselves: each returns a Timeout or an
+	// Immediate of js/host.js (its prototype, and the id under the hidden key idKey).
+	idKey := goja.NewSymbol("id")
+	_ = h.Set("idKey", idKey)
+	var timeoutProto, immediateProto *goja.Object
+	set("prototypes", func(t, i *goja.Object) { timeoutProto, immediateProto = t, i })
+	handle := func(proto *goja.Object, id int) goja.Value {
+		o := rt.CreateObject(proto)
+		_ = o.DefineDataPropertySymbol(idKey, rt.ToValue(id), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+		return o
+	}
+	timer := func(repeat bool) func(goja.FunctionCall) goja.Value {
+		return func(c goja.FunctionCall) goja.Value {
+			p.checkCallback(c.Argument(0))
+			id := p.setTimer(c.Argument(0), c.Argument(1), p.restArgs(c, 2), repeat)
+			p.l.StepDone(agent.StepHostCall) // step mode: a stop after each call that touches a queue
+			return handle(timeoutProto, id)
+		}
+	}
+	set("setTimeout", timer(false))
+	set("setInterval", timer(true))
 	set("clearTimer", func(id int) { p.clearTimer(id) })
 	set("timerRef", func(id int, ref bool) { p.timerRef(id, ref) })
 	set("timerHasRef", func(id int) bool { return p.timerHasRef(id) })
 	set("timerRefresh", func(id int) { p.timerRefresh(id) })
 	set("setImmediate", func(c goja.FunctionCall) goja.Value {
-		id := p.setImmediate(c.Argument(0), c.Argument(1))
+		p.checkCallback(c.Argument(0))
+		id := p.setImmediate(c.Argument(0), p.restArgs(c, 1))
 		p.l.StepDone(agent.StepHostCall)
-		return rt.ToValue(id)
+		return handle(immediateProto, id)
 	})
 	// In step mode the JS half reports every nextTick (tickQueued), a stop as above.
 	_ = h.Set("stepping", p.l.Stepper() != nil)
@@ -127,6 +144,49 @@ func (p *Process) hostObject() goja.Value {
 	r, _ := resolved(promise)
 	set("resolved", r)
 	return h
+}
+
+// restArgs is a call's arguments from the i-th on, as an array (undefined: none).
+func (p *Process) restArgs(c goja.FunctionCall, i int) goja.Value {
+	if len(c.Arguments) <= i {
+		return goja.Undefined()
+	}
+	return p.rt.NewArray(toAny(c.Arguments[i:])...)
+}
+
+// checkCallback throws node's ERR_INVALID_ARG_TYPE unless cb is a function.
+func (p *Process) checkCallback(cb goja.Value) {
+	if _, ok := goja.AssertFunction(cb); ok {
+		return
+	}
+	received := "undefined"
+	switch {
+	case goja.IsNull(cb):
+		received = "null"
+	case !goja.IsUndefined(cb):
+		received = typeOf(cb)
+	}
+	e := p.rt.NewTypeError(`The "callback" argument must be of type function. Received ` + received)
+	_ = e.Set("code", "ERR_INVALID_ARG_TYPE")
+	panic(e)
+}
+
+// typeOf is JS's typeof for a value that is not a function.
+func typeOf(v goja.Value) string {
+	if _, ok := v.(*goja.Object); ok {
+		return "object"
+	}
+	switch v.Export().(type) {
+	case int64, float64:
+		return "number"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case *goja.Symbol:
+		return "symbol"
+	}
+	return "bigint"
 }
 
 // utilHost is what js/util.js needs from Go: a promise's state.

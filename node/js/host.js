@@ -66,47 +66,31 @@
     }
   }
 
+  // A Timeout or Immediate is made by the Go half (setTimeout, setInterval, setImmediate are
+  // Go functions: no rest-arguments array or property descriptor per call) on these
+  // prototypes, with its id under the hidden key ID.
+  const ID = host.idKey;
   class Timeout {
-    constructor(id) { Object.defineProperty(this, '_id', { value: id }); }
-    ref() { host.timerRef(this._id, true); return this; }
-    unref() { host.timerRef(this._id, false); return this; }
-    hasRef() { return host.timerHasRef(this._id); }
-    refresh() { host.timerRefresh(this._id); return this; }
-    close() { host.clearTimer(this._id); return this; }
-    [Symbol.toPrimitive]() { return this._id; }
+    ref() { host.timerRef(this[ID], true); return this; }
+    unref() { host.timerRef(this[ID], false); return this; }
+    hasRef() { return host.timerHasRef(this[ID]); }
+    refresh() { host.timerRefresh(this[ID]); return this; }
+    close() { host.clearTimer(this[ID]); return this; }
+    [Symbol.toPrimitive]() { return this[ID]; }
   }
   class Immediate {
-    constructor(id) { Object.defineProperty(this, '_id', { value: id }); }
-    ref() { host.immediateRef(this._id, true); return this; }
-    unref() { host.immediateRef(this._id, false); return this; }
-    hasRef() { return host.immediateHasRef(this._id); }
+    ref() { host.immediateRef(this[ID], true); return this; }
+    unref() { host.immediateRef(this[ID], false); return this; }
+    hasRef() { return host.immediateHasRef(this[ID]); }
   }
-  function checkCallback(cb) {
-    if (typeof cb !== 'function') {
-      const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
-      err.code = 'ERR_INVALID_ARG_TYPE';
-      throw err;
-    }
-  }
-  function setTimeout(cb, delay, ...args) {
-    checkCallback(cb);
-    return new Timeout(host.setTimer(cb, delay, args.length ? args : undefined, false));
-  }
-  function setInterval(cb, delay, ...args) {
-    checkCallback(cb);
-    return new Timeout(host.setTimer(cb, delay, args.length ? args : undefined, true));
-  }
+  host.prototypes(Timeout.prototype, Immediate.prototype);
   function clearTimeout(t) {
     if (t === null || t === undefined) return;
-    if (t instanceof Timeout) { host.clearTimer(t._id); return; }
+    if (t instanceof Timeout) { host.clearTimer(t[ID]); return; }
     if (typeof t === 'number' || typeof t === 'string') host.clearTimer(Number(t));
   }
-  function setImmediate(cb, ...args) {
-    checkCallback(cb);
-    return new Immediate(host.setImmediate(cb, args.length ? args : undefined));
-  }
   function clearImmediate(im) {
-    if (im instanceof Immediate) host.clearImmediate(im._id);
+    if (im instanceof Immediate) host.clearImmediate(im[ID]);
   }
   function queueMicrotask(cb) {
     if (typeof cb !== 'function') {
@@ -125,6 +109,7 @@
     return out;
   }
   return { runTicks, nextTick, nextTickLength, nextTickCallbacks, callback, callbackNoTicks, queueMicrotask,
-    timers: { setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, setImmediate, clearImmediate },
+    timers: { setTimeout: host.setTimeout, setInterval: host.setInterval, clearTimeout, clearInterval: clearTimeout,
+      setImmediate: host.setImmediate, clearImmediate },
     Timeout, Immediate };
 })
