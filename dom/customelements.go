@@ -98,6 +98,11 @@ type ceReactionsStack struct {
 	processingBackup bool
 }
 
+// Active reports whether a reaction can be enqueued: once the window has a
+// CustomElementRegistry (made by the first read of window.customElements, before any
+// define), as long as a reaction remains on the stack or in the backup queue.
+func (s *ceReactionsStack) Active() bool { return s.r.ce != nil || len(s.queues) > 0 }
+
 // Push pushes a new element queue (a [CEReactions] member starts).
 func (s *ceReactionsStack) Push() { s.queues = append(s.queues, nil) }
 

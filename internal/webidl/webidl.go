@@ -38,9 +38,12 @@ type Realm struct {
 
 // ReactionsStack is the custom element reactions stack of the realm's agent, as a
 // [CEReactions] member uses it: Push an element queue before the member's body runs, Pop it
-// after (also when the body throws) and invoke the reactions it gathered.
+// after (also when the body throws) and invoke the reactions it gathered. While Active is
+// false no reaction can be enqueued (no custom element can exist yet), and the scopes are
+// skipped.
 // https://html.spec.whatwg.org/multipage/custom-elements.html#cereactions
 type ReactionsStack interface {
+	Active() bool
 	Push()
 	Pop()
 }
@@ -67,6 +70,9 @@ func (w *Realm) ceReactions(name string, f NativeFunc) NativeFunc {
 		return f
 	}
 	return func(call goja.FunctionCall) goja.Value {
+		if !s.Active() {
+			return f(call)
+		}
 		// 1. "Push a new element queue onto this object's relevant agent's custom element
 		// reactions stack."
 		s.Push()

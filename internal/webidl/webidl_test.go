@@ -97,8 +97,9 @@ func TestSlotHidden(t *testing.T) {
 // scopeLog records a reactions stack's pushes and pops.
 type scopeLog struct{ log []string }
 
-func (s *scopeLog) Push() { s.log = append(s.log, "push") }
-func (s *scopeLog) Pop()  { s.log = append(s.log, "pop") }
+func (s *scopeLog) Active() bool { return true }
+func (s *scopeLog) Push()        { s.log = append(s.log, "push") }
+func (s *scopeLog) Pop()         { s.log = append(s.log, "pop") }
 
 // With a reactions stack, every operation and setter is a [CEReactions] scope: pushed
 // before its body, popped after it, also when it throws; getters and the operations named
@@ -135,5 +136,44 @@ func TestCEReactionsScopes(t *testing.T) {
 	got := strings.Join(s.log, " ")
 	if want := "push set pop get push boom pop quiet"; got != want {
 		t.Errorf("scopes: %q, want %q", got, want)
+	}
+}
+
+// countingStack is a reactions stack that only counts its scopes.
+type countingStack struct{ depth, scopes int }
+
+func (s *countingStack) Active() bool { return true }
+func (s *countingStack) Push()        { s.depth++; s.scopes++ }
+func (s *countingStack) Pop()         { s.depth-- }
+
+// BenchmarkOperationCall: a native operation called from JS, plain and as a [CEReactions]
+// scope (compare the two sub-benchmarks' ns/call in one run).
+func BenchmarkOperationCall(b *testing.B) {
+	for _, withStack := range []bool{false, true} {
+		name := "plain"
+		if withStack {
+			name = "ce-reactions"
+		}
+		b.Run(name, func(b *testing.B) {
+			rt := goja.New()
+			w := webidl.NewRealm(rt)
+			if withStack {
+				w.SetReactionsStack(&countingStack{})
+			}
+			c := w.DefineInterface("Thing", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+				w.SetSlot(call.This, &counter{})
+				return call.This
+			})
+			webidl.On(c, func(call goja.FunctionCall) *counter { return webidl.This[*counter](w, call) }).
+				Method("inc", 0, func(k *counter, _ goja.FunctionCall) goja.Value { k.n++; return goja.Undefined() })
+			w.Expose(rt.GlobalObject())
+			prog := goja.MustCompile("", `(function () { var t = new Thing(); for (var i = 0; i < 100000; i++) t.inc(); })()`, false)
+			for b.Loop() {
+				if _, err := rt.RunProgram(prog); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100000, "ns/call")
+		})
 	}
 }
