@@ -19,6 +19,9 @@ type Scrolling interface {
 	// ScrollTo performs a scroll to (x, y), clamped; the renderer queues the scroll
 	// events when the position changes.
 	ScrollTo(n *Node, x, y float64)
+	// SmoothScrollTo starts a smooth scroll to (x, y), clamped: the position moves over
+	// the next frames, a scroll event each, then scrollend.
+	SmoothScrollTo(n *Node, x, y float64)
 	// ScrollSize returns the scroll width and height of the document or of element n.
 	ScrollSize(n *Node) (w, h float64)
 	// ClientBox returns clientLeft, clientTop, clientWidth, clientHeight of element n.
@@ -63,11 +66,12 @@ func normalizeScroll(v float64) float64 {
 }
 
 // scrollArgs reads the arguments of scroll, scrollTo and scrollBy: (x, y) or a
-// ScrollToOptions dictionary (left, top; behavior is accepted: FIXME(spec) smooth
-// scrolling is instant). hasX, hasY report the members given.
-func (r *realm) scrollArgs(call goja.FunctionCall, method, iface string) (x, y float64, hasX, hasY bool) {
+// ScrollToOptions dictionary (left, top, behavior). hasX, hasY report the members given;
+// smooth, the behavior "smooth".
+// FIXME(spec): behavior "auto" does not read the CSS scroll-behavior property (instant).
+func (r *realm) scrollArgs(call goja.FunctionCall, method, iface string) (x, y float64, hasX, hasY, smooth bool) {
 	if len(call.Arguments) >= 2 {
-		return normalizeScroll(toDouble(call.Argument(0))), normalizeScroll(toDouble(call.Argument(1))), true, true
+		return normalizeScroll(toDouble(call.Argument(0))), normalizeScroll(toDouble(call.Argument(1))), true, true, false
 	}
 	opts := call.Argument(0)
 	if !isNullish(opts) {
@@ -83,19 +87,21 @@ func (r *realm) scrollArgs(call goja.FunctionCall, method, iface string) (x, y f
 	}
 	if b := dictGet(opts, "behavior"); !goja.IsUndefined(b) {
 		switch toDOMString(b) {
-		case "auto", "instant", "smooth":
+		case "smooth":
+			smooth = true
+		case "auto", "instant":
 		default:
 			panic(r.idl.TypeError(webidl.Failed(method, iface) + "Failed to read the 'behavior' property from 'ScrollOptions': The provided value '" +
 				toDOMString(b) + "' is not a valid enum value of type ScrollBehavior."))
 		}
 	}
-	return x, y, hasX, hasY
+	return x, y, hasX, hasY, smooth
 }
 
 // scrollMethod performs scroll/scrollTo (by false) or scrollBy (by true) on the viewport
 // (n nil) or element n.
 func (r *realm) scrollMethod(n *Node, by bool, call goja.FunctionCall, method, iface string) {
-	x, y, hasX, hasY := r.scrollArgs(call, method, iface)
+	x, y, hasX, hasY, smooth := r.scrollArgs(call, method, iface)
 	s := r.win.scrolling()
 	if s == nil {
 		return
@@ -110,6 +116,10 @@ func (r *realm) scrollMethod(n *Node, by bool, call goja.FunctionCall, method, i
 		if !hasY {
 			y = cy
 		}
+	}
+	if smooth {
+		s.SmoothScrollTo(n, x, y)
+		return
 	}
 	s.ScrollTo(n, x, y)
 }
@@ -243,7 +253,7 @@ func (w *Window) paddingEdge(t Target) (x, y float64) {
 // viewport, so that n's border box is aligned in each as block and inline say ("start",
 // "center", "end", "nearest").
 // https://drafts.csswg.org/cssom-view/#scroll-a-target-into-view
-// FIXME(spec): behavior smooth is instant; writing modes other than horizontal-tb.
+// FIXME(spec): scrollIntoView's behavior smooth is instant; writing modes other than horizontal-tb.
 func (w *Window) scrollIntoView(n *Node, block, inline string) {
 	s := w.scrolling()
 	if s == nil || !n.IsConnected() || n.kind != ElementNode {

@@ -23,7 +23,8 @@ const maxPendingScrollEvents = 1 << 16
 
 // viewportState is the page's side of scrolling and resizing (scroll.go, viewport.go).
 type viewportState struct {
-	pending []scrollEvent // the document's pending scroll event targets, in order added
+	pending []scrollEvent   // the document's pending scroll event targets, in order added
+	smooth  []*smoothScroll // smooth scrolls in progress (smoothscroll.go)
 	// The viewport size the last resize steps saw (0: not run yet).
 	lastW, lastH int
 	resizeErr    string // the last refused size's message, not repeated
@@ -48,6 +49,7 @@ func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
 // scroll (both fire in the next scroll steps, scroll first).
 func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
 	a.update()
+	a.p.cancelSmoothScroll(n)
 	if a.p.Engine.ScrollTo(htmlOf(n), x, y) {
 		a.p.queueScrollEvent(n, "scroll")
 		a.p.queueScrollEvent(n, "scrollend")
@@ -101,6 +103,9 @@ func (p *Page) queueScrollEvent(target *dom.Node, typ string) {
 // https://drafts.csswg.org/cssom-view/#run-the-scroll-steps
 func (p *Page) runTheScrollSteps() bool {
 	v := &p.view
+	if len(v.smooth) > 0 {
+		p.advanceSmoothScrolls(p.Loop.Now())
+	}
 	if len(v.pending) == 0 {
 		return false
 	}
@@ -124,6 +129,7 @@ func (p *Page) runTheScrollSteps() bool {
 // scrolling key is animated in Chrome (many scroll events, one scrollend), instant here
 // (DEPARTURE).
 func (p *Page) userScroll(target *dom.Node, x, y float64) bool {
+	p.cancelSmoothScroll(target)
 	if !p.Engine.ScrollTo(htmlOf(target), x, y) {
 		return false
 	}
@@ -132,7 +138,8 @@ func (p *Page) userScroll(target *dom.Node, x, y float64) bool {
 	return true
 }
 
-// scrollPending reports whether the scroll steps have something to do (a frame is needed).
+// scrollPending reports whether the scroll steps have something to do (a frame is needed):
+// events pending, or a smooth scroll in progress.
 func (p *Page) scrollPending() bool {
-	return len(p.view.pending) > 0
+	return len(p.view.pending) > 0 || len(p.view.smooth) > 0
 }

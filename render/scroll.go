@@ -20,7 +20,7 @@ import (
 //
 // CHROME: no scrollbars take room or are drawn, as in headless Chrome (which hides them):
 // a scroll container's client size is its padding box.
-// FIXME(spec): smooth scrolling (behavior: "smooth") scrolls instantly; scroll anchoring,
+// Smooth scrolling is the page's (page/smoothscroll.go: ScrollTo a frame). FIXME(spec): scroll anchoring,
 // scroll snapping and sticky positioning are not implemented.
 
 // ScrollPosition returns the scroll position of the viewport (n nil, or the root
@@ -33,6 +33,17 @@ func (e *Engine) ScrollPosition(n *html.Node) (x, y float64) {
 		return st.scrollX, st.scrollY
 	}
 	return 0, 0
+}
+
+// ClampScrollPosition is (x, y) clamped to the scroll range of the viewport (n nil or
+// the root element) or scroll container n: where ScrollTo would go. ok is false when n
+// does not scroll.
+func (e *Engine) ClampScrollPosition(n *html.Node, x, y float64) (cx, cy float64, ok bool) {
+	maxX, maxY, ok := e.scrollRange(n)
+	if !ok {
+		return 0, 0, false
+	}
+	return clampScroll(x, maxX), clampScroll(y, maxY), true
 }
 
 // ScrollTo scrolls the viewport (n nil or the root element) or the scroll container n
