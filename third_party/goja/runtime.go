@@ -222,6 +222,14 @@ type StackFrame struct {
 	prg      *Program
 	funcName unistring.String
 	pc       int
+	async    bool
+}
+
+// IsAsync reports whether the frame is that of an async function suspended at an await,
+// waiting for the promise of the async function in the frame before it (what V8 writes as
+// "at async f"). Such frames follow the call stack in an error's stack.
+func (f *StackFrame) IsAsync() bool {
+	return f.async
 }
 
 func (f *StackFrame) SrcName() string {

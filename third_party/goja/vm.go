@@ -803,6 +803,7 @@ func (vm *vm) captureAsyncStack(stack []StackFrame, runner *asyncRunner) []Stack
 		if promise.reactions != nil && promise.reactions.next == nil {
 			if r := promise.reactions.asyncRunner; r != nil {
 				if f, ok := r.frame(); ok {
+					f.async = true
 					stack = append(stack, f)
 				}
 				stack = vm.captureAsyncStack(stack, r)
