@@ -14,16 +14,17 @@ import (
 //	at NAME (FILE:LINE:COLUMN)
 //	at FILE:LINE:COLUMN           (a function without a name, a script's top level)
 //	at NAME (<anonymous>)         (a built-in)
+//	at async NAME (FILE:LINE:COLUMN) (an async function awaiting the one before, at its await)
 //
 // with no trailing newline. The agent's own frames are left out, as a browser's bindings do
 // not show: the entry trampoline and the other helpers it compiles (code without a file
 // name) and the Go functions they call (named by Go, "pkg.(*T).f.func1", or not at all).
 //
 // DEPARTURE: V8 prefixes a method's name with its receiver's class (`at Object.method`,
-// `at Array.forEach`, `at new Foo`) and marks an awaiting caller `at async f`; goja's frames
-// carry neither the receiver nor the kind of call, so these print `at method`, `at forEach`,
-// `at Foo`, `at f`. Code from eval and new Function, which goja compiles without a file name,
-// is left out with the agent's helpers (V8: `at eval (eval at …)`).
+// `at Array.forEach`, `at new Foo`); goja's frames do not carry the receiver or the kind of
+// call, so these print `at method`, `at forEach`, `at Foo`. Code from eval and new Function,
+// which goja compiles without a file name, is left out with the agent's helpers (V8:
+// `at eval (eval at …)`).
 func formatErrorStack(header string, frames []goja.StackFrame) string {
 	var b strings.Builder
 	b.WriteString(header)
@@ -44,6 +45,9 @@ func formatErrorStack(header string, frames []goja.StackFrame) string {
 		}
 		p := f.Position()
 		b.WriteString("\n    at ")
+		if f.IsAsync() { // an async function awaiting the one above
+			b.WriteString("async ")
+		}
 		if name != "<anonymous>" {
 			b.WriteString(name)
 			b.WriteString(" (")
