@@ -111,6 +111,16 @@ func (r *Runtime) generic_push(obj *Object, call FunctionCall) Value {
 
 func (r *Runtime) arrayproto_push(call FunctionCall) Value {
 	obj := call.This.ToObject(r)
+	if arr := r.checkStdArrayObjWithProto(obj); arr != nil && arr.extensible && arr.lengthProp.writable {
+		// A dense array whose prototypes have no indexed properties: each Set of the spec's
+		// steps adds a data property at the end, which is appending to its values.
+		if nl := int64(arr.length) + int64(len(call.Arguments)); nl < math.MaxUint32 {
+			arr.values = append(arr.values, call.Arguments...)
+			arr.objCount += len(call.Arguments)
+			arr.length = uint32(nl)
+			return valueInt(nl)
+		}
+	}
 	return r.generic_push(obj, call)
 }
 

@@ -432,3 +432,39 @@ func BenchmarkArrayFillHoles(b *testing.B) {
 		}
 	}
 }
+
+func TestArrayPushFastPath(t *testing.T) {
+	const SCRIPT = `
+	var a = [1, 2];
+	assert.sameValue(a.push(3, 4), 4, "push returns the new length");
+	assert(compareArray(a, [1, 2, 3, 4]), "values appended");
+	a.length = 0;
+	assert.sameValue(a.push(5), 1, "after truncation");
+	assert(compareArray(a, [5]), "truncated then pushed");
+
+	var ne = [1];
+	Object.preventExtensions(ne);
+	assert.throws(TypeError, function() { ne.push(2); }, "non-extensible");
+	assert.sameValue(ne.length, 1, "non-extensible: length unchanged");
+
+	var ro = [1];
+	Object.defineProperty(ro, "length", {writable: false});
+	assert.throws(TypeError, function() { ro.push(2); }, "length not writable");
+
+	var seen = [];
+	Object.defineProperty(Array.prototype, "2", {set: function(v) { seen.push(v); }, configurable: true});
+	var p = [0, 1];
+	p.push(7);
+	delete Array.prototype[2];
+	assert(compareArray(seen, [7]), "a setter on Array.prototype is called");
+	assert.sameValue(p.length, 3, "length set after the setter");
+	assert.sameValue(Object.getOwnPropertyDescriptor(p, "2"), undefined, "no own property made");
+
+	var holes = [1, , 3];
+	holes.push(4);
+	assert.sameValue(holes.length, 4, "holes: length");
+	assert.sameValue(1 in holes, false, "holes: the hole stays");
+	assert.sameValue(holes[3], 4, "holes: appended");
+	`
+	testScriptWithTestLibX(SCRIPT, _undefined, t)
+}
