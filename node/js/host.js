@@ -3,7 +3,10 @@
 // and Immediate classes. host is the Go half (node/*.go).
 (function (host) {
   'use strict';
+  // The nextTick queue: the callbacks, and beside them their arguments (undefined: none), so
+  // that queueing a tick allocates no record.
   const queue = [];
+  const queueArgs = [];
   let head = 0;
   const stepping = host.stepping; // step mode: nextTick is a stop (tickQueued)
 
@@ -14,16 +17,18 @@
   // call returns).
   function runTicks() {
     while (head < queue.length) {
-      const t = queue[head];
-      queue[head++] = undefined;
+      const cb = queue[head], args = queueArgs[head];
+      queue[head] = undefined;
+      queueArgs[head++] = undefined;
       try {
-        if (t.args === undefined) t.cb();
-        else Reflect.apply(t.cb, undefined, t.args);
+        if (args === undefined) cb();
+        else Reflect.apply(cb, undefined, args);
       } catch (e) {
         fatal(e);
       }
     }
     queue.length = 0;
+    queueArgs.length = 0;
     head = 0;
     host.ticksDrained();
   }
@@ -35,7 +40,8 @@
       throw err;
     }
     if (head === queue.length) host.tickScheduled();
-    queue.push({ cb, args: args.length === 0 ? undefined : args });
+    queue.push(cb);
+    queueArgs.push(args.length === 0 ? undefined : args);
     if (stepping) host.tickQueued();
   }
 
@@ -105,7 +111,7 @@
   // names them without running any of the script's code).
   function nextTickCallbacks(max) {
     const out = [];
-    for (let i = head; i < queue.length && out.length < max; i++) out.push(queue[i].cb);
+    for (let i = head; i < queue.length && out.length < max; i++) out.push(queue[i]);
     return out;
   }
   return { runTicks, nextTick, nextTickLength, nextTickCallbacks, callback, callbackNoTicks, queueMicrotask,
