@@ -26,6 +26,8 @@ type AnimationHandle interface {
 	SetPlaybackRate(rate float64)
 	UpdatePlaybackRate(rate float64)
 	Reverse() error // an error: it cannot rewind (InvalidStateError)
+	// UpdateTiming replaces the effect's timing (the error: a TypeError's message).
+	UpdateTiming(t EffectTiming) error
 	// CommittedStyles is commitStyles()'s values (dashed name, value) of the properties
 	// the effect targets; rendered false: the target is not being rendered.
 	CommittedStyles() (props [][2]string, rendered bool)
@@ -99,6 +101,8 @@ type Animation struct {
 	finishedSettled          bool
 	effect                   *goja.Object // its KeyframeEffect, made on first use
 	noEffect                 bool         // made by new Animation(null)
+	frames                   []Keyframe   // its keyframes as given (getKeyframes)
+	indexed                  bool         // given property-indexed
 }
 
 func (a *Animation) eventTargetData() *eventTarget { return &a.target }

@@ -6,7 +6,9 @@ package dom
 
 import (
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/dop251/goja"
 
@@ -186,7 +188,7 @@ func (r *realm) installAnimations() {
 		if err != nil {
 			panic(r.idl.TypeError(ctx + err.Error()))
 		}
-		a := &Animation{realm: r, h: h, el: n, id: id}
+		a := &Animation{realm: r, h: h, el: n, id: id, frames: frames, indexed: isPropertyIndexed(call.Argument(0))}
 		a.obj = r.idl.NewObject(ai.Proto, a)
 		h.SetOwner(a)
 		a.newFinishedPromise()
@@ -305,11 +307,22 @@ func (r *realm) keyframeOf(o *goja.Object, ctx string) Keyframe {
 // effectTimingOptions reads animate()'s options: a duration, or a
 // KeyframeAnimationOptions dictionary. https://drafts.csswg.org/web-animations-1/#dictdef-effecttiming
 func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, string) {
-	t := EffectTiming{Iterations: 1, Direction: "normal", Fill: "auto", Easing: "linear"}
+	return r.readEffectTiming(EffectTiming{Iterations: 1, Direction: "normal", Fill: "auto", Easing: "linear"}, v, ctx, false)
+}
+
+// readEffectTiming reads the members of an EffectTiming dictionary (or a duration) given
+// in v over t. update: updateTiming()'s OptionalEffectTiming, whose messages Chrome words
+// a little differently from animate()'s KeyframeAnimationOptions.
+func (r *realm) readEffectTiming(t EffectTiming, v goja.Value, ctx string, update bool) (EffectTiming, string) {
+	dictName, end, enumType := "KeyframeAnimationOptions", ".", map[string]string{}
+	if update {
+		dictName, end = "OptionalEffectTiming", ""
+		enumType = map[string]string{"direction": " of type PlaybackDirection", "fill": " of type FillMode"}
+	}
 	num := func(v goja.Value, name string) float64 {
 		f := toDouble(v)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			panic(r.idl.TypeError(ctx + "Failed to read the '" + name + "' property from 'KeyframeAnimationOptions': The provided double value is non-finite."))
+			panic(r.idl.TypeError(ctx + "Failed to read the '" + name + "' property from '" + dictName + "': The provided double value is non-finite."))
 		}
 		return f
 	}
@@ -320,7 +333,7 @@ func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, str
 		}
 		t.Duration = toDouble(v)
 		if math.IsNaN(t.Duration) || t.Duration < 0 {
-			panic(r.idl.TypeError(ctx + "duration must be non-negative or auto."))
+			panic(r.idl.TypeError(ctx + "duration must be non-negative or auto" + end))
 		}
 		return t, ""
 	}
@@ -330,7 +343,7 @@ func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, str
 		} else {
 			t.Duration = toDouble(d)
 			if math.IsNaN(t.Duration) || t.Duration < 0 {
-				panic(r.idl.TypeError(ctx + "duration must be non-negative or auto."))
+				panic(r.idl.TypeError(ctx + "duration must be non-negative or auto" + end))
 			}
 		}
 	}
@@ -343,20 +356,20 @@ func (r *realm) effectTimingOptions(v goja.Value, ctx string) (EffectTiming, str
 	if d := o.Get("iterations"); d != nil && !goja.IsUndefined(d) {
 		t.Iterations = toDouble(d)
 		if math.IsNaN(t.Iterations) || t.Iterations < 0 {
-			panic(r.idl.TypeError(ctx + "iterationCount must be non-negative."))
+			panic(r.idl.TypeError(ctx + "iterationCount must be non-negative" + end))
 		}
 	}
 	if d := o.Get("iterationStart"); d != nil && !goja.IsUndefined(d) {
 		t.IterationStart = num(d, "iterationStart")
 		if t.IterationStart < 0 {
-			panic(r.idl.TypeError(ctx + "iterationStart must be non-negative."))
+			panic(r.idl.TypeError(ctx + "iterationStart must be non-negative" + end))
 		}
 	}
 	enum := func(key string, allowed string, into *string) {
 		if d := o.Get(key); d != nil && !goja.IsUndefined(d) {
 			s := toDOMString(d)
 			if !isHandlerName(allowed, s) {
-				panic(r.idl.TypeError(ctx + "Failed to read the '" + key + "' property from 'KeyframeAnimationOptions': The provided value '" + s + "' is not a valid enum value."))
+				panic(r.idl.TypeError(ctx + "Failed to read the '" + key + "' property from '" + dictName + "': The provided value '" + s + "' is not a valid enum value" + enumType[key] + "."))
 			}
 			*into = s
 		}
@@ -396,6 +409,7 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 			k.target = n
 		}
 		k.frames = r.processKeyframes(call.Argument(1), ctx)
+		k.indexed = isPropertyIndexed(call.Argument(1))
 		k.timing, _ = r.effectTimingOptions(call.Argument(2), ctx)
 		r.idl.SetSlot(call.This, k)
 		k.obj = call.This
@@ -441,6 +455,41 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 	em := webidl.On(ae, thisEffect)
 	em.LenientMethod("getTiming", 0, func(k *keyframeEffect, _ goja.FunctionCall) goja.Value { return timing(k, false) })
 	em.LenientMethod("getComputedTiming", 0, func(k *keyframeEffect, _ goja.FunctionCall) goja.Value { return timing(k, true) })
+	// updateTiming(optional OptionalEffectTiming timing = {}).
+	// https://drafts.csswg.org/web-animations-1/#dom-animationeffect-updatetiming
+	em.LenientMethod("updateTiming", 0, func(k *keyframeEffect, call goja.FunctionCall) goja.Value {
+		const ctx = "Failed to execute 'updateTiming' on 'AnimationEffect': "
+		r.checkDict(call.Argument(0), ctx, "OptionalEffectTiming")
+		cur := k.timing
+		if k.a != nil {
+			c := k.a.h.ComputedTiming()
+			cur = EffectTiming{Delay: c.Delay, EndDelay: c.EndDelay, Duration: c.Duration, Iterations: c.Iterations,
+				IterationStart: c.IterationStart, Direction: c.Direction, Fill: c.Fill, Easing: c.Easing}
+		}
+		if _, ok := call.Argument(0).(*goja.Object); !ok {
+			return goja.Undefined()
+		}
+		t, _ := r.readEffectTiming(cur, call.Argument(0), ctx, true)
+		if k.a == nil {
+			k.timing = t
+			return goja.Undefined()
+		}
+		if err := k.a.h.UpdateTiming(t); err != nil {
+			panic(r.idl.TypeError(ctx + err.Error()))
+		}
+		k.a.afterOperation()
+		return goja.Undefined()
+	})
+	// getKeyframes(): the keyframes as given, with their computed offsets.
+	// FIXME(spec): a CSS animation's or transition's keyframes are not given (an empty list).
+	// https://drafts.csswg.org/web-animations-1/#dom-keyframeeffect-getkeyframes
+	webidl.On(ke, thisEffect).LenientMethod("getKeyframes", 0, func(k *keyframeEffect, _ goja.FunctionCall) goja.Value {
+		frames, indexed := k.frames, k.indexed
+		if k.a != nil {
+			frames, indexed = k.a.frames, k.a.indexed
+		}
+		return r.computedKeyframes(frames, indexed)
+	})
 	webidl.On(ke, thisEffect).Getter("target", func(k *keyframeEffect) goja.Value {
 		if k.a != nil {
 			return r.wrapNodeOrNull(r.doc.NodeFor(k.a.h.Target()))
@@ -490,7 +539,10 @@ func (r *realm) newAnimation(call goja.ConstructorCall) *goja.Object {
 	if err != nil {
 		panic(r.idl.TypeError(ctx + err.Error()))
 	}
-	a := &Animation{realm: r, h: h, el: target, noEffect: k == nil}
+	a := &Animation{realm: r, h: h, el: target, noEffect: k == nil, frames: frames}
+	if k != nil {
+		a.indexed = k.indexed
+	}
 	r.idl.SetSlot(call.This, a)
 	a.obj = call.This
 	h.SetOwner(a)
@@ -506,9 +558,98 @@ func (r *realm) newAnimation(call goja.ConstructorCall) *goja.Object {
 // keyframeEffect is a KeyframeEffect: the effect of an Animation (a), or one made by its
 // constructor and not yet given to an animation (target, frames, timing).
 type keyframeEffect struct {
-	a      *Animation
-	obj    *goja.Object
-	target *Node
-	frames []Keyframe
-	timing EffectTiming
+	a       *Animation
+	obj     *goja.Object
+	target  *Node
+	frames  []Keyframe
+	indexed bool // the keyframes were property-indexed (their offsets were not given)
+	timing  EffectTiming
+}
+
+// isPropertyIndexed reports whether a keyframes argument is a property-indexed object.
+func isPropertyIndexed(v goja.Value) bool {
+	o, ok := v.(*goja.Object)
+	return ok && o.ClassName() != "Array"
+}
+
+// computedKeyframes is getKeyframes()'s list: each keyframe's offset (null when not
+// given), easing, composite, its property values in code point order of their IDL names,
+// then its computed offset.
+// https://drafts.csswg.org/web-animations-1/#dom-keyframeeffect-getkeyframes
+func (r *realm) computedKeyframes(frames []Keyframe, indexed bool) goja.Value {
+	computed := make([]float64, len(frames))
+	given := make([]bool, len(frames))
+	for i, f := range frames {
+		computed[i], given[i] = f.Offset, f.HasOffset && !indexed
+	}
+	// "compute missing keyframe offsets"
+	n := len(frames)
+	if n > 0 {
+		if !frames[n-1].HasOffset {
+			computed[n-1] = 1
+		}
+		if n > 1 && !frames[0].HasOffset {
+			computed[0] = 0
+		}
+		prev := 0
+		for i := 1; i < n; i++ {
+			if !frames[i].HasOffset && i != n-1 {
+				continue
+			}
+			for j := prev + 1; j < i; j++ {
+				computed[j] = computed[prev] + (computed[i]-computed[prev])*float64(j-prev)/float64(i-prev)
+			}
+			prev = i
+		}
+	}
+	out := make([]any, len(frames))
+	for i, f := range frames {
+		o := r.rt.NewObject()
+		if given[i] {
+			_ = o.Set("offset", f.Offset)
+		} else {
+			_ = o.Set("offset", goja.Null())
+		}
+		easing := f.Easing
+		if easing == "" {
+			easing = "linear"
+		}
+		_ = o.Set("easing", easing)
+		_ = o.Set("composite", "auto")
+		props := make([][2]string, 0, len(f.Props))
+		for _, p := range f.Props {
+			props = append(props, [2]string{cssIDLName(p[0]), p[1]})
+		}
+		slices.SortStableFunc(props, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		for _, p := range props {
+			_ = o.Set(p[0], p[1])
+		}
+		_ = o.Set("computedOffset", computed[i])
+		out[i] = o
+	}
+	return r.rt.NewArray(out...)
+}
+
+// cssIDLName is a property's IDL attribute name: background-color → backgroundColor.
+// https://drafts.csswg.org/cssom/#css-property-to-idl-attribute
+func cssIDLName(p string) string {
+	if p == "float" {
+		return "cssFloat"
+	}
+	var b strings.Builder
+	up := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '-':
+			up = true
+		case up && c >= 'a' && c <= 'z':
+			b.WriteByte(c - 'a' + 'A')
+			up = false
+		default:
+			b.WriteByte(c)
+			up = false
+		}
+	}
+	return b.String()
 }

@@ -26,7 +26,7 @@ func (p *Page) updateAnimationsAndSendEvents(now float64) {
 	// 3. "Perform a microtask checkpoint": the promises settle (their reactions run).
 	handles := animationHandles(settled)
 	for _, t := range p.Engine.TakeSettledTransitions() {
-		handles = append(handles, t)
+		handles = append(handles, transitionHandle{t})
 	}
 	if len(handles) > 0 {
 		p.Doc.SettleAnimationPromises(handles)
@@ -79,6 +79,20 @@ func (h animationHandle) ComputedTiming() dom.ComputedTiming {
 	return h.Animation.ComputedTiming()
 }
 
+// UpdateTiming replaces the effect's timing.
+func (h animationHandle) UpdateTiming(t dom.EffectTiming) error {
+	return h.Animation.UpdateTiming(render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
+		Duration: t.Duration, Iterations: t.Iterations, IterationStart: t.IterationStart,
+		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
+}
+
+// transitionHandle is a CSS transition as the DOM sees it.
+type transitionHandle struct{ render.CSSTransition }
+
+// UpdateTiming does nothing: a CSSTransition's timing is its transition-* values.
+// DEPARTURE: (render/csstransition.go).
+func (transitionHandle) UpdateTiming(dom.EffectTiming) error { return nil }
+
 // CSSTransitionProperty: an engine Animation is no CSS transition.
 func (h animationHandle) CSSTransitionProperty() (string, bool) { return "", false }
 
@@ -112,7 +126,7 @@ func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {
 	// CSS transitions first: they come first in the composite order.
 	var out []dom.AnimationHandle
 	for _, t := range a.p.Engine.Transitions(el.HTML(), subtree) {
-		out = append(out, t)
+		out = append(out, transitionHandle{t})
 	}
 	return append(out, animationHandles(a.p.Engine.Animations(el.HTML(), subtree))...)
 }

@@ -41,18 +41,9 @@ func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*
 	if len(e.anims) >= MaxAnimations {
 		return nil, errors.New("too many animations are running (" + itoa(MaxAnimations) + ").")
 	}
-	timing := effectTiming{delay: t.Delay, endDelay: t.EndDelay, duration: t.Duration, iterations: t.Iterations,
-		iterationStart: t.IterationStart}
-	timing.direction = map[string]int{"reverse": css.DirectionReverse, "alternate": css.DirectionAlternate,
-		"alternate-reverse": css.DirectionAlternateReverse}[t.Direction]
-	timing.fill = map[string]int{"forwards": css.FillForwards, "backwards": css.FillBackwards, "both": css.FillBoth}[t.Fill]
-	fn, ok := css.ParseEasing(strings.ToLower(strings.TrimSpace(t.Easing)))
-	if !ok {
-		return nil, errors.New("'" + t.Easing + "' is not a valid value for easing")
-	}
-	timing.easing = fn
-	if math.IsNaN(timing.duration) || math.IsNaN(timing.iterations) {
-		return nil, errors.New("invalid timing")
+	timing, err := timingOf(t)
+	if err != nil {
+		return nil, err
 	}
 	kf := make([]keyframe, 0, len(frames))
 	last := math.Inf(-1)
@@ -81,6 +72,45 @@ func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*
 	a.effect = keyframeEffect{timing: timing, frames: kf}
 	a.fillAuto = t.Fill == "auto" || t.Fill == ""
 	return a, nil
+}
+
+// timingOf converts EffectTiming to the engine's (the error: a TypeError's message).
+func timingOf(t TimingInput) (effectTiming, error) {
+	timing := effectTiming{delay: t.Delay, endDelay: t.EndDelay, duration: t.Duration, iterations: t.Iterations,
+		iterationStart: t.IterationStart}
+	timing.direction = map[string]int{"reverse": css.DirectionReverse, "alternate": css.DirectionAlternate,
+		"alternate-reverse": css.DirectionAlternateReverse}[t.Direction]
+	timing.fill = map[string]int{"forwards": css.FillForwards, "backwards": css.FillBackwards, "both": css.FillBoth}[t.Fill]
+	fn, ok := css.ParseEasing(strings.ToLower(strings.TrimSpace(t.Easing)))
+	if !ok {
+		return timing, errors.New("'" + t.Easing + "' is not a valid value for easing")
+	}
+	timing.easing = fn
+	if math.IsNaN(timing.duration) || math.IsNaN(timing.iterations) {
+		return timing, errors.New("invalid timing")
+	}
+	return timing, nil
+}
+
+// UpdateTiming is the effect's updateTiming(): its timing replaced by t (the caller merged
+// the members given with the current ones), then the finished state updated.
+// https://drafts.csswg.org/web-animations-1/#update-the-timing-properties-of-an-animation-effect
+func (a *Animation) UpdateTiming(t TimingInput) error {
+	timing, err := timingOf(t)
+	if err != nil {
+		return err
+	}
+	a.effect.timing = timing
+	a.effect.resolved = false
+	if a.kind == kindScriptAnimation {
+		a.fillAuto = t.Fill == "auto" || t.Fill == ""
+	}
+	a.list()
+	// "If animation effect is associated with an animation, run the procedure to update an
+	// animation's finished state for that animation with the did seek flag set to false, and
+	// the synchronously notify flag set to false."
+	a.updateFinishedState(false, false)
+	return nil
 }
 
 func itoa(n int) string {
