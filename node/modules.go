@@ -25,6 +25,7 @@ func (p *Process) install() {
 	p.fn.inspect, _ = goja.AssertFunction(util.Get("inspect"))
 	events := p.evalJS("events.js", nil).ToObject(rt)
 	host := p.evalJS("host.js", p.hostObject()).ToObject(rt)
+
 	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
 	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
 	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
@@ -49,12 +50,36 @@ func (p *Process) install() {
 		p.l.Sources().Add(path, string(b)) // the code pane shows the module's own text
 		return []byte(agent.TransformAwait(string(b), p.opts.Mode)), nil
 	}))
+	var lazyStream func() goja.Value
 	natives := map[string]goja.Value{
 		"events": events,
 		"util":   util,
 		"timers": timers,
 		"path":   p.pathModule(),
 		"fs":     p.fsModule(),
+	}
+	// stream and net are made on first require (they need Buffer, which needs require).
+	var streams, netm goja.Value
+	lazy := map[string]func() goja.Value{
+		"stream": func() goja.Value {
+			if streams == nil {
+				streams = p.evalJS2("stream.js", events, rt.Get("Buffer"))
+			}
+			return streams
+		},
+		"net": func() goja.Value {
+			if netm == nil {
+				netm = p.evalJS2("net.js", p.netHost(), events, lazyStream(), rt.Get("Buffer"))
+			}
+			return netm
+		},
+	}
+	lazyStream = lazy["stream"]
+	for name, make := range lazy {
+		make := make
+		load := func(_ *goja.Runtime, module *goja.Object) { _ = module.Set("exports", make()) }
+		reg.RegisterNativeModule(name, load)
+		reg.RegisterNativeModule("node:"+name, load)
 	}
 	for name, v := range natives {
 		v := v
@@ -83,6 +108,24 @@ func (p *Process) evalJS(name string, host goja.Value) goja.Value {
 		host = goja.Undefined()
 	}
 	r, err := f(goja.Undefined(), host)
+	if err != nil {
+		panic("node: " + name + ": " + err.Error())
+	}
+	return r
+}
+
+// evalJS2 runs one of js/*.js (a function expression) with args.
+func (p *Process) evalJS2(name string, args ...goja.Value) goja.Value {
+	src, err := jsFiles.ReadFile("js/" + name)
+	if err != nil {
+		panic("node: " + err.Error())
+	}
+	v, err := p.rt.RunScript("node:"+name, string(src))
+	if err != nil {
+		panic("node: " + name + ": " + err.Error())
+	}
+	f, _ := goja.AssertFunction(v)
+	r, err := f(goja.Undefined(), args...)
 	if err != nil {
 		panic("node: " + name + ": " + err.Error())
 	}

@@ -42,6 +42,9 @@ type Options struct {
 	TraceCapacity int
 	// Clock overrides the clock VirtualTime chooses (tests, step mode).
 	Clock agent.Clock
+	// AnyAddress lets net listen on and connect to any address; without it only loopback
+	// (127.0.0.0/8, ::1, localhost) is allowed (tcp.go).
+	AnyAddress bool
 	// Console receives console output and uncaught errors instead of Stdout/Stderr (the
 	// window's console pane); process.stdout.write still goes to Stdout.
 	Console agent.Console
@@ -65,6 +68,8 @@ type Process struct {
 	timers     timers
 	immediates immediates
 	io         ioQueue
+	handles    handleSet // libuv's handles: sockets and servers (handles.go)
+	net        netState  // the sockets' shared state (tcp.go)
 	ticks      ticks
 	rej        rejections
 	proc       *processState
@@ -172,6 +177,7 @@ func (p *Process) Run() int {
 		p.l.SleepUntil(p.l.Now()+1, true)
 	}
 	p.runTheEventLoop()
+	p.closeAllHandles()
 	return p.proc.exitCode
 }
 

@@ -12,7 +12,8 @@ import (
 //	if alive: update time; run timers
 //	while alive:
 //	    pending callbacks; idle, prepare
-//	    poll (timeout: 0 with immediates or closing handles pending, else the next timer, else none)
+//	    poll (timeout: 0 with immediates, pending callbacks or closing handles, else the next timer, else none)
+//	    pending callbacks again, up to 8 times while any (libuv >= 1.45)
 //	    check (immediates); close callbacks
 //	    update time; run timers
 //	then 'beforeExit' (it may make the loop alive again: run again), then 'exit'.
@@ -53,7 +54,7 @@ func (p *Process) alive() bool {
 	if p.ended() {
 		return false
 	}
-	return p.timers.refed > 0 || p.immediates.refed > 0 || p.io.inflight > 0
+	return p.timers.refed > 0 || p.immediates.refed > 0 || p.io.inflight > 0 || p.handlesAlive()
 }
 
 // runTheEventLoop runs uv_run until the loop is not alive, then beforeExit and exit.
@@ -89,11 +90,16 @@ func (p *Process) uvRun() {
 	}
 	for p.alive() {
 		p.l.DrainInbox()
-		p.phaseSpan(PhasePending, func() {})     // no deferred I/O callbacks here
+		p.phaseSpan(PhasePending, p.runPending)
 		p.phaseSpan(PhaseIdlePrepare, func() {}) // node's own idle handle: keeps poll from waiting
 		p.phaseSpan(PhasePoll, func() { p.pollIO(p.backendTimeout()) })
+		// libuv 1.45+: "Process immediate callbacks (e.g. write_cb) a small fixed number
+		// of times to avoid loop starvation": the pending queue again, up to 8 times.
+		for r := 0; r < 8 && len(p.handles.pending) > 0 && !p.ended(); r++ {
+			p.phaseSpan(PhasePending, p.runPending)
+		}
 		p.phaseSpan(PhaseCheck, p.runImmediates)
-		p.phaseSpan(PhaseClose, func() {}) // no handles to close: sockets and servers are not modelled
+		p.phaseSpan(PhaseClose, p.runClosing)
 		p.updateTime()
 		p.phaseSpan(PhaseTimers, p.runTimers)
 	}
@@ -102,7 +108,7 @@ func (p *Process) uvRun() {
 
 // backendTimeout is uv_backend_timeout: how long the poll phase may wait (ms; <0: no limit).
 func (p *Process) backendTimeout() float64 {
-	if p.pendingImmediates() || !p.alive() {
+	if p.pendingImmediates() || len(p.handles.closing) > 0 || len(p.handles.pending) > 0 || !p.alive() {
 		return 0
 	}
 	if due, ok := p.nextTimerDue(); ok {
