@@ -10,8 +10,8 @@ package node
 // for (readable: a read; a connect; an accept; the rest of a write that did not fit) and
 // posts its completion, which runs in the poll phase. A reader reads one chunk, then waits
 // until the loop took it (one chunk in flight per socket: memory stays bounded whatever the
-// script does not read); an acceptor has at most acceptWindow connections in flight (the
-// rest wait in the kernel's backlog).
+// script does not read); an acceptor has at most acceptWindow connections posted and not yet
+// taken by the loop (the rest wait in the kernel's backlog).
 //
 // LOOPBACK ONLY (DEPARTURE): listen and connect refuse any address outside 127.0.0.0/8 and
 // ::1 with EACCES, unless Options.AnyAddress; 'localhost' is 127.0.0.1, and listen without
@@ -223,6 +223,7 @@ func (s *stream) acceptLoop() {
 
 // accepted runs on the loop when the acceptor posts a connection.
 func (s *stream) accepted(c net.Conn) {
+	<-s.sem // taken by the loop: the acceptor may go on (a poll may wait for its next one)
 	p := s.p
 	key := p.nextSeq()
 	n := &p.net
@@ -238,7 +239,6 @@ func (s *stream) accepted(c net.Conn) {
 	child := p.newStream(s.network, false)
 	child.attach(c)
 	comp := p.completed(key, func() {
-		<-s.sem
 		if s.closing {
 			child.destroy()
 			return
