@@ -49,6 +49,7 @@ type sceneKey struct {
 	predict  int
 	hudFrame int64
 	bar      string // what the bar says about the loop (controls.state)
+	anim     int64  // moves on every frame while the queues view's chips move (chipmotion.go)
 	// size is the screen's: a new size (I takes the strip out of the layout, the window
 	// is resized) comes with a new, empty screen, which must be drawn whole (issue 25: I
 	// left the window black under Xvfb until another key changed the scene).
@@ -110,6 +111,8 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
 	g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
+	q, ok := g.panes[g.tabs.selected].(*queuesView)
+	g.chipsMoving.Store(ok && q.motion.moving(time.Now()))
 	if g.hud.visible {
 		g.hud.draw(screen, g.fonts, fr)
 	}
@@ -198,6 +201,9 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 	if g.gallery.visible || p == nil {
 		g.spansShown.Store(false)
 		return k
+	}
+	if g.chipsMoving.Load() {
+		k.anim = time.Now().UnixNano() / int64(16*time.Millisecond) // a frame of the chips' motion
 	}
 	k.frame = g.session.frames.next()
 	if k.frame == nil {

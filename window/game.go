@@ -48,6 +48,9 @@ type game struct {
 	// spansShown: an instrument on screen draws the trace (HUD, timeline): the vsync clock
 	// wakes Draw when spans are recorded (pacer.wake).
 	spansShown atomic.Bool
+	// chipsMoving: the queues view's chips are moving (chipmotion.go): the vsync clock wakes
+	// Draw every tick until they arrive.
+	chipsMoving atomic.Bool
 	// quit is set by SIGTERM or SIGINT (window.go): the next Update ends the game.
 	quit atomic.Bool
 }
@@ -122,6 +125,9 @@ func (g *game) clockTick() (rest bool) {
 	}
 	interval := idleWake
 	if g.exportStatus.Load() != nil {
+		interval = 0
+	}
+	if g.chipsMoving.Load() {
 		interval = 0
 	}
 	if g.spansShown.Load() {

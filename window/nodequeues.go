@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -44,12 +45,12 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	for i, n := range ns.NextTickNames {
 		ticks[i] = page.BoxItem{Name: n}
 	}
-	h := q.box(screen, f, left, y, fmt.Sprintf("process.nextTick queue (%d)", ns.NextTicks), ticks, nodeRows, snap.Now)
+	h := q.box(screen, f, left, y, fmt.Sprintf("process.nextTick queue (%d)", ns.NextTicks), ticks, nodeRows, snap.Now, time.Time{})
 	microTitle := "Microtasks"
 	if !b.Tracked {
 		microTitle = "Microtasks (not tracked)"
 	}
-	q.box(screen, f, right, y, microTitle, b.Microtasks, nodeRows, snap.Now)
+	q.box(screen, f, right, y, microTitle, b.Microtasks, nodeRows, snap.Now, time.Time{})
 	y += h + qPad
 	timers := make([]page.BoxItem, len(ns.Timers))
 	for i, t := range ns.Timers {
@@ -62,12 +63,12 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 		}
 		timers[i] = page.BoxItem{Name: name, Timer: true, Due: t.Due}
 	}
-	h = q.box(screen, f, left, y, "Timers (timers phase)", timers, nodeRows, snap.Now)
+	h = q.box(screen, f, left, y, "Timers (timers phase)", timers, nodeRows, snap.Now, time.Time{})
 	imms := make([]page.BoxItem, len(ns.ImmediateNames))
 	for i, n := range ns.ImmediateNames {
 		imms[i] = page.BoxItem{Name: n}
 	}
-	q.box(screen, f, right, y, fmt.Sprintf("Immediates (check phase, %d)", ns.Immediates), imms, nodeRows, snap.Now)
+	q.box(screen, f, right, y, fmt.Sprintf("Immediates (check phase, %d)", ns.Immediates), imms, nodeRows, snap.Now, time.Time{})
 	y += h + qPad
 	h = q.stack(screen, f, left, y, b.Stack, y0)
 	q.log(screen, f, right, y, b.Log)

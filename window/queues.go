@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -30,6 +31,8 @@ type queuesView struct {
 	// dump: with LOOPSCOPE_QUEUES_DUMP set, each new state of the boxes drawn is also
 	// written to stderr as one line ("queues: T[…] M[…] S[…] L[…]"), so the window tests
 	// can check the model the window shows.
+	motion chipMotion // the chips' moves from one stop to the next (chipmotion.go)
+
 	dump       int8 // 0: not checked yet; 1: off; 2: on
 	dumped     string
 	dumpedStep string
@@ -90,18 +93,21 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 			if i == specStepRows {
 				break
 			}
-			f.draw(screen, ln, x0+qPad, y, specStepColour, false)
-			y += lineH
+			f.draw(screen, ln, x0+qPad, y+i*lineH, specStepColour, false)
 		}
 	}
-	y += 4
+	// Its rows are kept whether it has one, two or three lines: the boxes stay in place from
+	// one stop to the next (their chips move, not the boxes).
+	y += specStepRows*lineH + 4
+	now := time.Now()
+	q.motion.next(chipsSig(b), fr.steps.Parked, now)
 	left, right := x0+qPad, x0+2*qPad+qColW
-	h := q.box(screen, f, left, y, "Tasks", b.Tasks, qBoxRows, snap.Now)
+	h := q.box(screen, f, left, y, "Tasks", b.Tasks, qBoxRows, snap.Now, now)
 	microTitle := "Microtasks"
 	if !b.Tracked {
 		microTitle = "Microtasks (not tracked)"
 	}
-	q.box(screen, f, right, y, microTitle, b.Microtasks, qBoxRows, snap.Now)
+	q.box(screen, f, right, y, microTitle, b.Microtasks, qBoxRows, snap.Now, now)
 	y += h + qPad
 	h = q.stack(screen, f, left, y, b.Stack, y0)
 	q.log(screen, f, right, y, b.Log)
@@ -118,8 +124,24 @@ func frameBox(screen *ebiten.Image, f *fonts, x, y, rows int, title string) int 
 	return y + lineH + 4
 }
 
+// chipsSig is the identity of what the Tasks and Microtasks boxes hold, in order: a new one
+// is a new state for the chips' motion.
+func chipsSig(b *page.Boxes) string {
+	var sb strings.Builder
+	for _, it := range b.Tasks {
+		sb.WriteString(it.ID)
+		sb.WriteByte(',')
+	}
+	sb.WriteByte('|')
+	for _, it := range b.Microtasks {
+		sb.WriteString(it.ID)
+		sb.WriteByte(',')
+	}
+	return sb.String()
+}
+
 // box draws a Tasks or Microtasks box: one chip per item, oldest (next to run) on top.
-func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []page.BoxItem, rows int, now float64) int {
+func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []page.BoxItem, rows int, now float64, wall time.Time) int {
 	ry := frameBox(screen, f, x, y, rows, title)
 	for i, it := range items {
 		if i == rows-1 && len(items) > rows {
@@ -130,9 +152,13 @@ func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string,
 		if it.Running {
 			bg = chipRun
 		}
-		vector.DrawFilledRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, bg, false)
+		// The chip where it is on its way from the last stop's place (chipmotion.go).
+		// A new chip drops in from just above its place.
+		at := q.motion.at(it.ID, pt{x + 4, ry}, pt{x + 4, ry - 8}, wall)
+		cx, cy := at.x-4, at.y
+		vector.DrawFilledRect(screen, float32(cx+4), float32(cy), qColW-8, qRowH-2, bg, false)
 		if it.Running {
-			vector.StrokeRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, 1, accent, false)
+			vector.StrokeRect(screen, float32(cx+4), float32(cy), qColW-8, qRowH-2, 1, accent, false)
 		}
 		label := it.Name
 		detail := it.Detail
@@ -146,9 +172,9 @@ func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string,
 		// is left of the chip, if a useful part of it fits.
 		room := qColW - 16
 		label = elide(f.regular, label, room)
-		f.draw(screen, label, x+8, ry+1, paneText, false)
+		f.draw(screen, label, cx+8, cy+1, paneText, false)
 		if lw := width(f.regular, label); detail != "" && room-lw-6 >= 40 {
-			f.draw(screen, elide(f.regular, detail, room-lw-6), x+14+lw, ry+1, paneDim, false)
+			f.draw(screen, elide(f.regular, detail, room-lw-6), cx+14+lw, cy+1, paneDim, false)
 		}
 		ry += qRowH
 	}

@@ -4,6 +4,7 @@ package window
 
 import (
 	"encoding/json"
+	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -119,6 +120,13 @@ func TestWindowStepScriptStartFromItsFirstLine(t *testing.T) {
 	if want := (boxesState{tasks1, "", "", ""}); first != want {
 		t.Fatalf("opened with -paused, the boxes are %+v, want %+v (nothing ran yet)", first, want)
 	}
+	// The Tasks box draws its two tasks ("Run script", "end of parsing") as two chips, one a
+	// row, each in its place.
+	x0, y0 := windowOrigin(t)
+	img := waitShot(t, x0, y0, "tmp-chips", 30*time.Second, func(img *image.RGBA) bool { return tasksChips(img) == 2 })
+	if n := tasksChips(img); n != 2 {
+		t.Errorf("the Tasks box shows %d chips, want 2", n)
+	}
 	all := "script start, script end, promise1, promise2, setTimeout"
 	want := []boxesState{
 		{tasks1, "", "", ""},                               // the parser's task is queued
@@ -172,6 +180,24 @@ func TestWindowStepScriptStartFromItsFirstLine(t *testing.T) {
 	if slices.ContainsFunc(got, func(s boxesState) bool { return s.log == "" && s.stack != "" }) {
 		t.Errorf("a stop inside the script before it logged: key 4 stops only between microtasks: %+v", got)
 	}
+}
+
+// tasksChips counts the chips drawn in the queues view's Tasks box (window/queues.go's
+// layout: the box at the pane's left, 228 px wide, its first chip row 140 px down, rows 19
+// px apart, a chip 17 px high): the bands of rows whose chip colour shows at the chip's right
+// end, where no text reaches.
+func tasksChips(img *image.RGBA) int {
+	chip, running := color.RGBA{0x3a, 0x3a, 0x2a, 0xff}, color.RGBA{0x5a, 0x48, 0x1a, 0xff}
+	n, in := 0, false
+	for y := 140; y < 140+7*19; y++ {
+		row := image.Rect(800+8+228-7, y, 800+8+228-5, y+1)
+		filled := countColor(img, row, chip, 4)+countColor(img, row, running, 4) == row.Dx()
+		if filled && !in {
+			n++
+		}
+		in = filled
+	}
+	return n
 }
 
 // specSteps are what the window must say beside the boxes, in order, while "script start" is
