@@ -37,3 +37,6 @@ func BenchmarkNodeNextTicks(b *testing.B) { benchScript(b, "nextticks.js") }
 
 // BenchmarkNodeTimers: 100,000 setTimeout(f, 0) queued at once.
 func BenchmarkNodeTimers(b *testing.B) { benchScript(b, "timers.js") }
+
+// BenchmarkNodeEcho: 10,000 echo round trips over one loopback connection (issue 28).
+func BenchmarkNodeEcho(b *testing.B) { benchScript(b, "echo.js") }
