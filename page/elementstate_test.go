@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 
@@ -125,4 +126,37 @@ let n = 0; t.addEventListener('input', () => n++);</script>`
 	if got := t.TextLength() - before; got != b.N {
 		b.Fatalf("%d keys typed %d characters", b.N, got)
 	}
+}
+
+// TestFocusRing: Tab to a button paints Chromium's focus ring, 2 px of rgb(16, 16, 16)
+// straddling the border box's edge (the pixels below are those of a Chromium 156 screenshot
+// of the same page, whose button, border-box sized there, has the same 100×40 box); a click focuses without a ring (:focus-visible does not match); Tab
+// on moves the ring to the next element.
+func TestFocusRing(t *testing.T) {
+	src := `<style>body { margin: 0; background: white } #b, #d { position: absolute; left: 50px; width: 100px; height: 40px;
+border: none; padding: 0; background: rgb(200, 200, 200) } #b { top: 50px } #d { top: 120px }</style><button id=b></button><div id=d tabindex=0></div>`
+	ring, white, grey := [3]uint8{16, 16, 16}, [3]uint8{255, 255, 255}, [3]uint8{200, 200, 200}
+	check := func(f *image.RGBA, top int, want map[[2]int][3]uint8, when string) {
+		t.Helper()
+		for p, c := range want {
+			x, y := p[0], p[1]+top
+			i := f.PixOffset(x, y)
+			if got := [3]uint8{f.Pix[i], f.Pix[i+1], f.Pix[i+2]}; got != c {
+				t.Errorf("%s: pixel (%d,%d) is %v, want %v", when, x, y, got, c)
+			}
+		}
+	}
+	// Around a 100×40 box whose border box's top-left is (50, top).
+	ringed := map[[2]int][3]uint8{{48, 20}: white, {49, 20}: ring, {50, 20}: ring, {51, 20}: grey,
+		{148, 20}: grey, {149, 20}: ring, {150, 20}: ring, {151, 20}: white,
+		{100, -2}: white, {100, -1}: ring, {100, 0}: ring, {100, 1}: grey, {100, 39}: ring, {100, 40}: ring, {100, 41}: white}
+	plain := map[[2]int][3]uint8{{49, 20}: white, {50, 20}: grey, {150, 20}: white, {100, -1}: white, {100, 40}: white}
+	tabbed := typedFrame(t, src, Action{AtMS: 100, Key: "Tab"})
+	check(tabbed, 50, ringed, "Tab to the button")
+	check(tabbed, 120, plain, "Tab to the button: the div")
+	clicked := typedFrame(t, src, Action{AtMS: 100, Click: "#b"})
+	check(clicked, 50, plain, "a click on the button")
+	twice := typedFrame(t, src, Action{AtMS: 100, Click: "#b"}, Action{AtMS: 200, Key: "Tab"})
+	check(twice, 50, plain, "click, then Tab: the button")
+	check(twice, 120, ringed, "click, then Tab: the div")
 }

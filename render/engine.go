@@ -91,6 +91,7 @@ type Engine struct {
 	hits      []hitItem
 	clips     []Rect // overflow clips while the display list is built
 	canvas    canvasColor
+	focusRing image.Rectangle // the :focus-visible element's ring, painted last (focusring.go)
 	lastFrame *image.RGBA
 	pool      chan *image.RGBA
 	ages      frameAges // what each recycled frame still shows (frameages.go)

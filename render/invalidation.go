@@ -147,8 +147,8 @@ func (e *Engine) restyleChanged(v uint64) bool {
 	for _, c := range iv.pending {
 		switch c.kind {
 		case ChangeState:
-			if c.attr == "value" || c.attr == "focus" && isTextControlElement(c.node) {
-				repaint = true
+			if c.attr == "value" || c.attr == "focus" {
+				repaint = true // a text control's value or caret, the focus ring
 			}
 			if c.attr == "value" || !connectedTo(c.node, docRoot) {
 				continue

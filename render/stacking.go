@@ -62,6 +62,7 @@ type stackLists struct{ neg, zero, pos []*box }
 func (e *Engine) buildDisplayList() {
 	e.startDisplayList()
 	e.hits, e.clips = e.hits[:0], e.clips[:0]
+	e.focusRing = image.Rectangle{}
 	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}
 	r := e.root
 	if r == nil {
@@ -87,6 +88,7 @@ func (e *Engine) buildDisplayList() {
 	}
 	e.listScrollX, e.listScrollY, e.listFixed, e.elemScrolled = e.scrollX, e.scrollY, false, false
 	e.paintStackingContext(r, -e.scrollX, -e.scrollY) // the viewport's scroll position
+	e.paintFocusRing()
 }
 
 // blendOver composites c over an opaque base.
