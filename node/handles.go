@@ -21,6 +21,8 @@ package node
 // the loop and runs as a poll-phase callback (poll.go).
 
 import (
+	"sort"
+
 	"github.com/dop251/goja"
 )
 
@@ -165,14 +167,38 @@ type LiveHandle struct {
 	Closing       bool
 }
 
-// liveHandles lists the loop's handles (on the loop's goroutine).
+// liveHandles lists at most max of the loop's handles (on the loop's goroutine): those
+// keeping the loop alive first, then by kind and address.
 func (p *Process) liveHandles(max int) []LiveHandle {
-	var out []LiveHandle
+	out := make([]LiveHandle, 0, len(p.handles.live))
 	for h := range p.handles.live {
-		if len(out) >= max {
-			break
-		}
 		out = append(out, LiveHandle{h.kind, h.name, h.active, h.refed, h.closing})
 	}
-	return out
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if ka, kb := a.keepsAlive(), b.keepsAlive(); ka != kb {
+			return ka
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Name < b.Name
+	})
+	return out[:min(len(out), max)]
+}
+
+func (h LiveHandle) keepsAlive() bool { return h.Active && h.Refed && !h.Closing }
+
+// String is how the queues view lists a handle: "TCPServer 127.0.0.1:8080 (unref)".
+func (h LiveHandle) String() string {
+	s := h.Kind + " " + h.Name
+	switch {
+	case h.Closing:
+		s += " (closing)"
+	case !h.Refed:
+		s += " (unref)"
+	case !h.Active:
+		s += " (idle)"
+	}
+	return s
 }

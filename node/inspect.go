@@ -20,8 +20,11 @@ type Snapshot struct {
 	Immediates    int
 	// ImmediateNames are the first immediates waiting for a check phase, in order.
 	ImmediateNames []string
-	PendingIO      int // requests running off the loop
-	DoneIO         int // completed, waiting for the poll phase
+	PendingIO      int // file requests running off the loop
+	DoneIO         int // completions waiting for the poll phase
+	// Handles are the live handles (servers, sockets), the ones keeping the loop alive
+	// first, then by kind and address.
+	Handles []LiveHandle
 }
 
 // TimerView is one active timer.
@@ -36,7 +39,14 @@ type TimerView struct {
 // Inspect returns a snapshot, with at most max entries a list. Call it on the loop's
 // goroutine (a function posted to the loop runs there, also while step mode waits).
 func (p *Process) Inspect(max int) Snapshot {
-	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - len(p.io.done), DoneIO: len(p.io.done)}
+	doneReqs := 0
+	for _, c := range p.io.done {
+		if c.req {
+			doneReqs++
+		}
+	}
+	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - doneReqs, DoneIO: len(p.io.done)}
+	s.Handles = p.liveHandles(max)
 	if n, ok := goja.AssertFunction(p.nextTickLength); ok {
 		if v, err := n(goja.Undefined()); err == nil {
 			s.NextTicks = int(v.ToInteger())

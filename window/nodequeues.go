@@ -75,6 +75,16 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	y += h + qPad
 	io := fmt.Sprintf("Pending I/O (poll phase): %d running off the loop, %d done and waiting for the poll phase", ns.PendingIO, ns.DoneIO)
 	f.draw(screen, clip(io, 78), x0+qPad, y, paneText, false)
+	if len(ns.Handles) > 0 {
+		// The live handles (servers, sockets): what keeps the loop alive, and what closes
+		// in the close-callbacks phase.
+		hs := make([]string, len(ns.Handles))
+		for i, h := range ns.Handles {
+			hs[i] = h.String()
+		}
+		y += lineH
+		f.draw(screen, clip("Handles: "+strings.Join(hs, ", "), 78), x0+qPad, y, paneText, false)
+	}
 	q.code(screen, f, x0+qPad, y+lineH+4, snap) // the script, the line that runs highlighted
 }
 
