@@ -127,6 +127,10 @@ func (r *realm) installWindow() {
 		return goja.Undefined()
 	})
 	r.installLocation(global)
+	// origin: "Return this's relevant settings object's origin, serialized." CHROME: a file:
+	// page's is "file://", as its location.origin (the spec's opaque origin serialises as
+	// "null"). https://html.spec.whatwg.org/multipage/webappapis.html#dom-origin
+	r.replaceable(global, "origin", func(goja.FunctionCall) goja.Value { return r.location.Get("origin") })
 }
 
 // unforgeable defines a [LegacyUnforgeable] read-only attribute on the object itself.
