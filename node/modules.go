@@ -58,9 +58,15 @@ func (p *Process) install() {
 		"path":   p.pathModule(),
 		"fs":     p.fsModule(),
 	}
-	// stream and net are made on first require (they need Buffer, which needs require).
-	var streams, netm goja.Value
+	// stream, net and timers/promises are made on first require (they need Buffer, which needs require).
+	var streams, netm, timersPromises goja.Value
 	lazy := map[string]func() goja.Value{
+		"timers/promises": func() goja.Value {
+			if timersPromises == nil {
+				timersPromises = p.evalJS("timers_promises.js", timers)
+			}
+			return timersPromises
+		},
 		"stream": func() goja.Value {
 			if streams == nil {
 				streams = p.evalJS2("stream.js", events, rt.Get("Buffer"))
