@@ -61,6 +61,7 @@ func TestWindowTypingAndHover(t *testing.T) {
 	x0, y0 := windowOrigin(t)
 	px, py := x0, y0+barOffset
 	grey, green := color.RGBA{200, 200, 200, 0xff}, color.RGBA{0, 160, 0, 0xff}
+	xdo(t, "mousemove", fmt.Sprint(px+650), fmt.Sprint(py+500)) // off the button, wherever the last test left the pointer
 	waitForPixel(t, px+150, py+280, grey, 2*time.Minute)
 	xdo(t, "mousemove", fmt.Sprint(px+200), fmt.Sprint(py+280))
 	waitForPixel(t, px+150, py+280, green, time.Minute)
