@@ -6,6 +6,16 @@ package loop
 
 import "math"
 
+// renderingStarvedAfter is how long rendering may wait to be needed without a frame before
+// it goes ahead of the tasks (ms; CHROME, see Run).
+const renderingStarvedAfter = 100.0
+
+// renderingStarved reports whether rendering has been needed for renderingStarvedAfter
+// without an update of the rendering.
+func (l *Loop) renderingStarved(now float64) bool {
+	return l.neededSince >= 0 && now-l.neededSince >= renderingStarvedAfter && l.renderingNeeded(now)
+}
+
 // renderingOpportunity takes the display's rendering opportunity, if one has come by now, and
 // updates the rendering when something needs it. stepStart is when this iteration began.
 //
