@@ -84,7 +84,7 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 	if fr.steps.Parked {
 		status = fmt.Sprintf("paused at %.2f ms · 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call", snap.Now)
 	}
-	f.draw(screen, clip(status, 78), x0+qPad, y0+4, paneDim, false)
+	f.draw(screen, elide(f.regular, status, paneW-2*qPad), x0+qPad, y0+4, paneDim, false)
 	y := y0 + 4 + lineH
 	if fr.steps.Parked && b.Step != "" {
 		// Which step of the processing model just ran, in the spec's words and numbers

@@ -123,7 +123,7 @@ func TestWindowStepScriptStartFromItsFirstLine(t *testing.T) {
 	// The Tasks box draws its two tasks ("Run script", "end of parsing") as two chips, one a
 	// row, each in its place.
 	x0, y0 := windowOrigin(t)
-	img := waitShot(t, x0, y0, "tmp-chips", 30*time.Second, func(img *image.RGBA) bool { return tasksChips(img) == 2 })
+	img := waitShot(t, x0, y0, "step-first-line", 30*time.Second, func(img *image.RGBA) bool { return tasksChips(img) == 2 })
 	if n := tasksChips(img); n != 2 {
 		t.Errorf("the Tasks box shows %d chips, want 2", n)
 	}
@@ -359,5 +359,42 @@ func TestWindowRecordEndedBySIGTERM(t *testing.T) {
 	a, n := read()
 	if n != 2 || a.DurationMS <= 0 {
 		t.Errorf("after SIGTERM the recording holds %d pointer actions and duration_ms %v, want the click and the run's length", n, a.DurationMS)
+	}
+}
+
+// TestWindowStepOtherLoadTimeDemos (issue 25, defect 1): the other load-time demos that could
+// not be stepped, opened with -paused: 5 stops inside the script (the JS stack holds it, the
+// Log has at most its first line), and Space runs the rest: the page prints Chrome's order.
+func TestWindowStepOtherLoadTimeDemos(t *testing.T) {
+	needDisplay(t)
+	for _, name := range []string{"promise_wrap_promise", "timer_vs_promise"} {
+		t.Run(name, func(t *testing.T) {
+			d, err := demos.Get(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := d.Runs[0].Expected
+			w, first := openPausedQueues(t, name)
+			if first.stack != "" || first.log != "" {
+				t.Fatalf("opened with -paused, the boxes are %+v: something ran", first)
+			}
+			inside := false
+			for i := 0; i < 10 && !inside; i++ {
+				key(t, "5")
+				select {
+				case ln := <-w.errLines:
+					if m := queuesDump.FindStringSubmatch(ln); m != nil {
+						s := parseBoxes(m)
+						inside = strings.HasSuffix(s.stack, "script") && !strings.Contains(s.log, ", ")
+					}
+				case <-time.After(5 * time.Second):
+				}
+			}
+			if !inside {
+				t.Fatal("5 never stopped inside the script")
+			}
+			key(t, "space")
+			w.expectLines(t, name, want...)
+		})
 	}
 }
