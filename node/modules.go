@@ -59,8 +59,16 @@ func (p *Process) install() {
 		"fs":     p.fsModule(),
 	}
 	// stream, net and timers/promises are made on first require (they need Buffer, which needs require).
-	var streams, netm, timersPromises goja.Value
+	var streams, netm, timersPromises, dnsOS goja.Value
+	dnsOSModule := func(name string) goja.Value {
+		if dnsOS == nil {
+			dnsOS = p.evalJS("dns_os.js", p.dnsHost())
+		}
+		return dnsOS.ToObject(rt).Get(name)
+	}
 	lazy := map[string]func() goja.Value{
+		"dns": func() goja.Value { return dnsOSModule("dns") },
+		"os":  func() goja.Value { return dnsOSModule("os") },
 		"timers/promises": func() goja.Value {
 			if timersPromises == nil {
 				timersPromises = p.evalJS("timers_promises.js", timers)

@@ -5,6 +5,9 @@ package node
 
 import (
 	"net"
+	"os"
+	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -125,4 +128,45 @@ func (p *Process) closeAllHandles() {
 			h.stream.release()
 		}
 	}
+}
+
+// dnsHost is what js/dns_os.js needs from Go: a lookup of 'localhost' in the thread pool
+// (completed in the poll phase), the IP test, os's answers.
+func (p *Process) dnsHost() *goja.Object {
+	rt := p.rt
+	h := rt.NewObject()
+	_ = h.Set("isIP", func(s string) int {
+		ip := net.ParseIP(s)
+		switch {
+		case ip == nil:
+			return 0
+		case ip.To4() != nil:
+			return 4
+		}
+		return 6
+	})
+	_ = h.Set("resolve", func(name string, cb goja.Value) {
+		address := ""
+		p.submit(func() {
+			if name == "localhost" {
+				address = "127.0.0.1"
+			}
+		}, func() { p.callJS("GetAddrInfoReqWrap", cb, goja.Undefined(), address) })
+	})
+	_ = h.Set("tmpdir", func() string {
+		if d := os.Getenv("TMPDIR"); d != "" {
+			return strings.TrimSuffix(d, "/")
+		}
+		return "/tmp"
+	})
+	_ = h.Set("homedir", func() string { d, _ := os.UserHomeDir(); return d })
+	_ = h.Set("hostname", func() string { n, _ := os.Hostname(); return n })
+	_ = h.Set("cpus", func() []any {
+		out := make([]any, runtime.NumCPU())
+		for i := range out {
+			out[i] = map[string]any{"model": "cpu", "speed": 0}
+		}
+		return out
+	})
+	return h
 }
