@@ -143,17 +143,46 @@ func clickLatencies(out []float64, spans []Span, tasks []int, w Window) []float6
 
 // FrameIntervals appends to out the intervals between frames for the frames that began
 // after since (ms, oldest first): the HUD's graph covers a longer stretch than its rates.
+//
+// A gap counts as a frame interval when the frame came at the next refresh, or late because
+// the loop was busy when the refresh after the previous frame came (a long task: jank). A gap
+// in which the loop ran nothing at that refresh is a page with nothing to render, not a slow
+// frame (Chrome draws no frame there either): a two-frame run whose frames are 200 ms apart
+// has no 200 ms frame interval. The refresh interval is the shortest gap seen (60 Hz until
+// then).
 func FrameIntervals(out []float64, spans []Span, since float64) []float64 {
-	lastFrame := -1.0
+	refresh := 1000.0 / 60
+	last := -1 // the previous frame's index
 	for i := range spans {
-		if s := &spans[i]; s.Kind == loop.KindFrame {
-			if lastFrame >= 0 && s.Start > since {
-				out = append(out, s.Start-lastFrame)
-			}
-			lastFrame = s.Start
+		s := &spans[i]
+		if s.Kind != loop.KindFrame {
+			continue
 		}
+		if last >= 0 {
+			prev := spans[last].Start
+			gap := s.Start - prev
+			if gap > 0 {
+				refresh = min(refresh, gap)
+			}
+			if s.Start > since && (gap <= 1.5*refresh || busyAt(spans[last+1:i], prev+refresh)) {
+				out = append(out, gap)
+			}
+		}
+		last = i
 	}
 	return out
+}
+
+// busyAt reports whether one of spans (those recorded between two frames) is a task or a
+// rendering update that ran at page time t.
+func busyAt(spans []Span, t float64) bool {
+	for i := range spans {
+		s := &spans[i]
+		if (s.Kind == loop.KindTask || s.Kind == loop.KindRendering) && s.Start <= t && s.End >= t {
+			return true
+		}
+	}
+	return false
 }
 
 // Running adds the task that is running now (the loop records a span only when it ends):

@@ -119,3 +119,23 @@ longest callback: setTimeout callback, 3.0 ms
 		t.Errorf("node report:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestFrameIntervalsSkipIdleGaps (issue 25, item 14): frames 200 ms apart with nothing run
+// between them (the page had nothing to render) make no 200 ms frame interval; frames 200 ms
+// apart because a task held the loop through the refresh do (a long frame), and frames a
+// refresh apart always count.
+func TestFrameIntervalsSkipIdleGaps(t *testing.T) {
+	frame := func(at float64) Span { return Span{Kind: loop.KindFrame, Start: at, End: at} }
+	idle := []Span{frame(100), frame(300)}
+	if iv := FrameIntervals(nil, idle, math.Inf(-1)); len(iv) != 0 {
+		t.Errorf("two frames 200 ms apart, nothing between: intervals %v, want none", iv)
+	}
+	busy := []Span{frame(100), {Kind: loop.KindTask, Name: "long", Start: 105, End: 290}, frame(300)}
+	if iv := FrameIntervals(nil, busy, math.Inf(-1)); len(iv) != 1 || iv[0] != 200 {
+		t.Errorf("a task through the next refresh: intervals %v, want [200]", iv)
+	}
+	steady := []Span{frame(100), frame(100 + 1000.0/60), frame(100 + 2000.0/60)}
+	if iv := FrameIntervals(nil, steady, math.Inf(-1)); len(iv) != 2 {
+		t.Errorf("frames a refresh apart: intervals %v, want 2", iv)
+	}
+}
