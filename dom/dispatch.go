@@ -7,8 +7,10 @@ import (
 // pathItem is one struct of an event path. https://dom.spec.whatwg.org/#concept-event-path
 type pathItem struct {
 	invocationTarget     Target
-	shadowAdjustedTarget Target // non-nil for the target itself
+	shadowAdjustedTarget Target // non-nil for the target itself (and each retargeted host)
 	relatedTarget        Target
+	// invocation-target-in-shadow-tree, root-of-closed-tree, slot-in-closed-tree
+	inShadowTree, rootOfClosedTree, slotInClosedTree bool
 }
 
 // dispatch dispatches event to target and returns false if it was canceled.
@@ -27,25 +29,102 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 			targetOverride = w.doc.node
 		}
 	}
-	relatedTarget := event.relatedTarget
+	// 5.2 "Let relatedTarget be the result of retargeting event's relatedTarget against
+	// target."
+	relatedTarget := retarget(event.relatedTarget, target)
 	event.path = event.path[:0]
-	// "Let isActivationEvent be true, if event is a MouseEvent object and event's
-	// type attribute is "click"; otherwise false. If isActivationEvent is true and target
-	// has activation behavior, then set activationTarget to target."
+	// 5.4 "Let isActivationEvent be true, if event is a MouseEvent object and event's
+	// type attribute is "click"; otherwise false." 5.5 "If isActivationEvent is true and
+	// target has activation behavior, then set activationTarget to target."
 	var act *activation
 	isActivation := isActivationEvent(event)
 	if n, ok := hasActivationBehavior(target); ok && isActivation {
 		act = &activation{target: n}
 	}
+	// 5.3 "Append to an event path with event, target, targetOverride, relatedTarget,
+	// touchTargets, and false."
 	appendToEventPath(event, target, targetOverride, relatedTarget)
-	for parent := target.getTheParent(event); parent != nil; parent = parent.getTheParent(event) {
-		// "If isActivationEvent is true, event's bubbles attribute is true,
-		// activationTarget is null, and parent has activation behavior, then set
-		// activationTarget to parent."
-		if n, ok := hasActivationBehavior(parent); ok && isActivation && event.bubbles && act == nil {
-			act = &activation{target: n}
+	// 5.6 "Let slottable be target, if target is a slottable and is assigned, and null
+	// otherwise." 5.7 "Let slot-in-closed-tree be false."
+	var slottable *Node
+	if n, ok := target.(*Node); ok && n.assignedSlot(false) != nil {
+		slottable = n
+	}
+	slotInClosedTree := false
+	// 5.8 "Let parent be the result of invoking target's get the parent with event."
+	parent := target.getTheParent(event)
+	// 5.9 "While parent is non-null:"
+	for parent != nil {
+		pn, parentIsNode := parent.(*Node)
+		// 5.9.1 "If slottable is non-null: ... Set slottable to null. If parent's root is a
+		// shadow root whose mode is "closed", then set slot-in-closed-tree to true."
+		if slottable != nil {
+			slottable = nil
+			if parentIsNode {
+				if r := pn.rootNode(); r.isShadowRoot() && r.shadow.closed {
+					slotInClosedTree = true
+				}
+			}
 		}
-		appendToEventPath(event, parent, nil, relatedTarget)
+		// 5.9.2 "If parent is a slottable and is assigned, then set slottable to parent."
+		if parentIsNode && pn.assignedSlot(false) != nil {
+			slottable = pn
+		}
+		// 5.9.3 "Let relatedTarget be the result of retargeting event's relatedTarget
+		// against parent."
+		relatedTarget = retarget(event.relatedTarget, parent)
+		tn, targetIsNode := target.(*Node)
+		switch {
+		case !parentIsNode || targetIsNode && shadowIncludingInclusiveAncestor(tn.rootNode(), pn):
+			// 5.9.5 "If parent is a Window object, or parent is a node and target's root is a
+			// shadow-including inclusive ancestor of parent, then: If isActivationEvent is
+			// true, event's bubbles attribute is true, activationTarget is null, and parent
+			// has activation behavior, then set activationTarget to parent. Append to an
+			// event path with event, parent, null, relatedTarget, touchTargets, and
+			// slot-in-closed-tree."
+			if n, ok := hasActivationBehavior(parent); ok && isActivation && event.bubbles && act == nil {
+				act = &activation{target: n}
+			}
+			appendToEventPath(event, parent, nil, relatedTarget)
+		case parent == relatedTarget:
+			// 5.9.6 "Otherwise, if parent is relatedTarget, then set parent to null."
+			parent = nil
+		default:
+			// 5.9.7 "Otherwise: Set target to parent. If isActivationEvent is true,
+			// activationTarget is null, and target has activation behavior, then set
+			// activationTarget to target. Append to an event path with event, parent,
+			// target, relatedTarget, touchTargets, and slot-in-closed-tree."
+			target = parent
+			if n, ok := hasActivationBehavior(target); ok && isActivation && act == nil {
+				act = &activation{target: n}
+			}
+			appendToEventPath(event, parent, target, relatedTarget)
+		}
+		if len(event.path) > 0 {
+			event.path[len(event.path)-1].slotInClosedTree = slotInClosedTree && parent != nil
+		}
+		// 5.9.8 "If parent is non-null, then set parent to the result of invoking parent's
+		// get the parent with event." 5.9.9 "Set slot-in-closed-tree to false."
+		if parent != nil {
+			parent = parent.getTheParent(event)
+		}
+		slotInClosedTree = false
+	}
+	// 5.10 "Let clearTargetsStruct be the last struct in event's path whose shadow-adjusted
+	// target is non-null." 5.11 "Let clearTargets be true if clearTargetsStruct's
+	// shadow-adjusted target, clearTargetsStruct's relatedTarget, or an EventTarget object
+	// in clearTargetsStruct's touch target list is a node and its root is a shadow root;
+	// otherwise false."
+	clearTargets := false
+	for i := len(event.path) - 1; i >= 0; i-- {
+		if t := event.path[i].shadowAdjustedTarget; t != nil {
+			for _, x := range []Target{t, event.path[i].relatedTarget} {
+				if n, ok := x.(*Node); ok && n != nil && n.rootNode().isShadowRoot() {
+					clearTargets = true
+				}
+			}
+			break
+		}
 	}
 	// "If activationTarget is non-null and activationTarget has legacy-pre-activation
 	// behavior, then run activationTarget's legacy-pre-activation behavior."
@@ -74,6 +153,11 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	event.phase = phaseNone
 	event.currentTarget = nil
 	event.path = event.path[:0]
+	// 9. "If clearTargets is true, then: Set event's target to null. Set event's
+	// relatedTarget to null."
+	if clearTargets {
+		event.target, event.relatedTarget = nil, nil
+	}
 	// "If activationTarget is non-null": "If event's canceled flag is unset, then run
 	// activationTarget's activation behavior with event"; "Otherwise, if activationTarget
 	// has legacy-canceled-activation behavior, then run [it]" -- after the event's phase,
@@ -107,7 +191,16 @@ func isPlainTarget(t Target) bool {
 // appendToEventPath appends a struct to event's path.
 // https://dom.spec.whatwg.org/#concept-event-path-append
 func appendToEventPath(event *Event, invocationTarget, shadowAdjustedTarget, relatedTarget Target) {
-	event.path = append(event.path, pathItem{invocationTarget, shadowAdjustedTarget, relatedTarget})
+	// "Let invocationTargetInShadowTree be false. If invocationTarget is a node and its root
+	// is a shadow root, then set invocationTargetInShadowTree to true. Let
+	// root-of-closed-tree be false. If invocationTarget is a shadow root whose mode is
+	// "closed", then set root-of-closed-tree to true."
+	item := pathItem{invocationTarget: invocationTarget, shadowAdjustedTarget: shadowAdjustedTarget, relatedTarget: relatedTarget}
+	if n, ok := invocationTarget.(*Node); ok && n != nil {
+		item.inShadowTree = n.rootNode().isShadowRoot()
+		item.rootOfClosedTree = n.isShadowRoot() && n.shadow.closed
+	}
+	event.path = append(event.path, item)
 }
 
 // invoke runs the listeners of path item i for the given phase.

@@ -43,8 +43,24 @@ func (n *Node) getTheParent(e *Event) Target {
 		}
 		return n.doc.window
 	}
+	// "A node's get the parent algorithm, given an event, returns the node's assigned slot,
+	// if node is assigned; otherwise node's parent."
+	if s := n.assignedSlot(false); s != nil {
+		return s
+	}
 	if p := n.h.Parent; p != nil {
 		return n.doc.NodeFor(p)
+	}
+	// "A shadow root's get the parent algorithm, given an event, returns null if event's
+	// composed flag is unset and shadow root is the root of event's path's first struct's
+	// invocation target; otherwise shadow root's host."
+	if n.isShadowRoot() {
+		if !e.composed && len(e.path) > 0 {
+			if first, ok := e.path[0].invocationTarget.(*Node); ok && first.rootNode() == n {
+				return nil
+			}
+		}
+		return n.shadow.host
 	}
 	return nil
 }

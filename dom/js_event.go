@@ -145,10 +145,8 @@ func (r *realm) installEventAttributes(m webidl.Members[*Event]) {
 	m.Getter("timeStamp", func(e *Event) goja.Value { return r.rt.ToValue(e.timeStamp) })
 	m.LenientMethod("composedPath", 0, func(e *Event, _ goja.FunctionCall) goja.Value {
 		var items []any
-		if e.dispatching {
-			for _, p := range e.path {
-				items = append(items, r.wrapTarget(p.invocationTarget))
-			}
+		for _, t := range e.composedPath() {
+			items = append(items, r.wrapTarget(t))
 		}
 		return r.rt.NewArray(items...)
 	})

@@ -87,6 +87,8 @@ func htmlElementInterface(name string) string {
 		return "HTMLTableCellElement"
 	case "template":
 		return "HTMLTemplateElement"
+	case "slot":
+		return "HTMLSlotElement"
 	case "textarea":
 		return "HTMLTextAreaElement"
 	case "title":

@@ -73,6 +73,9 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 	case DocumentTypeNode:
 		return r.iface("DocumentType")
 	case DocumentFragmentNode:
+		if n.isShadowRoot() {
+			return r.iface("ShadowRoot")
+		}
 		return r.iface("DocumentFragment")
 	}
 	return r.iface("Node")
@@ -196,7 +199,12 @@ func (r *realm) installNodeTreeAccessors(m webidl.Members[*Node]) {
 	m.LenientMethod("hasChildNodes", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
 		return r.rt.ToValue(n.h.FirstChild != nil)
 	})
-	m.LenientMethod("getRootNode", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
+	// getRootNode(options): "Return this's shadow-including root if options["composed"] is
+	// true; otherwise this's root."
+	m.LenientMethod("getRootNode", 0, func(n *Node, call goja.FunctionCall) goja.Value {
+		if toBool(dictGet(call.Argument(0), "composed")) {
+			return r.wrapNode(n.shadowIncludingRoot())
+		}
 		return r.wrapNode(n.doc.NodeFor(root(n.h)))
 	})
 }

@@ -37,6 +37,7 @@ func (r *realm) install() {
 	r.installWindow()
 	r.installCustomElements()
 	r.installDOMParser()
+	r.installShadowDOM()
 	r.installLayoutAPIs()
 	r.installAnimations()
 	r.idl.Expose(r.rt.GlobalObject())

@@ -41,7 +41,8 @@ type Node struct {
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)
 
-	ce *customElementData // a custom element's definition and reaction queue (customelements.go)
+	ce     *customElementData // a custom element's definition and reaction queue (customelements.go)
+	shadow *shadowData        // a shadow host's root, a shadow root's host (shadow.go)
 
 	group *detachedGroup // while detached: keeps the state of its tree alive (nodetable.go)
 }
@@ -137,7 +138,17 @@ func root(h *html.Node) *html.Node {
 
 // IsConnected reports whether n is in its document's tree.
 // https://dom.spec.whatwg.org/#connected
-func (n *Node) IsConnected() bool { return root(n.h) == n.doc.node.h }
+// A node in a shadow tree is connected when its shadow-including root is the document.
+func (n *Node) IsConnected() bool {
+	r := root(n.h)
+	if r == n.doc.node.h {
+		return true
+	}
+	if rn := n.doc.table.get(r); rn != nil && rn.isShadowRoot() {
+		return rn.shadow.host.IsConnected()
+	}
+	return false
+}
 
 // childTextContent returns the concatenation of the data of n's Text children.
 // https://dom.spec.whatwg.org/#concept-child-text-content

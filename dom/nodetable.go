@@ -248,7 +248,7 @@ func (t *nodeTable) sweepDetachedTree(r *html.Node) {
 // not have.
 func (n *Node) hasState() bool {
 	if len(n.target.listeners) > 0 || len(n.target.handlers) > 0 || len(n.observers) > 0 ||
-		n.form != (formState{}) || n.clicking || n.ce != nil {
+		n.form != (formState{}) || n.clicking || n.ce != nil || n.shadow != nil {
 		return true
 	}
 	if n.obj != nil {
