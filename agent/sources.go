@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -48,6 +49,9 @@ func (s *Sources) Add(name, src string) {
 		if strings.TrimSpace(merged[i]) == "" {
 			merged[i] = ln
 		}
+	}
+	if ok && slices.Equal(merged, old) {
+		return // known already (a page's script is added when queued, then when it runs)
 	}
 	s.files[name] = merged
 	s.bytes += len(src)

@@ -113,3 +113,23 @@ func TestChromeTraceExport(t *testing.T) {
 		}
 	}
 }
+
+// TestSourcesBeforeTheFirstTask (issue 25): a page's scripts are in the source pane's
+// Sources as soon as the page is loaded, before its first task runs, each at its lines of
+// the page's file, so that a page opened paused shows the code it will step through; running
+// the script adds nothing twice.
+func TestSourcesBeforeTheFirstTask(t *testing.T) {
+	src := "<!doctype html>\n<body>\n<script>\nconsole.log('script start');\n</script>\n"
+	p, err := New([]byte(src), "file:///paused.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := p.Agent.Sources().Lines("file:///paused.html")
+	if len(lines) < 4 || lines[3] != "console.log('script start');" {
+		t.Fatalf("before the first task the page's file shows %q, want its script at line 4", lines)
+	}
+	RunToCompletion(p, 0, DefaultCaseDuration)
+	if files := p.Agent.Sources().Files(); len(files) != 1 {
+		t.Errorf("after the run the sources hold %q, want the page's file once", files)
+	}
+}
