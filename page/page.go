@@ -213,10 +213,7 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 			// error at el, and return." CHROME: after stripping ASCII whitespace (src=" "),
 			// and the error task comes after the load event (readyState is "complete").
 			// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element
-			// The source pane shows the script from the start, before its task runs: a page
-		// opened paused is stepped from a first line the learner can read (issue 25).
-		l.Sources().Add(name, text)
-		l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
+			l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
 				p.parseThrough(parser, s.Node)
 				p.AfterLoad(func(float64) {
 					l.QueueTask(loop.SourceDOMManipulation, "script error", func() { p.Doc.FireSimpleEvent(s.Node, "error") })
