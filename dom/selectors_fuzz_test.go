@@ -14,6 +14,7 @@ func FuzzQuerySelectorAll(f *testing.F) {
 		"*", ":root", "div:has(> p)", "[data-x=\"1\" i]", "::before", "a,b,,", "#", "[", ":nth-child(", "\\",
 		"div:is(p, span)", ":where(.b) > *", "svg|circle", "input:checked", "p:first-of-type:last-child",
 		":nth-last-of-type(-n+3)", "a:lang(en)", "html body div#a.b[c] > p:empty + span", "\x00", "\"",
+		"div:hover > p:not(:focus)", ":focus-within ~ a", "p:hover::before", ":hover(", ":not(:hover", "a >> :focus",
 	} {
 		f.Add(s)
 	}

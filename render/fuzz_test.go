@@ -16,6 +16,7 @@ func FuzzStyleSheet(f *testing.F) {
 		"div { color: red }", "a{b:c}", "@media x { p { margin: 1px 2px 3px 4px 5px } }", "x{transition:all 1s steps(2,jump-none)}",
 		"#a{transform:translate(1px,)}", "p{border:1px solid rgb(1 2 3 / 4%)}", "}{;:!important", "/* unterminated", "q{color:#12345678}",
 		"s{transition: a 1s, b 2s cubic-bezier(0,0,1,1) 3s, c}", "t{margin:-1e308px}", "u{font-size:1e400px}",
+		".m:hover > .i:not(:focus) ~ b::after{color:red}", ":focus-within{a:b}", "a:hover,{x:y}", "p:hover >{x:y}",
 	} {
 		f.Add(s)
 	}
@@ -24,6 +25,7 @@ func FuzzStyleSheet(f *testing.F) {
 		for _, r := range rules {
 			_ = r.sel.String()
 		}
+		analyseSelectors(rules)
 		css.ParseDeclarationBlock(text, nil)
 	})
 }
