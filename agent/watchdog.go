@@ -30,6 +30,10 @@ type watchdog struct {
 	calls     uint64 // counts the calls, so a late check cannot stop the next one
 	paused    bool   // the call is parked by step mode (pauseCall)
 
+	// armed wakes the watchdog's goroutine when a call starts: between calls it sleeps
+	// without a ticker (an idle page or worker costs no CPU).
+	armed chan struct{}
+
 	lastGC time.Time   // when the watchdog last forced a GC (its goroutine only)
 	stop   *stopReason // why the watchdog interrupted the current call, if it did
 }
@@ -71,6 +75,17 @@ func (w *watchdog) startCall() {
 	w.jsStart, w.onJSClock = js, onJS
 	w.calls++
 	w.mu.Unlock()
+	w.arm()
+}
+
+// arm wakes the watchdog's goroutine if it waits for a call.
+func (w *watchdog) arm() {
+	if w.armed != nil {
+		select {
+		case w.armed <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // readJSTime reads the page's JS time, if the watchdog measures calls with it.
@@ -137,6 +152,7 @@ func (w *watchdog) resumeCall() {
 		w.jsStart, w.onJSClock = js, onJS
 	}
 	w.mu.Unlock()
+	w.arm()
 }
 
 // startWatchdog starts the watchdog goroutine for the duration of Run; it returns a
@@ -152,6 +168,8 @@ func (l *Agent) startWatchdog() func() {
 	}
 	period = max(period, time.Millisecond) // a 1ns timeout must not make a zero interval
 	done := make(chan struct{})
+	w.armed = make(chan struct{}, 1)
+	armed := w.armed
 	go func() {
 		tick := time.NewTicker(period)
 		defer tick.Stop()
@@ -164,16 +182,32 @@ func (l *Agent) startWatchdog() func() {
 			case <-done:
 				return
 			case <-tick.C:
-				l.watch(heap)
+				if !l.watch(heap) {
+					// No call runs: sleep until one starts (no ticks while idle).
+					tick.Stop()
+					select {
+					case <-done:
+						return
+					case <-armed:
+					}
+					tick.Reset(period)
+				}
 			}
 		}
 	}()
 	return func() { close(done) }
 }
 
-// watch is one check of the watchdog.
-func (l *Agent) watch(heap []metrics.Sample) {
+// watch is one check of the watchdog. It reports false when no call runs (the watchdog
+// then waits for the next).
+func (l *Agent) watch(heap []metrics.Sample) bool {
 	w := &l.wd
+	w.mu.Lock()
+	idle := w.callStart.IsZero()
+	w.mu.Unlock()
+	if idle {
+		return false // no JS runs: nothing to stop, and no allocation moves the heap budget
+	}
 	var live uint64
 	if w.maxHeap > 0 {
 		// The heap budget moves with the live heap: goja's allocation limit follows it, also
@@ -186,7 +220,7 @@ func (l *Agent) watch(heap []metrics.Sample) {
 	call, start, jsStart, onJS := w.calls, w.callStart, w.jsStart, w.onJSClock
 	w.mu.Unlock()
 	if !running {
-		return
+		return true
 	}
 	overtime := w.timeout > 0 && w.elapsed(start, jsStart, onJS) > w.timeout
 	var reason *stopReason
@@ -208,7 +242,7 @@ func (l *Agent) watch(heap []metrics.Sample) {
 		}
 	}
 	if reason == nil {
-		return
+		return true
 	}
 	w.mu.Lock()
 	if w.calls == call && !w.callStart.IsZero() && w.stop == nil { // the same call, still running
@@ -216,6 +250,7 @@ func (l *Agent) watch(heap []metrics.Sample) {
 		l.interrupt(reason)
 	}
 	w.mu.Unlock()
+	return true
 }
 
 func readUint64(s []metrics.Sample) uint64 {
