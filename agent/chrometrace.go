@@ -27,15 +27,40 @@ type chromeEvent struct {
 // A microtask is an event named as Jake Archibald names it ("Promise then", "Mutation
 // observers", ...) with its handler and position in args, inside its RunMicrotasks.
 func (t *Trace) WriteChromeTrace(w io.Writer) error {
-	spans := t.Spans()
-	events := make([]chromeEvent, 0, len(spans)+2)
+	return WriteChromeTraceThreads(w, []TraceThread{{Name: "CrRendererMain", Spans: t.Spans()}})
+}
+
+// TraceThread is one event loop's spans for WriteChromeTraceThreads: its thread's name (the
+// window's is Chrome's "CrRendererMain", a worker's "DedicatedWorker thread") and where its
+// time origin is on the first thread's clock (ms).
+type TraceThread struct {
+	Name   string
+	Offset float64
+	Spans  []Span
+}
+
+// WriteChromeTraceThreads writes several event loops' traces as one Chrome trace: one
+// process, a thread per loop (tid 1, 2, ...), as Chrome's trace has a thread per worker.
+func WriteChromeTraceThreads(w io.Writer, threads []TraceThread) error {
+	n := 1
+	for _, th := range threads {
+		n += len(th.Spans) + 1
+	}
+	events := make([]chromeEvent, 0, n)
+	events = append(events, chromeEvent{Name: "process_name", Ph: "M", PID: 1, TID: 1, Args: map[string]any{"name": "loopscope page"}})
+	for i, th := range threads {
+		events = append(events, chromeEvent{Name: "thread_name", Ph: "M", PID: 1, TID: i + 1, Args: map[string]any{"name": th.Name}})
+		events = appendSpanEvents(events, th.Spans, i+1, th.Offset)
+	}
+	return json.NewEncoder(w).Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ms"})
+}
+
+// appendSpanEvents appends the events of one thread's spans.
+func appendSpanEvents(events []chromeEvent, spans []Span, tid int, offset float64) []chromeEvent {
 	durs := make([]float64, len(spans)) // backing store for the events' dur fields
-	events = append(events,
-		chromeEvent{Name: "process_name", Ph: "M", PID: 1, TID: 1, Args: map[string]any{"name": "loopscope page"}},
-		chromeEvent{Name: "thread_name", Ph: "M", PID: 1, TID: 1, Args: map[string]any{"name": "CrRendererMain"}})
 	for i, s := range spans {
 		durs[i] = (s.End - s.Start) * 1000
-		e := chromeEvent{Name: s.Kind.ChromeName(), Cat: "devtools.timeline", Ph: "X", TS: s.Start * 1000, Dur: &durs[i], PID: 1, TID: 1}
+		e := chromeEvent{Name: s.Kind.ChromeName(), Cat: "devtools.timeline", Ph: "X", TS: (s.Start + offset) * 1000, Dur: &durs[i], PID: 1, TID: tid}
 		args := map[string]any{}
 		if s.Name != "" {
 			args["name"] = s.Name
@@ -73,5 +98,5 @@ func (t *Trace) WriteChromeTrace(w io.Writer) error {
 		}
 		events = append(events, e)
 	}
-	return json.NewEncoder(w).Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ms"})
+	return events
 }
