@@ -27,4 +27,4 @@ xvfb-run -a -s "-screen 0 1400x900x24 -noreset" go test -count=1 -timeout 20m ./
 # tests: under virtual time JS advances page time by its CPU time, which -race multiplies.)
 go test -race -count=1 -timeout 20m \
   -run '^(TestStep|TestSpeed|TestInterrupt|TestGoPanic|TestScriptStop|TestTrace)/^(bossfight_real_click|rAF_in_rendering_stage|requestIdleCallback)$' ./loop/ ./agent/
-go test -race -short -count=1 -timeout 20m -run '^(TestHostile|TestTrace|TestRecycle|TestPaint)' ./page/ ./render/
+go test -race -short -count=1 -timeout 20m -run '^(TestHostile|TestTrace|TestRecycle|TestPaint|TestWorker)' ./page/ ./render/

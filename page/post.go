@@ -5,6 +5,7 @@ import (
 	"image"
 	"io"
 
+	"loopscope/agent"
 	"loopscope/loop"
 )
 
@@ -196,7 +197,16 @@ func (p *Page) SpansRecorded() uint64 { return p.Agent.Trace().Total() }
 
 // WriteChromeTrace writes the page's whole trace as Chrome trace events (Perfetto,
 // chrome://tracing).
-func (p *Page) WriteChromeTrace(w io.Writer) error { return p.Agent.Trace().WriteChromeTrace(w) }
+// A page with workers: a thread per worker beside the window's (CrRendererMain), as
+// Chrome's trace has, each named "DedicatedWorker thread" and its worker's name or script.
+func (p *Page) WriteChromeTrace(w io.Writer) error {
+	threads := []agent.TraceThread{{Name: "CrRendererMain", Spans: p.Agent.Trace().Spans()}}
+	for _, r := range p.workerRuns() {
+		threads = append(threads, agent.TraceThread{Name: "DedicatedWorker thread (" + r.label() + ")",
+			Offset: r.offset, Spans: r.loop.Trace().Spans()})
+	}
+	return agent.WriteChromeTraceThreads(w, threads)
+}
 
 // WriteChromeTrace writes spans (e.g. a part of a page's trace) as Chrome trace events.
 func WriteChromeTrace(w io.Writer, spans []Span) error {

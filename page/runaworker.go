@@ -38,22 +38,27 @@ type workers struct {
 	blobs *dom.BlobURLStore
 	clock *agent.SharedVirtualClock // under virtual time; nil: each its real clock
 	seq   int
+	// closed: the page ended (terminateWorkers); no worker starts after it.
+	closed bool
 }
 
 // workerRun is one running dedicated worker: its agent and event loop on its own goroutine.
 type workerRun struct {
-	p       *Page
-	name    string
-	url     string
-	owner   *loop.Loop  // the loop of the realm whose Worker object this is
-	outside *dom.Worker // the Worker object, in the owner's realm
-	loop    *loop.Loop
-	global  *dom.WorkerGlobal
-	inbox   *mailbox // messages to the worker's global
-	outbox  *mailbox // messages to the Worker object (on the owner's loop)
-	quiet   atomic.Bool
-	ended   atomic.Bool
-	done    chan struct{}
+	p         *Page
+	name      string
+	url       string
+	owner     *loop.Loop  // the loop of the realm whose Worker object this is
+	outside   *dom.Worker // the Worker object, in the owner's realm
+	loop      *loop.Loop
+	global    *dom.WorkerGlobal
+	inbox     *mailbox // messages to the worker's global
+	outbox    *mailbox // messages to the Worker object (on the owner's loop)
+	quiet     atomic.Bool
+	ended     atomic.Bool
+	started   bool // its goroutine was started (under workers.mu)
+	clockOnce sync.Once
+	offset    float64 // the worker's time origin on the window's clock (ms), for the trace
+	done      chan struct{}
 }
 
 // workerHost is a realm's dom.WorkerHost: it starts workers whose owner is that realm's loop.
@@ -97,7 +102,22 @@ func (h *workerHost) StartWorker(w *dom.Worker, scriptURL, name string) error {
 	ws.mu.Lock()
 	ws.runs = append(ws.runs, run)
 	ws.mu.Unlock()
-	go run.run(src)
+	// "Run a worker" runs in parallel, and its script arrives from a fetch: CHROME: never
+	// before the task that created the worker ends (a terminate() in that task means the
+	// script never runs, testdata/workers/worker_terminate_at_once). The goroutine starts
+	// from a task on the owner's loop.
+	h.owner.QueueTask(loop.SourceNetworking, "worker script fetched", func() {
+		ws.mu.Lock()
+		start := !ws.closed && !run.loop.Terminated()
+		run.started = start
+		ws.mu.Unlock()
+		if start {
+			go run.run(src)
+		} else {
+			run.ended.Store(true)
+			run.leaveClock()
+		}
+	})
 	return nil
 }
 
@@ -132,6 +152,8 @@ func (run *workerRun) setUp() error {
 		return err
 	}
 	run.global = g
+	l.ResetTimeOrigin()           // the worker's time origin: now (its performance.now())
+	run.offset = run.p.Loop.Now() // where that is on the window's clock (the trace's threads)
 	l.SetErrorReporter(workerErrors{run})
 	l.SetQuietNotifier(func(quiet bool) {
 		run.quiet.Store(quiet)
@@ -151,18 +173,25 @@ func (run *workerRun) run(src string) {
 			run.p.console.Error(fmt.Sprintf("internal error in a worker: %v; the worker ended, the page goes on", v))
 		}
 		run.ended.Store(true)
-		if m, ok := l.Clock().(*agent.SharedClockMember); ok {
-			m.Close()
-		}
+		run.leaveClock()
 		close(run.done)
 		run.p.Loop.TryPost(func() {}) // a window waiting for its workers looks again
 	}()
-	l.ResetTimeOrigin()
 	// 23-24. "Run classic script" (script errors are reported at the global).
 	l.QueueTask(loop.SourceNetworking, "worker script "+shorten(run.url), func() {
 		l.RunScript(run.url, src)
 	})
 	l.Run(loop.RunOptions{})
+}
+
+// leaveClock takes the worker out of the page's shared virtual clock (once): the others no
+// longer wait for it.
+func (run *workerRun) leaveClock() {
+	run.clockOnce.Do(func() {
+		if m, ok := run.loop.Clock().(*agent.SharedClockMember); ok {
+			m.Close()
+		}
+	})
 }
 
 // PostMessage implements dom.WorkerChannel: a message from the Worker object to the
@@ -286,18 +315,45 @@ func decodeDataURL(u string) (string, error) {
 	return dec, nil
 }
 
+// workerRuns are the page's workers, running or ended, in the order they started.
+func (p *Page) workerRuns() []*workerRun {
+	p.workers.mu.Lock()
+	defer p.workers.mu.Unlock()
+	return append([]*workerRun(nil), p.workers.runs...)
+}
+
+// label names a worker in the trace and the timeline: its name, else its script's file.
+func (run *workerRun) label() string {
+	if run.name != "" {
+		return run.name
+	}
+	if strings.HasPrefix(run.url, "blob:") || strings.HasPrefix(run.url, "data:") {
+		return run.url[:strings.IndexByte(run.url, ':')+1]
+	}
+	return shorten(run.url)
+}
+
 // terminateWorkers terminates every worker of the page (the page closes or reloads:
 // "when a browsing context is discarded ... terminate the worker") and waits until their
 // goroutines have ended.
 func (p *Page) terminateWorkers() {
 	p.workers.mu.Lock()
+	p.workers.closed = true
 	runs := append([]*workerRun(nil), p.workers.runs...)
+	started := make([]bool, len(runs))
+	for i, r := range runs {
+		started[i] = r.started
+	}
 	p.workers.mu.Unlock()
 	for _, r := range runs {
 		r.loop.Terminate()
 	}
-	for _, r := range runs {
-		<-r.done
+	for i, r := range runs {
+		if started[i] {
+			<-r.done
+		} else {
+			r.leaveClock()
+		}
 	}
 }
 
