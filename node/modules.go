@@ -50,7 +50,7 @@ func (p *Process) install() {
 		p.l.Sources().Add(path, string(b)) // the code pane shows the module's own text
 		return []byte(agent.TransformAwait(string(b), p.opts.Mode)), nil
 	}))
-	var lazyStream func() goja.Value
+	var lazyStream, lazyNet func() goja.Value
 	natives := map[string]goja.Value{
 		"events": events,
 		"util":   util,
@@ -59,7 +59,7 @@ func (p *Process) install() {
 		"fs":     p.fsModule(),
 	}
 	// stream, net and timers/promises are made on first require (they need Buffer, which needs require).
-	var streams, netm, timersPromises, dnsOS goja.Value
+	var streams, netm, timersPromises, dnsOS, childProcess goja.Value
 	dnsOSModule := func(name string) goja.Value {
 		if dnsOS == nil {
 			dnsOS = p.evalJS("dns_os.js", p.dnsHost())
@@ -68,7 +68,13 @@ func (p *Process) install() {
 	}
 	lazy := map[string]func() goja.Value{
 		"dns": func() goja.Value { return dnsOSModule("dns") },
-		"os":  func() goja.Value { return dnsOSModule("os") },
+		"child_process": func() goja.Value {
+			if childProcess == nil {
+				childProcess = p.evalJS2("child_process.js", p.childHost(), events, lazyNet())
+			}
+			return childProcess
+		},
+		"os": func() goja.Value { return dnsOSModule("os") },
 		"timers/promises": func() goja.Value {
 			if timersPromises == nil {
 				timersPromises = p.evalJS("timers_promises.js", timers)
@@ -88,7 +94,7 @@ func (p *Process) install() {
 			return netm
 		},
 	}
-	lazyStream = lazy["stream"]
+	lazyStream, lazyNet = lazy["stream"], lazy["net"]
 	for name, make := range lazy {
 		make := make
 		load := func(_ *goja.Runtime, module *goja.Object) { _ = module.Set("exports", make()) }

@@ -83,3 +83,20 @@ func TestNetHostilePortInUse(t *testing.T) {
 		t.Errorf("exit %d\n%s--- stderr:\n%s", code, out, stderr)
 	}
 }
+
+// TestChildHostileFlood: a child floods stdout with 100 MB, read as it comes; another floods
+// a paused stdout and is killed. Memory stays bounded: one read chunk in flight per pipe,
+// the rest in the kernel's pipe buffer.
+func TestChildHostileFlood(t *testing.T) {
+	out, stderr, code := runHostileNet(t, "child_flood.js", false)
+	want := "read 100000000 exit 0\nbuffered at most a highWaterMark and a chunk true\nyes closed null SIGTERM\n"
+	if out != want || code != 0 || stderr != "" {
+		t.Fatalf("exit %d\n%s--- stderr:\n%s--- want:\n%s", code, out, stderr, want)
+	}
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	if m.HeapInuse > 256<<20 {
+		t.Errorf("heap in use %d MiB after a child's flood", m.HeapInuse>>20)
+	}
+}

@@ -80,22 +80,28 @@ func (p *Process) pollIO(timeout float64) {
 			p.l.DrainInbox()
 		}
 	}
-	for p.net.expected() > 0 && !p.ended() {
-		p.l.SleepUntil(inf, false) // a Post wakes it; the clock does not move
-		p.l.DrainInbox()
-	}
-	if len(q.done) == 0 && timeout != 0 {
-		// uv__io_poll: wait until a completion arrives or the timeout passes. Anything else
-		// that wakes the loop (the window's requests, a step key) is served and the wait goes
-		// on, as epoll_wait is resumed after EINTR with the time left; but a pause asked
-		// meanwhile ends the wait, so the loop parks at the poll phase's end.
-		until := p.l.Now() + timeout
-		if timeout < 0 {
-			until = inf
-		}
-		for len(q.done) == 0 && !p.ended() && !p.l.PausePending() && p.l.Now() < until {
-			p.l.SleepUntil(until, true)
+	for {
+		for p.net.expected() > 0 && !p.ended() {
+			p.l.SleepUntil(inf, false) // a Post wakes it; the clock does not move
 			p.l.DrainInbox()
+		}
+		if len(q.done) == 0 && timeout != 0 {
+			// uv__io_poll: wait until a completion arrives or the timeout passes. Anything else
+			// that wakes the loop (the window's requests, a step key) is served and the wait goes
+			// on, as epoll_wait is resumed after EINTR with the time left; but a pause asked
+			// meanwhile ends the wait, so the loop parks at the poll phase's end.
+			until := p.l.Now() + timeout
+			if timeout < 0 {
+				until = inf
+			}
+			for len(q.done) == 0 && !p.ended() && !p.l.PausePending() && p.l.Now() < until {
+				p.l.SleepUntil(until, true)
+				p.l.DrainInbox()
+			}
+		}
+		// What came may make more sure to come (a child's exit: its pipes' ends).
+		if p.net.expected() == 0 || p.ended() {
+			break
 		}
 	}
 	done := q.done

@@ -168,8 +168,13 @@ func (s *stream) arrivedKeys(n int, eof bool) (keys []float64, sizes []int) {
 		}
 	}
 	if n > 0 {
-		s.surplus += n
-		keys, sizes = append(keys, s.p.nextSeq()), append(sizes, n)
+		key := s.p.nextSeq()
+		if len(s.fifo) > 0 {
+			key = s.fifo[0].key // bytes before an end that is awaited come before it
+		} else {
+			s.surplus += n
+		}
+		keys, sizes = append(keys, key), append(sizes, n)
 	}
 	if eof {
 		s.eofSeen = true
@@ -438,10 +443,13 @@ func (s *stream) arrived(data []byte, rerr error) {
 		return
 	}
 	keys, sizes := s.arrivedKeys(len(data), rerr != nil)
-	if !s.p.opts.VirtualTime || len(keys) == 0 {
-		keys, sizes = []float64{s.p.nextSeq()}, []int{len(data)}
+	if !s.p.opts.VirtualTime && len(keys) > 1 {
+		// Under the real clock a read stays one piece (as it came), in the order of its first
+		// byte's write; an end after it in its own.
+		first, last := keys[0], keys[len(keys)-1]
+		keys, sizes = []float64{first}, []int{len(data)}
 		if rerr != nil && len(data) > 0 {
-			keys, sizes = append(keys, keys[0]), append(sizes, 0)
+			keys, sizes = append(keys, last), append(sizes, 0)
 		}
 	}
 	for i := range keys {
