@@ -478,7 +478,7 @@ func (r *realm) namespaceValue(ns string) goja.Value {
 // https://dom.spec.whatwg.org/#concept-node-insert
 func (d *Document) ceInserted(h *html.Node) {
 	r := d.realm
-	if r == nil || !r.ce.defined() || root(h) != d.node.h {
+	if r == nil || !r.ce.defined() || !d.NodeFor(h).IsConnected() {
 		return
 	}
 	visit := func(c *html.Node) {
@@ -493,9 +493,25 @@ func (d *Document) ceInserted(h *html.Node) {
 			r.enqueueACustomElementUpgradeReaction(d.NodeFor(c), def)
 		}
 	}
+	d.shadowIncludingInclusiveDescendants(h, visit)
+}
+
+// shadowIncludingInclusiveDescendants calls visit for h and its shadow-including
+// descendants, in shadow-including tree order (an element's shadow tree before its
+// children). https://dom.spec.whatwg.org/#concept-shadow-including-tree-order
+func (d *Document) shadowIncludingInclusiveDescendants(h *html.Node, visit func(*html.Node)) {
 	visit(h)
-	for c := range h.Descendants() {
-		visit(c)
+	if h.Type == html.ElementNode {
+		if n := d.table.get(h); n != nil {
+			if sr := n.shadowRootOf(); sr != nil {
+				for c := sr.h.FirstChild; c != nil; c = c.NextSibling {
+					d.shadowIncludingInclusiveDescendants(c, visit)
+				}
+			}
+		}
+	}
+	for c := h.FirstChild; c != nil; c = c.NextSibling {
+		d.shadowIncludingInclusiveDescendants(c, visit)
 	}
 }
 
@@ -514,10 +530,7 @@ func (d *Document) ceRemoved(h *html.Node, wasConnected bool) {
 			r.enqueueACustomElementCallbackReaction(n, cbDisconnected)
 		}
 	}
-	visit(h)
-	for c := range h.Descendants() {
-		visit(c)
-	}
+	d.shadowIncludingInclusiveDescendants(h, visit)
 }
 
 // ceAdopted is adopt's step 3.2: "For each inclusiveDescendant in node's shadow-including

@@ -195,16 +195,20 @@ func (r *realm) define(reg *customElementRegistry, nameV, ctorV, options goja.Va
 	// name." 20. "For each element element of upgradeCandidates, enqueue a custom element
 	// upgrade reaction given element and definition."
 	doc := r.doc
-	for h := range doc.node.h.Descendants() {
+	var candidates []*Node
+	doc.shadowIncludingInclusiveDescendants(doc.node.h, func(h *html.Node) {
 		if h.Namespace != "" || h.Data != localName || h.Type != html.ElementNode {
-			continue
+			return
 		}
 		n := doc.NodeFor(h)
 		if localName != name {
 			if is := n.isValue(); !is.valid || is.s != name {
-				continue
+				return
 			}
 		}
+		candidates = append(candidates, n)
+	})
+	for _, n := range candidates {
 		r.enqueueACustomElementUpgradeReaction(n, d)
 	}
 	// 21. "If this's when-defined promise map[name] exists: Resolve this's when-defined

@@ -454,7 +454,7 @@ func remove(node *Node, suppressObservers bool) {
 		oldPrev, oldNext = node.PreviousSibling(), node.NextSibling()
 	}
 	rangeRemoveSteps(node, parent)
-	wasConnected := node.doc.realm != nil && node.doc.realm.ce.defined() && root(parentH) == node.doc.node.h
+	wasConnected := node.doc.realm != nil && node.doc.realm.ce.defined() && node.doc.NodeFor(parentH).IsConnected()
 	unlink(node.h)
 	// 15-16: disconnectedCallback for the custom elements that were connected.
 	node.doc.ceRemoved(node.h, wasConnected)

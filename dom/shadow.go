@@ -4,8 +4,7 @@
 // composedPath(). Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
 //
 // DEPARTURE: shadow trees are not rendered (the renderer lays out the light tree) and real
-// input hits light-tree elements only; custom elements in a shadow tree get no reactions
-// for being connected; slotchange is not fired.
+// input hits light-tree elements only; slotchange is not fired.
 
 package dom
 
