@@ -40,3 +40,7 @@ func BenchmarkNodeTimers(b *testing.B) { benchScript(b, "timers.js") }
 
 // BenchmarkNodeEcho: 10,000 echo round trips over one loopback connection (issue 28).
 func BenchmarkNodeEcho(b *testing.B) { benchScript(b, "echo.js") }
+
+// BenchmarkNodeHTTP: 1,000 HTTP GET requests in a row against a server in the same script
+// (issue 28).
+func BenchmarkNodeHTTP(b *testing.B) { benchScript(b, "http.js") }

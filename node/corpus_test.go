@@ -104,13 +104,14 @@ func TestNodeCorpus(t *testing.T) {
 	}
 }
 
-// TestNodeNetRealTime runs the net and child_process cases with the real clock (sockets, timers and the
+// TestNodeNetRealTime runs the net, child_process and http cases with the real clock (sockets, timers and the
 // loop's phases racing as in node) against the same recordings: every net case passes in
 // both clocks (DESIGN.md, "Node's I/O").
 func TestNodeNetRealTime(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/node/net_*.js")
 	children, _ := filepath.Glob("../testdata/node/child_*.js")
-	files = append(files, children...)
+	https, _ := filepath.Glob("../testdata/node/http_*.js")
+	files = append(append(files, children...), https...)
 	if len(files) < 15 {
 		t.Fatalf("%d net cases", len(files))
 	}

@@ -59,7 +59,7 @@ func (p *Process) install() {
 		"fs":     p.fsModule(),
 	}
 	// stream, net and timers/promises are made on first require (they need Buffer, which needs require).
-	var streams, netm, timersPromises, dnsOS, childProcess goja.Value
+	var streams, netm, timersPromises, dnsOS, childProcess, httpm goja.Value
 	dnsOSModule := func(name string) goja.Value {
 		if dnsOS == nil {
 			dnsOS = p.evalJS("dns_os.js", p.dnsHost())
@@ -68,6 +68,12 @@ func (p *Process) install() {
 	}
 	lazy := map[string]func() goja.Value{
 		"dns": func() goja.Value { return dnsOSModule("dns") },
+		"http": func() goja.Value {
+			if httpm == nil {
+				httpm = p.evalJS2("http.js", lazyNet(), lazyStream(), events, rt.Get("Buffer"))
+			}
+			return httpm
+		},
 		"child_process": func() goja.Value {
 			if childProcess == nil {
 				childProcess = p.evalJS2("child_process.js", p.childHost(), events, lazyNet())
@@ -109,6 +115,13 @@ func (p *Process) install() {
 	}
 	p.req = reg.Enable(rt)
 	buffer.Enable(rt)
+	// What goja_nodejs's Buffer lacks and sockets' scripts use.
+	if _, err := rt.RunString(`(function (B) {
+		if (!B.byteLength) B.byteLength = (s, enc) => typeof s === 'string' ? B.from(s, enc).length : (s.byteLength !== undefined ? s.byteLength : s.length);
+		if (!B.isBuffer) B.isBuffer = (b) => b instanceof B;
+	})(Buffer)`); err != nil {
+		panic("node: Buffer: " + err.Error())
+	}
 	p.timers.byID = map[int]*timeout{}
 	p.immediates.byID = map[int]*immediate{}
 }
