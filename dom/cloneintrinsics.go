@@ -176,5 +176,11 @@ func (r *realm) typedArrayName(o *goja.Object) string {
 // none is serializable here.
 func isPlatformObject(r *realm, o *goja.Object) bool { return r.idl.Unwrap(o) != nil }
 
+// isPort reports whether o is a MessagePort.
+func isPort(r *realm, o *goja.Object) bool {
+	_, ok := r.idl.Unwrap(o).(*MessagePort)
+	return ok
+}
+
 // functionText is how Chrome names a function in DataCloneError's message: its source.
 func functionText(o *goja.Object) string { return o.String() }

@@ -17,6 +17,9 @@ type Options struct {
 	// BlobURLs is the blob URL store URL.createObjectURL adds to (shared by a page and its
 	// workers; nil: a store of the realm's own).
 	BlobURLs *BlobURLStore
+	// PostToRealm runs fn on the realm's goroutine, from any goroutine (a MessagePort whose
+	// entangled port is in another agent delivers through it).
+	PostToRealm func(fn func())
 }
 
 // realm holds the JS side of one window: the runtime, the interface objects and the

@@ -22,12 +22,15 @@ type MessagePort struct {
 	// Transferred: the port is detached (neutered) and its messages go to movedTo.
 	detached bool
 	movedTo  *MessagePort
+	// remote: the other end lives in another agent (crossport.go).
+	remote *crossPort
 }
 
 // portMessage is a message in a port message queue: its data and the ports it carries.
 type portMessage struct {
 	data  goja.Value
 	ports []*MessagePort
+	ser   *SerializedMessage // a message from another agent: deserialized when delivered
 }
 
 func (p *MessagePort) eventTargetData() *eventTarget { return &p.target }
@@ -40,13 +43,21 @@ func (p *MessagePort) postMessageSteps(message goja.Value, t *transfer) {
 	if p.detached {
 		return
 	}
+	if p.remote != nil {
+		// The entangled port is in another agent: serialize here, deliver there.
+		m := p.realm.structuredSerializeWithTransfer(message, t.raw, "Failed to execute 'postMessage' on 'MessagePort': ")
+		if !p.closed {
+			p.remote.peer.deliver(m)
+		}
+		return
+	}
 	// 1-3. Serialize with transfer (the transfer list was checked by transferList).
 	data, ports := p.realm.postWithTransfer(message, t, "Failed to execute 'postMessage' on 'MessagePort': ")
 	target := p.entangled
 	if p.closed || target == nil || target.closed {
 		return
 	}
-	target.enqueue(portMessage{data, ports})
+	target.enqueue(portMessage{data: data, ports: ports})
 }
 
 // enqueue adds m to the port message queue: a task at once when the queue is enabled.
@@ -67,6 +78,10 @@ func (p *MessagePort) queueMessage(m portMessage) {
 			return
 		}
 		if p.closed {
+			return
+		}
+		if m.ser != nil {
+			deliverMessage(p.realm, p, m.ser)
 			return
 		}
 		ev := createEvent("message", kindMessageEvent, EventInit{})
@@ -197,6 +212,9 @@ func (r *realm) installMessagePort() {
 	})
 	m.LenientMethod("close", 0, func(p *MessagePort, _ goja.FunctionCall) goja.Value {
 		p.closed = true
+		if p.remote != nil {
+			p.remote.close()
+		}
 		if p.entangled != nil {
 			p.entangled.entangled = nil
 			p.entangled = nil

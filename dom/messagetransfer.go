@@ -13,6 +13,7 @@ import (
 // transfer is a message's transfer list once checked: the ports that move, by the JS
 // object the message may refer to them with.
 type transfer struct {
+	raw   goja.Value // the transfer list as given (a cross-agent post serializes it again)
 	ports []*MessagePort
 	moved map[*goja.Object]*MessagePort // old port's object → the new port
 }
@@ -21,7 +22,7 @@ type transfer struct {
 // checks of StructuredSerializeWithTransfer's step 2. source is the posting port (nil for
 // window.postMessage). FIXME(spec): only MessagePorts are transferable (not ArrayBuffers).
 func (r *realm) transferList(v goja.Value, ctx string, source *MessagePort) *transfer {
-	t := &transfer{}
+	t := &transfer{raw: v}
 	if goja.IsUndefined(v) {
 		return t
 	}

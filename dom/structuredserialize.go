@@ -21,6 +21,8 @@ type SerializedMessage struct {
 	root *serialized
 	// transferred ArrayBuffers' bytes, by the index the serialization refers to them with.
 	buffers [][]byte
+	// transferred MessagePorts: the ends the receiving realm's new ports take.
+	ports []*crossPort
 	// Bytes is about how much memory the serialization holds (bounds a queue of messages).
 	Bytes int64
 }
@@ -48,6 +50,7 @@ const (
 	sTransferredBuffer
 	sView
 	sError
+	sPort // a transferred MessagePort: ports[id]
 )
 
 // serialized is one value of a serialization ("serialized" record's [[Type]] and fields).
@@ -81,6 +84,7 @@ type serializer struct {
 	memory  map[*goja.Object]int
 	next    int
 	buffers map[*goja.Object]int // transferred ArrayBuffers → index
+	ports   map[*goja.Object]int // transferred MessagePorts → index + 1
 	ctx     string               // "Failed to execute 'postMessage' on 'Worker': "
 	depth   int
 	bytes   int64
@@ -95,6 +99,7 @@ func (r *realm) structuredSerializeWithTransfer(message goja.Value, transferList
 	s := &serializer{r: r, memory: map[*goja.Object]int{}, ctx: ctx}
 	out := &SerializedMessage{}
 	var transfers []goja.ArrayBuffer
+	var ports []*MessagePort
 	// 1-2. The transfer list: each must be transferable and not twice.
 	if !isNullish(transferList) {
 		o, ok := transferList.(*goja.Object)
@@ -106,9 +111,21 @@ func (r *realm) structuredSerializeWithTransfer(message goja.Value, transferList
 			panic(r.idl.TypeError(ctx + "The provided value cannot be converted to a sequence."))
 		}
 		s.buffers = map[*goja.Object]int{}
+		s.ports = map[*goja.Object]int{}
 		for i := int64(0); i < n.ToInteger() && i < 1<<16; i++ {
 			idx := strconv.FormatInt(i, 10)
 			v, _ := o.Get(idx).(*goja.Object)
+			if p, ok := r.idl.Unwrap(v).(*MessagePort); ok {
+				switch {
+				case s.ports[v] != 0:
+					panic(r.newDOMException("DataCloneError", ctx+"Message port at index "+idx+" is a duplicate of an earlier port."))
+				case p.detached:
+					panic(r.newDOMException("DataCloneError", ctx+"Port at index "+idx+" is already neutered."))
+				}
+				ports = append(ports, p)
+				s.ports[v] = len(ports)
+				continue
+			}
 			ab, isBuf := exportArrayBuffer(v)
 			switch {
 			case !isBuf:
@@ -124,7 +141,11 @@ func (r *realm) structuredSerializeWithTransfer(message goja.Value, transferList
 	}
 	// 3-4. Serialize (a transferred buffer is a reference to its transfer data).
 	out.root = s.serialize(message)
-	// 5. Transfer: the bytes move, the sender's buffers are detached.
+	// 5. Transfer: the ports move to the receiving agent (crossport.go), the bytes move,
+	// the sender's buffers are detached.
+	for _, p := range ports {
+		out.ports = append(out.ports, r.transferPortAcross(p))
+	}
 	for _, ab := range transfers {
 		out.buffers = append(out.buffers, ab.Bytes())
 		s.bytes += int64(len(ab.Bytes()))
@@ -186,6 +207,9 @@ func (s *serializer) serialize(v goja.Value) *serialized {
 	if i := s.buffers[o]; i != 0 {
 		return &serialized{kind: sTransferredBuffer, id: i - 1}
 	}
+	if i := s.ports[o]; i != 0 {
+		return &serialized{kind: sPort, id: i - 1}
+	}
 	if s.depth++; s.depth > maxSerializeDepth {
 		panic(r.newRangeError("Maximum call stack size exceeded"))
 	}
@@ -210,6 +234,8 @@ func (s *serializer) serialize(v goja.Value) *serialized {
 		out.kind = sArray
 		out.count = o.Get("length").ToInteger()
 		s.properties(o, out)
+	case isPort(r, o):
+		panic(r.newDOMException("DataCloneError", s.ctx+"A MessagePort could not be cloned because it was not transferred."))
 	case isPlatformObject(r, o):
 		// 24-25. A platform object that is not serializable: DataCloneError.
 		panic(r.newDOMException("DataCloneError", s.ctx+o.String()+" could not be cloned."))
@@ -296,19 +322,26 @@ func (s *serializer) properties(o *goja.Object, out *serialized) {
 }
 
 // structuredDeserialize is StructuredDeserializeWithTransfer in this realm: the transferred
-// buffers become this realm's ArrayBuffers over the same bytes.
-func (r *realm) structuredDeserialize(m *SerializedMessage) goja.Value {
+// buffers become this realm's ArrayBuffers over the same bytes, the transferred ports this
+// realm's new MessagePorts (the event's ports, in order).
+func (r *realm) structuredDeserialize(m *SerializedMessage) (goja.Value, []*MessagePort) {
 	d := &deserializer{r: r, memory: map[int]*goja.Object{}, buffers: make([]goja.Value, len(m.buffers))}
 	for i, b := range m.buffers {
 		d.buffers[i] = r.rt.ToValue(r.rt.NewArrayBuffer(b))
 	}
-	return d.deserialize(m.root)
+	for _, x := range m.ports {
+		p := &MessagePort{realm: r}
+		x.attach(p, r.opts.PostToRealm)
+		d.ports = append(d.ports, p)
+	}
+	return d.deserialize(m.root), d.ports
 }
 
 type deserializer struct {
 	r       *realm
 	memory  map[int]*goja.Object
 	buffers []goja.Value
+	ports   []*MessagePort
 }
 
 func (d *deserializer) deserialize(s *serialized) goja.Value {
@@ -336,6 +369,8 @@ func (d *deserializer) deserialize(s *serialized) goja.Value {
 		return goja.Undefined()
 	case sTransferredBuffer:
 		return d.buffers[s.id]
+	case sPort:
+		return r.wrapPort(d.ports[s.id])
 	}
 	var o *goja.Object
 	switch s.kind {

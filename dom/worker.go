@@ -62,7 +62,8 @@ func (w *Worker) DeliverMessage(m *SerializedMessage) {
 // https://html.spec.whatwg.org/multipage/web-messaging.html#message-port-post-message-steps (7.3-7.6)
 func deliverMessage(r *realm, target Target, m *SerializedMessage) {
 	var data goja.Value
-	if ex := r.rt.Try(func() { data = r.structuredDeserialize(m) }); ex != nil {
+	var ports []*MessagePort
+	if ex := r.rt.Try(func() { data, ports = r.structuredDeserialize(m) }); ex != nil {
 		// 7.3. "If this throws an exception, catch it, fire an event named messageerror
 		// at finalTargetPort, using MessageEvent, and then return."
 		ev := createEvent("messageerror", kindMessageEvent, EventInit{})
@@ -71,7 +72,7 @@ func deliverMessage(r *realm, target Target, m *SerializedMessage) {
 		return
 	}
 	ev := createEvent("message", kindMessageEvent, EventInit{})
-	ev.data, ev.trusted, ev.timeStamp = data, true, r.host.Now()
+	ev.data, ev.ports, ev.trusted, ev.timeStamp = data, ports, true, r.host.Now()
 	dispatch(ev, target, false)
 }
 

@@ -29,6 +29,8 @@ type WorkerGlobalOptions struct {
 	Workers WorkerHost
 	// BlobURLs is the page's blob URL store.
 	BlobURLs *BlobURLStore
+	// PostToRealm runs fn on the worker's goroutine, from any goroutine.
+	PostToRealm func(fn func())
 	// Navigator answers navigator's basics.
 	UserAgent string
 }
@@ -64,7 +66,7 @@ func InstallWorkerGlobal(host Host, opts WorkerGlobalOptions) (g *WorkerGlobal, 
 		}
 	}()
 	r := &realm{host: host, rt: host.Runtime(), idl: webidl.NewRealm(host.Runtime()),
-		opts: Options{Workers: opts.Workers, BlobURLs: opts.BlobURLs}}
+		opts: Options{Workers: opts.Workers, BlobURLs: opts.BlobURLs, PostToRealm: opts.PostToRealm}}
 	g = &WorkerGlobal{realm: r, url: u, opts: opts}
 	r.worker = g
 	r.syntaxError, _ = goja.AssertConstructor(r.rt.Get("SyntaxError"))

@@ -43,6 +43,15 @@ func (m *mailbox) send(n int64, deliver func(done func())) bool {
 	return true
 }
 
+// run runs fn on the receiving loop's goroutine (a message port's delivery, which queues its
+// own task), never blocking the caller.
+func (m *mailbox) run(fn func()) {
+	m.send(0, func(done func()) {
+		done()
+		fn()
+	})
+}
+
 // drain queues the task of every waiting message (on the receiver's goroutine).
 func (m *mailbox) drain() {
 	m.mu.Lock()

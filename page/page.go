@@ -158,7 +158,8 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	doc.SetResourceLoader(p.readImage)
 	p.workerInbox = newMailbox(l)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents,
-		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs})
+		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs,
+		PostToRealm: p.workerInbox.run})
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}

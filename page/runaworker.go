@@ -146,6 +146,7 @@ func (run *workerRun) setUp() error {
 		FetchScript: func(u string) (string, error) { return p.fetchWorkerScript(u, false) },
 		Workers:     &workerHost{p: p, owner: l, inbox: run.inbox},
 		BlobURLs:    p.workers.blobs,
+		PostToRealm: run.inbox.run,
 		UserAgent:   userAgent,
 	})
 	if err != nil {
