@@ -15,7 +15,9 @@ func (p *Process) fsModule() goja.Value {
 	m := p.rt.NewObject()
 	p.fsCallbackForms(m)
 	p.fsSyncForms(m)
-	_ = m.Set("promises", p.fsPromises())
+	promises := p.fsPromises()
+	p.fsWriteForms(m, promises)
+	_ = m.Set("promises", promises)
 	return m
 }
 
