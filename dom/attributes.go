@@ -136,6 +136,11 @@ func (n *Node) handleAttributeChanges(localName, ns string, old nullString, valu
 	n.doc.changedNode(ChangeAttribute, n.h, localName)
 	queueAttributeMutationRecord(n, localName, ns, old)
 	n.ceAttributeChanged(localName, ns, old, value, present)
+	// A slottable's slot attribute, a slot's name: "assign slottables for a tree".
+	// https://dom.spec.whatwg.org/#slot-name
+	if ns == "" && (localName == "slot" || localName == "name" && n.isHTML("slot")) {
+		n.doc.slotsMaybeChanged(n.Parent(), n)
+	}
 	if ns == "" {
 		n.attributeChangeSteps(localName, old.s, value, present)
 		if localName == "open" && n.h.Data == "details" && n.h.Namespace == "" {

@@ -26,6 +26,7 @@ type Document struct {
 	userState     userActionState // hover, active, focus-visible (elementstate.go)
 	realm         *realm          // set by Install; nil in pure-Go use
 	htmlDoc       bool            // an HTML document made by script (DOMParser, createHTMLDocument)
+	shadowHosts   int             // shadow roots attached (slot assignment runs only then)
 	window        *Window         // the document's window (its listeners exist before Install)
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache

@@ -17,6 +17,7 @@ type nodeJS struct {
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
 	implementation                                  *goja.Object        // a document's DOMImplementation
+	slotAssigned                                    []*Node             // a slot's assigned nodes when last compared (shadow.go)
 	image                                           *imageData          // an img element's image requests (image.go)
 }
 

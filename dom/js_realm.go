@@ -62,6 +62,8 @@ type realm struct {
 
 	// Custom elements (customelements.go): the registry (made by the first
 	// window.customElements), the reactions stack, and `new C()` as a callable.
+	signalSlots []*Node // the agent's signal slots (shadow.go)
+
 	ce        *customElementRegistry
 	ceStack   ceReactionsStack
 	newHelper goja.Callable

@@ -188,6 +188,11 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 		linkBefore(parent.h, c.h, ref)
 		parent.doc.table.promoteSubtree(c.h)
 		parent.doc.changedNode(ChangeChildren, parent.h, "")
+		// 7.5-7.6 "If parent is a shadow host ... assign a slot for node." "If parent's root
+		// is a shadow root, and parent is a slot whose assigned nodes is the empty list,
+		// then run signal a slot change for parent." "Run assign slottables for a tree with
+		// node's root."
+		parent.doc.slotsMaybeChanged(parent, c)
 		// 7.7 connectedCallback, or an upgrade, for the connected custom elements.
 		parent.doc.ceInserted(c.h)
 	}
@@ -303,7 +308,7 @@ func replaceAll(node, parent *Node) {
 // the removed and added nodes need no DOM objects (replaceAllQuietly).
 func replaceAllUnseen(node, parent *Node) bool {
 	d := parent.doc
-	if r := d.realm; r != nil && (r.observedNodes > 0 || r.ce.defined() || r.opts.MutationEvents || len(r.ranges.list) > 0 || r.rs.fullscreenElement != nil) {
+	if r := d.realm; r != nil && (r.observedNodes > 0 || r.ce.defined() || d.shadowHosts > 0 || r.opts.MutationEvents || len(r.ranges.list) > 0 || r.rs.fullscreenElement != nil) {
 		return false
 	}
 	if f := d.focused; f != nil && isInclusiveAncestorOf(parent.h, f.h) {
@@ -458,6 +463,12 @@ func remove(node *Node, suppressObservers bool) {
 	unlink(node.h)
 	// 15-16: disconnectedCallback for the custom elements that were connected.
 	node.doc.ceRemoved(node.h, wasConnected)
+	// 10-13: "If node is assigned, then run assign slottables for node's assigned slot." ...
+	// "If parent's root is a shadow root, and parent is a slot whose assigned nodes is the
+	// empty list, then run signal a slot change for parent." "If node has an inclusive
+	// descendant that is a slot: Run assign slottables for a tree with parent's root. Run
+	// assign slottables for a tree with node."
+	node.doc.slotsMaybeChanged(parent, node)
 	node.doc.noteRemoved(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
 	fullscreenRemovingSteps(node)

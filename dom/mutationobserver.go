@@ -188,6 +188,10 @@ func (r *realm) queueMutationObserverMicrotask() {
 // https://dom.spec.whatwg.org/#notify-mutation-observers
 func (r *realm) notifyMutationObservers() {
 	r.moMicrotaskQueued = false
+	// 3-4. "Let signalSet be a clone of the surrounding agent's signal slots. Empty the
+	// surrounding agent's signal slots."
+	signalSet := r.signalSlots
+	r.signalSlots = nil
 	notifySet := slices.Clone(r.pendingObservers)
 	r.pendingObservers = r.pendingObservers[:0]
 	slices.SortFunc(notifySet, func(a, b *MutationObserver) int { return cmp.Compare(a.seq, b.seq) })
@@ -210,6 +214,11 @@ func (r *realm) notifyMutationObservers() {
 				return
 			}
 		}
+	}
+	// 6. "For each slot of signalSet, fire an event named slotchange, with its bubbles
+	// attribute set to true, at slot."
+	for _, s := range signalSet {
+		s.fireSimple("slotchange", EventInit{Bubbles: true})
 	}
 }
 

@@ -129,6 +129,9 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 	linkBefore(pn.parent, pn.h, nil)
 	d.table.promoteSubtree(pn.h)
 	d.changedNode(ChangeChildren, pn.parent, "")
+	if d.shadowHosts > 0 {
+		d.slotsMaybeChanged(d.NodeFor(pn.parent), d.NodeFor(pn.h))
+	}
 	d.ceInserted(pn.h)
 	// "Queue a tree mutation record for parent with « node », « », previous sibling and
 	// null" (DOM insert, step 7.4 via "children changed"): only when someone observes.

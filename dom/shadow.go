@@ -4,11 +4,14 @@
 // composedPath(). Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
 //
 // DEPARTURE: shadow trees are not rendered (the renderer lays out the light tree) and real
-// input hits light-tree elements only; slotchange is not fired.
+// input hits light-tree elements only. A slot's assigned nodes are compared with those it
+// had when a mutation may have changed them (slotsMaybeChanged), which signals slotchange.
 
 package dom
 
 import (
+	"slices"
+
 	"golang.org/x/net/html"
 
 	"loopscope/internal/webidl"
@@ -222,6 +225,7 @@ func (r *realm) installShadowDOM() {
 		root := n.doc.newNode(&html.Node{Type: html.DocumentNode}, DocumentFragmentNode)
 		root.shadow = &shadowData{host: n, closed: mode == "closed"}
 		n.shadow = &shadowData{root: root}
+		n.doc.shadowHosts++
 		return r.wrapNodeAs(root, sr)
 	})
 	el.Getter("shadowRoot", func(n *Node) goja.Value {
@@ -321,4 +325,68 @@ func (e *Event) composedPath() []Target {
 		}
 	}
 	return out
+}
+
+// slotsMaybeChanged re-runs "assign slottables for a tree" where a change at node (a child
+// of parent, or an attribute of node) can change the slots' assigned nodes: the shadow tree
+// of parent when parent is a host, and the shadow tree node is in. A slot whose assigned
+// nodes changed is signalled (slotchange in the mutation observer microtask).
+// https://dom.spec.whatwg.org/#assign-slottables-for-a-tree
+func (d *Document) slotsMaybeChanged(parent, node *Node) {
+	if d.shadowHosts == 0 || d.realm == nil {
+		return
+	}
+	if parent != nil {
+		if sr := parent.shadowRootOf(); sr != nil {
+			d.assignSlottablesForATree(sr)
+		}
+		if r := parent.rootNode(); r.isShadowRoot() {
+			d.assignSlottablesForATree(r)
+		}
+	}
+	if node != nil {
+		if r := node.rootNode(); r.isShadowRoot() {
+			d.assignSlottablesForATree(r)
+		}
+		// Slots removed from a shadow tree lose their assigned nodes.
+		if !node.rootNode().isShadowRoot() {
+			visit := func(h *html.Node) {
+				if h.Type == html.ElementNode && h.Data == "slot" && h.Namespace == "" {
+					if s := d.table.get(h); s != nil && s.js != nil && len(s.js.slotAssigned) > 0 {
+						s.js.slotAssigned = nil
+						d.realm.signalASlotChange(s)
+					}
+				}
+			}
+			visit(node.h)
+			for h := range node.h.Descendants() {
+				visit(h)
+			}
+		}
+	}
+}
+
+// assignSlottablesForATree compares each slot of the shadow tree root with what it had.
+func (d *Document) assignSlottablesForATree(root *Node) {
+	for h := range root.h.Descendants() {
+		if h.Type != html.ElementNode || h.Data != "slot" || h.Namespace != "" {
+			continue
+		}
+		s := d.NodeFor(h)
+		now := s.assignedNodes(false)
+		js := s.jsData()
+		if !slices.Equal(now, js.slotAssigned) {
+			js.slotAssigned = now
+			d.realm.signalASlotChange(s)
+		}
+	}
+}
+
+// signalASlotChange: "Append slot to slot's relevant agent's signal slots. Queue a mutation
+// observer microtask." https://dom.spec.whatwg.org/#signal-a-slot-change
+func (r *realm) signalASlotChange(s *Node) {
+	if !slices.Contains(r.signalSlots, s) {
+		r.signalSlots = append(r.signalSlots, s)
+	}
+	r.queueMutationObserverMicrotask()
 }
