@@ -95,7 +95,9 @@ func (p *Process) fsWriteOp(name string, a []goja.Value) *fsOp {
 		op.sys = "mkdtemp"
 		op.path = path + "XXXXXX"
 		op.stages = []func() error{func() (err error) {
-			dir, err = os.MkdirTemp(filepath.Dir(path+"x"), filepath.Base(path+"x")[:len(filepath.Base(path+"x"))-1]+"*")
+			// node's prefix may end in a separator (a directory) or not (a name's start).
+			prefix := filepath.Base(path + "x")
+			dir, err = os.MkdirTemp(filepath.Dir(path+"x"), prefix[:len(prefix)-1]+"*")
 			return
 		}}
 		op.result = func() goja.Value { return p.rt.ToValue(dir) }
