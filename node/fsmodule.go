@@ -17,6 +17,7 @@ func (p *Process) fsModule() goja.Value {
 	p.fsSyncForms(m)
 	promises := p.fsPromises()
 	p.fsWriteForms(m, promises)
+	p.fsFdForms(m)
 	_ = m.Set("promises", promises)
 	return m
 }

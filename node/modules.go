@@ -51,12 +51,25 @@ func (p *Process) install() {
 		return []byte(agent.TransformAwait(string(b), p.opts.Mode)), nil
 	}))
 	var lazyStream, lazyNet func() goja.Value
+	// fs streams are made on first use (they need stream, which needs Buffer).
+	fsm := p.fsModule().(*goja.Object)
+	for _, name := range []string{"ReadStream", "WriteStream", "createReadStream", "createWriteStream"} {
+		name := name
+		var streams goja.Value
+		get := func() goja.Value {
+			if streams == nil {
+				streams = p.evalJS2("fs_streams.js", fsm, lazyStream())
+			}
+			return streams.ToObject(rt).Get(name)
+		}
+		_ = fsm.DefineAccessorProperty(name, rt.ToValue(func(goja.FunctionCall) goja.Value { return get() }), nil, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	}
 	natives := map[string]goja.Value{
 		"events": events,
 		"util":   util,
 		"timers": timers,
 		"path":   p.pathModule(),
-		"fs":     p.fsModule(),
+		"fs":     fsm,
 	}
 	// stream, net and timers/promises are made on first require (they need Buffer, which needs require).
 	var streams, netm, timersPromises, dnsOS, childProcess, httpm goja.Value
