@@ -41,7 +41,7 @@ func (p *Page) editTextControl(t *dom.Node, k keyDef) bool {
 	case "Enter":
 		if t.IsTextArea() {
 			if !readOnly {
-				p.textEdit(t, "insertLineBreak", start, end, "\n", nil)
+				p.textEdit(t, "insertLineBreak", 0, "\n", nil)
 			}
 			return true
 		}
@@ -56,18 +56,11 @@ func (p *Page) editTextControl(t *dom.Node, k keyDef) bool {
 		if readOnly {
 			return true
 		}
-		typ := "deleteContentBackward"
+		typ, dir := "deleteContentBackward", -1
 		if k.key == "Delete" {
-			typ = "deleteContentForward"
+			typ, dir = "deleteContentForward", 1
 		}
-		if start == end {
-			if k.key == "Backspace" {
-				start = t.PrevCaretOffset(start)
-			} else {
-				end = t.NextCaretOffset(end)
-			}
-		}
-		p.textEdit(t, typ, start, end, "", nil)
+		p.textEdit(t, typ, dir, "", nil)
 		return true
 	case "ArrowLeft", "ArrowRight", "Home", "End", "ArrowUp", "ArrowDown":
 		if !readOnly {
@@ -83,19 +76,30 @@ func (p *Page) editTextControl(t *dom.Node, k keyDef) bool {
 		p.dispatchEvents(t, dom.NewInputEvent("beforeinput", dom.InputEventInit{InputType: "insertText", Data: data, HasData: true}))
 		return true
 	}
-	p.textEdit(t, "insertText", start, end, data, &data)
+	p.textEdit(t, "insertText", 0, data, &data)
 	return true
 }
 
-// textEdit fires beforeinput, replaces [start, end) of t's value with text, and fires input.
+// textEdit fires beforeinput, then replaces the selection of t's value with text (del -1
+// or 1: deletes it, or with none the character before or after the caret), and fires
+// input. The range is taken after beforeinput: CHROME: a listener that set the value (the
+// caret then at its end) gets the edit there.
 // https://w3c.github.io/input-events/#event-type-beforeinput
-func (p *Page) textEdit(t *dom.Node, inputType string, start, end int, text string, data *string) {
+func (p *Page) textEdit(t *dom.Node, inputType string, del int, text string, data *string) {
 	init := dom.InputEventInit{InputType: inputType}
 	if data != nil {
 		init.Data, init.HasData = *data, true
 	}
 	if !p.dispatchEvents(t, dom.NewInputEvent("beforeinput", init)) {
 		return
+	}
+	start, end, _ := t.TextSelection()
+	switch {
+	case start != end || del == 0:
+	case del < 0:
+		start = t.PrevCaretOffset(start)
+	default:
+		end = t.NextCaretOffset(end)
 	}
 	if start == end && text == "" {
 		return // nothing to delete
