@@ -98,6 +98,16 @@ func (m *SharedClockMember) Enter() {
 	defer m.c.mu.Unlock()
 	if !m.inJS {
 		m.inJS, m.entered, m.tid = true, cputime.Thread(), cputime.ThreadID()
+		// Page time now moves with this member's CPU time: a sleeping member looks again
+		// (it polls while another member runs JS).
+		for _, o := range m.c.members {
+			if o != m && o.sleeping {
+				select {
+				case o.woken <- struct{}{}:
+				default:
+				}
+			}
+		}
 	}
 }
 

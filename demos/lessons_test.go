@@ -25,7 +25,7 @@ func TestLessons(t *testing.T) {
 		}
 	}
 	want := []string{"Tasks and microtasks", "MutationObserver", "Rendering and requestAnimationFrame",
-		"Timers and frames", "Idle callbacks", "Legacy modes", "Everything together"}
+		"Timers and frames", "Idle callbacks", "Legacy modes", "Everything together", "A worker's event loop"}
 	if !slices.Equal(names, want) || total != len(list) {
 		t.Errorf("groups %q (%d demos of %d), want %q", names, total, len(list), want)
 	}
