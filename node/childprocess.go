@@ -16,6 +16,19 @@ import (
 	"github.com/dop251/goja"
 )
 
+// childState is what a child's pipes share: whether it exited, and the ends of its pipes
+// that came before its exit (held until it: node sees a child's pipes end in the poll that
+// sees its exit, so 'exit' comes before the pipes' 'close').
+type childState struct {
+	exited bool
+	held   []heldEnd
+}
+
+type heldEnd struct {
+	s   *stream
+	err error
+}
+
 // fileConn is a pipe's end as a stream's connection (no addresses; CloseWrite closes it).
 type fileConn struct{ *os.File }
 
@@ -65,11 +78,13 @@ func (p *Process) spawn(file string, args []string, cwd string, env []string, on
 		return uvErr(err).errno, nil, nil
 	}
 	var pipes []*stream
+	child := &childState{}
 	for _, f := range parentEnds {
 		s := p.newStream("pipe", false)
 		s.kind = "Pipe"
 		s.attach(fileConn{f})
 		s.name = file
+		s.child = child
 		handles = append(handles, s.obj)
 		pipes = append(pipes, s)
 	}
@@ -83,15 +98,25 @@ func (p *Process) spawn(file string, args []string, cwd string, env []string, on
 			// The child is gone: the ends of its stdout and stderr are sure to come, and come
 			// first (node reads them in the poll that sees the exit). FIXME: a grandchild
 			// holding a pipe open delays 'exit' until it ends too.
-			for _, s := range pipes[1:] {
+			for i, s := range pipes[1:] {
 				if !s.eofSeen && !s.closing {
-					s.fifo = append(s.fifo, sent{key - 0.5, 0, true})
+					// stdout's end, then stderr's, then the exit
+					s.fifo = append(s.fifo, sent{key - 0.5 + 0.1*float64(i), 0, true})
 					if p.net.awaiting == nil {
 						p.net.awaiting = map[*stream]struct{}{}
 					}
 					p.net.awaiting[s] = struct{}{}
 				}
 			}
+			child.exited = true
+			for _, s := range pipes[1:] { // the held ends, stdout's first
+				for _, h := range child.held {
+					if h.s == s {
+						s.arrived(nil, h.err)
+					}
+				}
+			}
+			child.held = nil
 			p.io.resort = true
 			p.completed(key, func() {
 				code, signal := 0, goja.Null()

@@ -82,7 +82,8 @@ type stream struct {
 	fifo    []sent // what a socket of ours sent here, not read yet (virtual time)
 	surplus int    // bytes read before their write was accounted
 	eofSeen bool
-	lastKey float64 // the last read's order key
+	lastKey float64     // the last read's order key
+	child   *childState // the child process whose stdio this pipe is
 
 	mu       sync.Mutex // the reader's wish, shared with the reader goroutine
 	cond     *sync.Cond
@@ -440,6 +441,11 @@ func (s *stream) arrived(data []byte, rerr error) {
 	default:
 	}
 	if s.closing {
+		return
+	}
+	if rerr != nil && len(data) == 0 && s.child != nil && !s.child.exited {
+		// A child's pipe ends with the child: its end waits for the exit (childprocess.go).
+		s.child.held = append(s.child.held, heldEnd{s, rerr})
 		return
 	}
 	keys, sizes := s.arrivedKeys(len(data), rerr != nil)
