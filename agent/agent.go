@@ -219,6 +219,7 @@ func (l *Agent) Clock() Clock { return l.clock }
 // goroutine; fn typically queues a task (input) or records a rendering opportunity.
 func (l *Agent) Post(fn func()) {
 	l.inbox <- fn
+	l.markWoken()
 	select {
 	case l.wake <- struct{}{}:
 	default:
@@ -233,11 +234,20 @@ func (l *Agent) TryPost(fn func()) bool {
 	default:
 		return false
 	}
+	l.markWoken()
 	select {
 	case l.wake <- struct{}{}:
 	default:
 	}
 	return true
+}
+
+// markWoken tells a shared virtual clock that the agent runs again (a post is on its way):
+// see SharedClockMember.Woken.
+func (l *Agent) markWoken() {
+	if w, ok := l.clock.(interface{ Woken() }); ok {
+		w.Woken()
+	}
 }
 
 // Stop ends the event loop after its current step. Call it on the agent's goroutine (or

@@ -181,6 +181,16 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 	c.mu.Unlock()
 }
 
+// Woken marks the member as running, from any goroutine, before its agent is woken by a
+// post: page time cannot jump past it between the post and the moment it wakes (a window
+// that posts to a sleeping worker and then sleeps until a later time would otherwise see
+// time jump there before the worker ran its message).
+func (m *SharedClockMember) Woken() {
+	m.c.mu.Lock()
+	m.sleeping = false
+	m.c.mu.Unlock()
+}
+
 // Close takes the member out: the others no longer wait for it.
 func (m *SharedClockMember) Close() {
 	c := m.c

@@ -208,6 +208,20 @@ func (p *Page) WriteChromeTrace(w io.Writer) error {
 	return agent.WriteChromeTraceThreads(w, threads)
 }
 
+// WorkerSpans are the spans of the page's workers (running or ended), all together, placed
+// on the window's clock: the timeline's worker lane. Safe from any goroutine.
+func (p *Page) WorkerSpans() []Span {
+	var out []Span
+	for _, r := range p.workerRuns() {
+		for _, s := range r.loop.Trace().Spans() {
+			s.Start += r.offset
+			s.End += r.offset
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // WriteChromeTrace writes spans (e.g. a part of a page's trace) as Chrome trace events.
 func WriteChromeTrace(w io.Writer, spans []Span) error {
 	t := loop.NewTrace(max(len(spans), 1))

@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -38,6 +39,13 @@ type timeline struct {
 	pix  []byte
 	img  *ebiten.Image
 	gaps *ebiten.Image
+
+	// The workers' lane: a line along the bottom of each row where a worker's loop ran
+	// (its spans on the window's clock, page.WorkerSpans), in the same colours.
+	frozenWorkers []page.Span
+	wcats         []uint8
+	wpix          []byte
+	wimg          *ebiten.Image
 }
 
 // Geometry inside the pane.
@@ -144,11 +152,32 @@ func (t *timeline) scroll(rows int) {
 
 // rasterize fills t.cats: one byte per pixel column per row, bottom row starting at base.
 func (t *timeline) rasterize(spans []page.Span, base float64) {
-	rows, iv := t.rows(), t.rowMS()
-	if len(t.cats) != tlGridW*rows {
-		t.cats = make([]uint8, tlGridW*rows)
+	if len(t.cats) != tlGridW*t.rows() {
+		t.cats = make([]uint8, tlGridW*t.rows())
 	}
-	clear(t.cats)
+	t.rasterizeInto(t.cats, spans, base)
+}
+
+// rasterizeWorkers fills t.wcats, the workers' lane, from their spans; it reports whether
+// any worker span is on screen.
+func (t *timeline) rasterizeWorkers(spans []page.Span, base float64) bool {
+	if len(t.wcats) != tlGridW*t.rows() {
+		t.wcats = make([]uint8, tlGridW*t.rows())
+	}
+	t.rasterizeInto(t.wcats, spans, base)
+	for _, c := range t.wcats {
+		if c != catNone {
+			return true
+		}
+	}
+	return false
+}
+
+// rasterizeInto fills cats (one byte per pixel column per row, bottom row starting at base)
+// with the spans' categories.
+func (t *timeline) rasterizeInto(cats []uint8, spans []page.Span, base float64) {
+	rows, iv := t.rows(), t.rowMS()
+	clear(cats)
 	pxPerMs := float64(tlGridW) / iv
 	oldest := base - float64(rows-1)*iv
 	newest := base + iv
@@ -174,7 +203,7 @@ func (t *timeline) rasterize(spans []page.Span, base float64) {
 			x0 := int(math.Max(from-rs, 0) * pxPerMs)
 			x1 := int(math.Ceil(math.Min(to-rs, iv) * pxPerMs))
 			x1 = min(max(x1, x0+1), tlGridW)
-			row := t.cats[(rows-1-r)*tlGridW:]
+			row := cats[(rows-1-r)*tlGridW:]
 			for x := x0; x < x1; x++ {
 				if row[x] < c {
 					row[x] = c
@@ -203,16 +232,23 @@ func (t *timeline) wheel(dy float64) {
 func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	fillPane(dst)
 	spans, now := fr.spans, fr.now
+	var workers []page.Span
+	if fr.page != nil {
+		workers = fr.page.WorkerSpans()
+	}
 	if t.frozen {
 		if t.frozenAll == nil {
-			t.frozenAll, t.frozenNow = fr.page.Spans(), now
+			t.frozenAll, t.frozenNow, t.frozenWorkers = fr.page.Spans(), now, workers
 		}
-		spans, now = t.frozenAll, t.frozenNow
+		spans, now, workers = t.frozenAll, t.frozenNow, t.frozenWorkers
 	}
 	base := t.place(spans, now)
 	t.cur, t.curBase = spans, base
 	t.rasterize(spans, base)
 	t.drawGrid(dst)
+	if len(workers) > 0 && t.rasterizeWorkers(workers, base) {
+		t.drawWorkerLane(dst)
+	}
 	t.drawLongTasks(dst, spans, base)
 	t.drawInputMarks(dst, spans, base)
 	t.drawNames(dst, f, spans, base)
@@ -264,6 +300,36 @@ func (t *timeline) drawGrid(dst *ebiten.Image) {
 	op = &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(gx), float64(gy))
 	dst.DrawImage(t.gaps, op)
+}
+
+// drawWorkerLane draws the workers' lane: a line of each row's last pixels but one (above
+// the gap), where a worker's loop ran, in the span's colour.
+func (t *timeline) drawWorkerLane(dst *ebiten.Image) {
+	rows, rh := t.rows(), t.rowH()
+	if t.wimg == nil || t.wimg.Bounds().Dy() != rows {
+		t.wimg = ebiten.NewImage(tlGridW, rows)
+		t.wpix = make([]byte, 4*tlGridW*rows)
+	}
+	for i, c := range t.wcats {
+		col := workerLaneColor(c)
+		t.wpix[4*i], t.wpix[4*i+1], t.wpix[4*i+2], t.wpix[4*i+3] = col.R, col.G, col.B, col.A
+	}
+	t.wimg.WritePixels(t.wpix)
+	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	for r := 0; r < rows; r++ {
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(gx), float64(gy+r*rh+rh-2)) // a sub-image is drawn from its Min
+		dst.DrawImage(t.wimg.SubImage(image.Rect(0, r, tlGridW, r+1)).(*ebiten.Image), op)
+	}
+}
+
+// workerLaneColor is a worker span's colour in the lane: its category's (transparent where
+// no worker ran).
+func workerLaneColor(c uint8) color.RGBA {
+	if c == catNone || c == catVsync {
+		return color.RGBA{}
+	}
+	return catColors[c]
 }
 
 // spanLabel is where a span's name goes: its row (0 = top), first pixel and width.

@@ -245,3 +245,45 @@ func TestTimelineJumpToLast(t *testing.T) {
 	tl.jumpToLast(spans, isInput, 2)
 	shown("click")
 }
+
+// TestTimelineWorkerLane (issue 27): a worker's spans are the timeline's worker lane, on the
+// window's clock: a worker that spins 40 ms after the window posted to it at 100 ms shows
+// scripting in the lane from then on, and none before, while the window's own rows show
+// none of it.
+func TestTimelineWorkerLane(t *testing.T) {
+	src := `<script>
+const w = new Worker(URL.createObjectURL(new Blob(['onmessage = function spin() { const t = performance.now(); while (performance.now() - t < 40); postMessage(1); }'])));
+w.onmessage = () => console.log('spun');
+setTimeout(() => w.postMessage('go'), 100);
+</script>`
+	p, err := page.New([]byte(src), "file:///lane.html", "", page.Options{VirtualTime: true, Console: newConsoleLog(nil, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.RunToCompletion(p, 300, 300)
+	workers := p.WorkerSpans()
+	var spin page.Span
+	for _, s := range workers {
+		if s.Kind == page.KindFunctionCall && s.End-s.Start >= 39 {
+			spin = s // the message handler's call
+		}
+	}
+	if spin.End == 0 || spin.Start < 100 {
+		t.Fatalf("no 40 ms spin after 100 ms among the worker's %d spans: %+v", len(workers), workers)
+	}
+	var tl timeline
+	tl.zoom = 0
+	// The bottom row starts inside the spin: its rows hold the spin in the lane.
+	base := spin.Start + 10
+	if !tl.rasterizeWorkers(workers, base) || !hasCategory(tl.wcats, catScripting) {
+		t.Errorf("the worker lane shows no scripting at the spin (%.1f-%.1f ms)", spin.Start, spin.End)
+	}
+	tl.rasterize(p.Spans(), base)
+	if hasCategory(tl.cats[len(tl.cats)-tlGridW:], catScripting) {
+		t.Errorf("the window's bottom row shows scripting during the worker's spin")
+	}
+	// Before the window posted, the lane is empty but for the worker's start-up.
+	if tl.rasterizeWorkers(workers, 60) && hasCategory(tl.wcats[len(tl.wcats)-tlGridW:], catScripting) {
+		t.Errorf("the worker lane shows scripting at 60 ms, before the message")
+	}
+}
