@@ -29,6 +29,7 @@ func (p *Process) install() {
 	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
 	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
 	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
+	p.fn.setExiting, _ = goja.AssertFunction(host.Get("setExiting"))
 	p.nextTickLength = host.Get("nextTickLength")
 	p.nextTickCallbacks = host.Get("nextTickCallbacks")
 	timers := host.Get("timers").ToObject(rt)

@@ -31,6 +31,7 @@ type hostFuncs struct {
 	callback        goja.Callable // (fn, this, args): one macrotask callback, then its ticks
 	callbackNoTicks goja.Callable // the same without the ticks (node10 batches)
 	runTicks        goja.Callable
+	setExiting      goja.Callable // process._exiting: nextTick queues nothing more
 	emit            goja.Callable // process.emit
 	inspect         goja.Callable // util.inspect
 }

@@ -73,7 +73,7 @@ func (p *Process) runTheEventLoop() {
 	if p.ended() {
 		return
 	}
-	p.proc.exiting = true
+	p.setExiting()
 	p.emitEvent("exit", p.rt.ToValue(p.proc.exitCode))
 }
 

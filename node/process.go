@@ -143,13 +143,22 @@ func (p *Process) emitNested(name string, args ...goja.Value) error {
 // exit is process.exit(): 'exit' listeners run synchronously, then nothing else does.
 func (p *Process) exit() {
 	if !p.proc.exiting {
-		p.proc.exiting = true
+		p.setExiting()
 		if err := p.emitNested("exit", p.rt.ToValue(p.proc.exitCode)); err != nil {
 			p.printUncaught(errorValue(err))
 			p.proc.exitCode = 7 // node: an exception in an 'exit' listener
 		}
 	}
 	p.l.Halt()
+}
+
+// setExiting marks the process as emitting 'exit': process.nextTick queues nothing more
+// (node's nextTick returns when process._exiting).
+func (p *Process) setExiting() {
+	p.proc.exiting = true
+	if p.fn.setExiting != nil {
+		_, _ = p.fn.setExiting(goja.Undefined())
+	}
 }
 
 // fatal is an exception no JS caught (node's process._fatalException): 'uncaughtException'

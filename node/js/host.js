@@ -24,7 +24,11 @@
         if (args === undefined) cb();
         else Reflect.apply(cb, undefined, args);
       } catch (e) {
+        // node: the throw ends processTicksAndRejections; the ticks left wait for the
+        // next callback's (after an 'uncaughtException' listener took it).
+        host.threw();
         fatal(e);
+        return;
       }
     }
     queue.length = 0;
@@ -33,12 +37,17 @@
     host.ticksDrained();
   }
 
+  // exiting: 'exit' is being emitted; node's nextTick then queues nothing.
+  let exiting = false;
+  function setExiting() { exiting = true; }
+
   function nextTick(cb, ...args) {
     if (typeof cb !== 'function') {
       const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
       err.code = 'ERR_INVALID_ARG_TYPE';
       throw err;
     }
+    if (exiting) return;
     if (head === queue.length) host.tickScheduled();
     queue.push(cb);
     queueArgs.push(args.length === 0 ? undefined : args);
@@ -114,7 +123,7 @@
     for (let i = head; i < queue.length && out.length < max; i++) out.push(queue[i]);
     return out;
   }
-  return { runTicks, nextTick, nextTickLength, nextTickCallbacks, callback, callbackNoTicks, queueMicrotask,
+  return { runTicks, nextTick, setExiting, nextTickLength, nextTickCallbacks, callback, callbackNoTicks, queueMicrotask,
     timers: { setTimeout: host.setTimeout, setInterval: host.setInterval, clearTimeout, clearInterval: clearTimeout,
       setImmediate: host.setImmediate, clearImmediate },
     Timeout, Immediate };
