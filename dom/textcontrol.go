@@ -25,6 +25,8 @@ type textSelection struct {
 	// when the value differs from it (TextControlElement's value_before_first_user_edit_).
 	beforeEdit string
 	edited     bool
+	// selectionchangeScheduled: the element's "has scheduled selectionchange event" flag.
+	selectionchangeScheduled bool
 }
 
 // IsTextControl: a textarea, or an input whose type state edits text (Text, Search, URL,
@@ -115,7 +117,42 @@ func (n *Node) SetTextSelection(start, end int, backward bool) bool {
 	}
 	s.start, s.end, s.backward = start, end, backward
 	n.doc.changedNode(ChangeState, n.h, "value")
+	n.scheduleSelectionChange()
 	return true
+}
+
+// SetSelectionRange is "set the selection range" from script (setSelectionRange(),
+// select(), the selection attributes) or the user selecting: when the selection changed,
+// a select event is queued (and selectionchange scheduled).
+// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#set-the-selection-range
+func (n *Node) SetSelectionRange(start, end int, backward bool) {
+	if n.SetTextSelection(start, end, backward) {
+		n.queueSelectEvent()
+	}
+}
+
+// scheduleSelectionChange is the Selection API's "schedule a selectionchange event" for a
+// text control: one queued task fires selectionchange (bubbling) at n, however many
+// changes come before it. https://w3c.github.io/selection-api/#scheduling-selectionchange-event
+func (n *Node) scheduleSelectionChange() {
+	r := n.doc.realm
+	s := &n.form.sel
+	if r == nil || s.selectionchangeScheduled {
+		return
+	}
+	s.selectionchangeScheduled = true
+	r.host.QueueTask("user-interaction", func() {
+		s.selectionchangeScheduled = false
+		n.fireSimple("selectionchange", EventInit{Bubbles: true})
+	})
+}
+
+// queueSelectEvent queues an element task on the user interaction task source to fire
+// select (bubbling) at n.
+func (n *Node) queueSelectEvent() {
+	if r := n.doc.realm; r != nil {
+		r.host.QueueTask("user-interaction", func() { n.fireSimple("select", EventInit{Bubbles: true}) })
+	}
 }
 
 // setValueFromScript is the value setter: the value is sanitized and becomes dirty; when
@@ -134,6 +171,7 @@ func (n *Node) setValueFromScript(v string) {
 		l := utf16Len(v)
 		n.form.sel.start, n.form.sel.end, n.form.sel.backward = l, l, false
 		n.doc.changedNode(ChangeState, n.h, "value")
+		n.scheduleSelectionChange()
 	}
 }
 
@@ -150,6 +188,7 @@ func (n *Node) ReplaceTextByUser(start, end int, text string) {
 	c := start + utf16Len(text)
 	s.start, s.end, s.backward = c, c, false
 	n.doc.changedNode(ChangeState, n.h, "value")
+	n.scheduleSelectionChange()
 }
 
 // PrevCaretOffset is the caret offset one character before i (a surrogate pair is one).
@@ -248,9 +287,8 @@ func (r *realm) installInputEvent(ui *webidl.Interface) {
 
 // installTextSelectionAPIs defines selectionStart, selectionEnd, selectionDirection,
 // setSelectionRange() and select() on HTMLInputElement or HTMLTextAreaElement.
-// FIXME(spec): the select and selectionchange events are not fired; setRangeText() is
-// missing; on an input type that does not apply, these throw nothing (the spec: null and
-// InvalidStateError).
+// FIXME(spec): setRangeText() is missing; on an input type that does not apply, these
+// throw nothing (the spec: null and InvalidStateError).
 // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#textFieldSelection
 func (r *realm) installTextSelectionAPIs(iface *webidl.Interface) {
 	m := webidl.On(iface, r.thisHTMLElement)
@@ -260,7 +298,7 @@ func (r *realm) installTextSelectionAPIs(iface *webidl.Interface) {
 	}, func(n *Node, v goja.Value) {
 		s := toUnsignedLong(v)
 		_, e, back := n.TextSelection()
-		n.SetTextSelection(s, max(s, e), back)
+		n.SetSelectionRange(s, max(s, e), back)
 	})
 	m.Accessor("selectionEnd", func(n *Node) goja.Value {
 		_, e, _ := n.TextSelection()
@@ -268,7 +306,7 @@ func (r *realm) installTextSelectionAPIs(iface *webidl.Interface) {
 	}, func(n *Node, v goja.Value) {
 		s, _, back := n.TextSelection()
 		e := toUnsignedLong(v)
-		n.SetTextSelection(min(s, e), e, back)
+		n.SetSelectionRange(min(s, e), e, back)
 	})
 	m.Accessor("selectionDirection", func(n *Node) goja.Value {
 		if _, _, back := n.TextSelection(); back {
@@ -277,16 +315,16 @@ func (r *realm) installTextSelectionAPIs(iface *webidl.Interface) {
 		return r.str("forward")
 	}, func(n *Node, v goja.Value) {
 		s, e, _ := n.TextSelection()
-		n.SetTextSelection(s, e, toDOMString(v) == "backward")
+		n.SetSelectionRange(s, e, toDOMString(v) == "backward")
 	})
 	m.Method("setSelectionRange", 2, func(n *Node, call goja.FunctionCall) goja.Value {
 		s, e := toUnsignedLong(call.Argument(0)), toUnsignedLong(call.Argument(1))
 		dir := call.Argument(2)
-		n.SetTextSelection(s, e, !isNullish(dir) && toDOMString(dir) == "backward")
+		n.SetSelectionRange(s, e, !isNullish(dir) && toDOMString(dir) == "backward")
 		return goja.Undefined()
 	})
 	m.Method("select", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
-		n.SetTextSelection(0, n.TextLength(), false)
+		n.SetSelectionRange(0, n.TextLength(), false)
 		return goja.Undefined()
 	})
 }
@@ -308,4 +346,13 @@ func (n *Node) SetCaretAtByte(b int) {
 	v := n.TextValue()
 	c := utf16Len(v[:max(0, min(b, len(v)))])
 	n.SetTextSelection(c, c, false)
+}
+
+// SelectAllByUser is the user's select all (Control+A). CHROME: select and selectionchange
+// come even when all was selected already.
+func (n *Node) SelectAllByUser() {
+	if !n.SetTextSelection(0, n.TextLength(), false) {
+		n.scheduleSelectionChange()
+	}
+	n.queueSelectEvent()
 }

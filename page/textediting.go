@@ -21,15 +21,17 @@ import (
 // Enter in an input fires beforeinput (insertLineBreak) and, when the user changed the
 // value, change.
 //
+// Each change of the selection schedules selectionchange at the control; selecting (Shift
+// with a movement, Control+A) queues select too (dom/textcontrol.go).
+//
 // FIXME(spec): implicit submission (Enter in a form's input), maxlength, word moves and
-// deletions (Control with the arrows or Backspace), the select and selectionchange events
-// are missing.
+// deletions (Control with the arrows or Backspace) are missing.
 func (p *Page) editTextControl(t *dom.Node, k keyDef) bool {
 	in := &p.input
 	start, end, backward := t.TextSelection()
 	if in.ctrl || in.alt || in.meta {
 		if in.ctrl && !in.alt && !in.meta && (k.key == "a" || k.key == "A") {
-			t.SetTextSelection(0, t.TextLength(), false)
+			t.SelectAllByUser()
 			return true
 		}
 		return false
@@ -164,9 +166,10 @@ func (p *Page) moveCaret(t *dom.Node, key string, start, end int, backward bool)
 		t.SetTextSelection(to, to, false)
 		return
 	}
+	// CHROME: the user's selecting fires select, as script's does.
 	if to < anchor {
-		t.SetTextSelection(to, anchor, true)
+		t.SetSelectionRange(to, anchor, true)
 	} else {
-		t.SetTextSelection(anchor, to, false)
+		t.SetSelectionRange(anchor, to, false)
 	}
 }
