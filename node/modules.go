@@ -82,6 +82,7 @@ func (p *Process) install() {
 	}
 	lazy := map[string]func() goja.Value{
 		"dns": func() goja.Value { return dnsOSModule("dns") },
+		"stream/promises": func() goja.Value { return lazyStream().ToObject(rt).Get("promises") },
 		"http": func() goja.Value {
 			if httpm == nil {
 				httpm = p.evalJS2("http.js", lazyNet(), lazyStream(), events, rt.Get("Buffer"))

@@ -748,6 +748,131 @@
     set(v) { this._readableState.destroyed = v; this._writableState.destroyed = v; },
   });
 
+  // --- Readable.from (lib/internal/streams/from.js): each value pushed after an await ---
+  Readable.from = function (iterable, opts) {
+    if (typeof iterable === 'string' || iterable instanceof Uint8Array) {
+      return new Readable(Object.assign({ objectMode: true, read() { this.push(iterable); this.push(null); } }, opts));
+    }
+    const isAsync = iterable && typeof iterable[Symbol.asyncIterator] === 'function';
+    const iterator = isAsync ? iterable[Symbol.asyncIterator]() : iterable[Symbol.iterator]();
+    const readable = new Readable(Object.assign({ objectMode: true, highWaterMark: 1 }, opts));
+    let reading = false;
+    readable._read = function () { if (!reading) { reading = true; next(); } };
+    async function next() {
+      for (;;) {
+        try {
+          const { value, done } = isAsync ? await iterator.next() : iterator.next();
+          if (done) readable.push(null);
+          else {
+            const res = value && typeof value.then === 'function' ? await value : value;
+            if (res === null) { reading = false; throw new TypeError('May not write null values to stream'); }
+            if (readable.push(res)) continue;
+            reading = false;
+          }
+        } catch (err) { readable.destroy(err); }
+        break;
+      }
+    }
+    return readable;
+  };
+
+  // --- Transform and PassThrough (lib/internal/streams/transform.js) ---
+  function Transform(opts) {
+    if (!(this instanceof Transform)) return new Transform(opts);
+    opts = opts || {};
+    Duplex.call(this, opts);
+    this._readableState.sync = false;
+    this._transformCallback = null;
+    if (typeof opts.transform === 'function') this._transform = opts.transform;
+    if (typeof opts.flush === 'function') this._flush = opts.flush;
+  }
+  Object.setPrototypeOf(Transform.prototype, Duplex.prototype);
+  Object.setPrototypeOf(Transform, Duplex);
+  Transform.prototype._transform = function () { throw new Error('The _transform() method is not implemented'); };
+  Transform.prototype._write = function (chunk, encoding, callback) {
+    const rState = this._readableState;
+    const length = rState.length;
+    this._transform(chunk, encoding, (err, val) => {
+      if (err) { callback(err); return; }
+      if (val != null) this.push(val);
+      if (this._writableState.ended || length === rState.length || rState.length < rState.highWaterMark) callback();
+      else this._transformCallback = callback;
+    });
+  };
+  Transform.prototype._read = function () {
+    if (this._transformCallback) { const cb = this._transformCallback; this._transformCallback = null; cb(); }
+  };
+  Transform.prototype._final = function (cb) {
+    if (typeof this._flush === 'function' && !this.destroyed) {
+      this._flush((er, data) => {
+        if (er) { cb(er); return; }
+        if (data != null) this.push(data);
+        this.push(null);
+        cb();
+      });
+    } else {
+      this.push(null);
+      cb();
+    }
+  };
+  function PassThrough(opts) {
+    if (!(this instanceof PassThrough)) return new PassThrough(opts);
+    Transform.call(this, opts);
+  }
+  Object.setPrototypeOf(PassThrough.prototype, Transform.prototype);
+  Object.setPrototypeOf(PassThrough, Transform);
+  PassThrough.prototype._transform = function (chunk, enc, cb) { cb(null, chunk); };
+
+  // --- finished (end-of-stream) and pipeline ---
+  function finished(stream, opts, callback) {
+    if (typeof opts === 'function') { callback = opts; opts = {}; }
+    let done = false;
+    const call = (err) => { if (!done) { done = true; callback.call(stream, err); } };
+    const r = stream._readableState;
+    const w = stream._writableState;
+    const willClose = (w && w.autoDestroy && w.emitClose) || (r && r.autoDestroy && r.emitClose);
+    const readable = r && r.readable !== false && !(stream instanceof Writable && !(stream instanceof Duplex));
+    const writable = w && w.writable !== false;
+    let readableDone = !readable || r.endEmitted;
+    let writableDone = !writable || w.finished;
+    stream.on('error', (err) => call(err));
+    stream.on('end', () => { readableDone = true; if (writableDone && !willClose) call(); });
+    stream.on('finish', () => { writableDone = true; if (readableDone && !willClose) call(); });
+    stream.on('close', () => {
+      if ((readable && !readableDone) || (writable && !writableDone)) {
+        const e = new Error('Premature close');
+        e.code = 'ERR_STREAM_PREMATURE_CLOSE';
+        call(e);
+      } else call();
+    });
+    return () => { done = true; };
+  }
+
+  function pipeline(...streams) {
+    const callback = streams.pop();
+    if (Array.isArray(streams[0])) streams = streams[0];
+    let error;
+    let pending = streams.length;
+    let called = false;
+    const finish = (err) => {
+      if (err && !error) error = err;
+      if (error) for (const s of streams) if (!s.destroyed) s.destroy(error);
+      if ((--pending === 0 || error) && !called) {
+        called = true;
+        process.nextTick(callback, error);
+      }
+    };
+    streams.forEach((s, i) => {
+      finished(s, (err) => finish(err));
+      if (i > 0) streams[i - 1].pipe(s);
+    });
+    return streams[streams.length - 1];
+  }
+
   Readable.Readable = Readable;
-  return { Readable, Writable, Duplex, Stream: Readable, Utf8Decoder, errorOrDestroy };
+  const promises = {
+    pipeline: (...streams) => new Promise((resolve, reject) => pipeline(...streams, (err) => (err ? reject(err) : resolve()))),
+    finished: (stream, opts) => new Promise((resolve, reject) => finished(stream, opts || {}, (err) => (err ? reject(err) : resolve()))),
+  };
+  return { Readable, Writable, Duplex, Transform, PassThrough, Stream: Readable, finished, pipeline, promises, Utf8Decoder, errorOrDestroy };
 })
