@@ -81,7 +81,7 @@ func (p *Process) install() {
 		return dnsOS.ToObject(rt).Get(name)
 	}
 	lazy := map[string]func() goja.Value{
-		"dns": func() goja.Value { return dnsOSModule("dns") },
+		"dns":             func() goja.Value { return dnsOSModule("dns") },
 		"stream/promises": func() goja.Value { return lazyStream().ToObject(rt).Get("promises") },
 		"http": func() goja.Value {
 			if httpm == nil {
