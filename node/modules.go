@@ -23,7 +23,10 @@ func (p *Process) install() {
 	p.l.HideHostFrames("node:")
 	util := p.evalJS("util.js", p.utilHost()).ToObject(rt)
 	p.fn.inspect, _ = goja.AssertFunction(util.Get("inspect"))
-	events := p.evalJS("events.js", nil).ToObject(rt)
+	// EventTarget, AbortController & co. first: events.once's signal option needs node's
+	// AbortError.
+	abortErr := p.evalJS("abort.js", g).ToObject(rt).Get("AbortError")
+	events := p.evalJS("events.js", abortErr).ToObject(rt)
 	host := p.evalJS("host.js", p.hostObject()).ToObject(rt)
 
 	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
@@ -98,7 +101,7 @@ func (p *Process) install() {
 		"os": func() goja.Value { return dnsOSModule("os") },
 		"timers/promises": func() goja.Value {
 			if timersPromises == nil {
-				timersPromises = p.evalJS("timers_promises.js", timers)
+				timersPromises = p.evalJS2("timers_promises.js", timers, abortErr)
 			}
 			return timersPromises
 		},

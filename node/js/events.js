@@ -1,6 +1,6 @@
 // EventEmitter with node's semantics (lib/events.js): synchronous emit in registration
 // order, once, prepend, an 'error' event without a listener throws, newListener events.
-(function () {
+(function (AbortError) {
   'use strict';
   function EventEmitter() { EventEmitter.init.call(this); }
   EventEmitter.prototype._events = undefined;
@@ -100,12 +100,28 @@
   };
   P.eventNames = function () { return this._events === undefined ? [] : Reflect.ownKeys(this._events); };
   EventEmitter.EventEmitter = EventEmitter;
-  EventEmitter.once = function (emitter, name) {
+  EventEmitter.once = function (emitter, name, options) {
+    const signal = options && options.signal;
+    if (signal && signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
     return new Promise((resolve, reject) => {
-      const onError = (err) => { emitter.removeListener(name, onValue); reject(err); };
-      const onValue = (...args) => { if (name !== 'error') emitter.removeListener('error', onError); resolve(args); };
+      const onAbort = () => {
+        emitter.removeListener(name, onValue);
+        emitter.removeListener('error', onError);
+        reject(new AbortError(undefined, { cause: signal.reason }));
+      };
+      const onError = (err) => {
+        emitter.removeListener(name, onValue);
+        if (signal) signal.removeEventListener('abort', onAbort);
+        reject(err);
+      };
+      const onValue = (...args) => {
+        if (name !== 'error') emitter.removeListener('error', onError);
+        if (signal) signal.removeEventListener('abort', onAbort);
+        resolve(args);
+      };
       emitter.once(name, onValue);
       if (name !== 'error') emitter.once('error', onError);
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
     });
   };
   EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
