@@ -67,3 +67,23 @@ func (r *realm) installWheelEvent(me *webidl.Interface) {
 	m.Getter("deltaZ", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaZ) })
 	m.Getter("deltaMode", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaMode) })
 }
+
+// HasBlockingListener reports whether an event of type typ dispatched at n would meet a
+// listener that is not passive, on n, its ancestors, the document or the window (a
+// listener's passive flag defaults to true for wheel and touch events on the window, the
+// document, the root element and the body: DOM's default passive value). CHROME: an input
+// event meeting only passive listeners is dispatched not cancelable, after its default
+// action (the wheel's scroll) was done.
+func (n *Node) HasBlockingListener(typ string) bool {
+	e := createEvent(typ, kindEvent, EventInit{Bubbles: true, Composed: true})
+	var t Target = n
+	for depth := 0; t != nil && depth < 1<<16; depth++ {
+		for _, l := range t.eventTargetData().listeners {
+			if l.typ == typ && !l.passive && !l.removed {
+				return true
+			}
+		}
+		t = t.getTheParent(e)
+	}
+	return false
+}

@@ -339,7 +339,17 @@ func (p *Page) pointerWheel(x, y, dx, dy float64) {
 	if target != p.input.hover {
 		p.updateHover(target, x, y)
 	}
-	e := dom.NewWheelEvent(p.mouseInit(math.Floor(x), math.Floor(y), 0, 0, false), dom.WheelEventInit{DeltaX: dx, DeltaY: dy})
+	init := p.mouseInit(math.Floor(x), math.Floor(y), 0, 0, false)
+	if target != nil && !target.HasBlockingListener("wheel") {
+		// CHROME: with only passive listeners (as those on the window, the document and
+		// the body are by default) the wheel does not block: the scroll is done first, then
+		// the event is dispatched, not cancelable, its listeners seeing the new position.
+		p.scrollByWheel(target, dx, dy)
+		init.Cancelable = false
+		p.dispatchEvents(target, dom.NewWheelEvent(init, dom.WheelEventInit{DeltaX: dx, DeltaY: dy}))
+		return
+	}
+	e := dom.NewWheelEvent(init, dom.WheelEventInit{DeltaX: dx, DeltaY: dy})
 	if p.dispatchEvents(target, e) {
 		p.scrollByWheel(target, dx, dy)
 	}
