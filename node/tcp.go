@@ -71,7 +71,8 @@ type stream struct {
 	conn    net.Conn
 	raw     syscall.RawConn
 	ln      net.Listener
-	pair    string // "local>remote" (TCP)
+	pair    string  // "local>remote" (TCP)
+	peerOf  *stream // the socket of ours at the other end, once found
 
 	reading bool     // readStart'ed (on the loop)
 	stash   []func() // deliveries that came after readStop, for the next readStart
@@ -126,10 +127,14 @@ func (s *stream) attach(c net.Conn) {
 
 // peer is the socket of ours at the other end, if any.
 func (s *stream) peer() *stream {
+	if s.peerOf != nil {
+		return s.peerOf
+	}
 	if s.conn == nil || s.network != "tcp" {
 		return nil
 	}
-	return s.p.net.byPair[s.conn.RemoteAddr().String()+">"+s.conn.LocalAddr().String()]
+	s.peerOf = s.p.net.byPair[s.conn.RemoteAddr().String()+">"+s.conn.LocalAddr().String()]
+	return s.peerOf // found once, kept (a socket's peer does not change)
 }
 
 // tell records, for virtual time, that n bytes (or the end) went from s to its peer.
