@@ -115,7 +115,11 @@ func (r *realm) installDocumentState(m webidl.Members[*Document]) {
 	m.Getter("activeElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.ActiveElement()) })
 	m.Getter("scrollingElement", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.DocumentElement()) })
 	m.Accessor("cookie", func(*Document) goja.Value { return r.str("") }, func(*Document, goja.Value) {})
-	m.LenientMethod("hasFocus", 0, func(*Document, goja.FunctionCall) goja.Value { return r.rt.ToValue(true) })
+	// hasFocus(): the window's document has the system focus (DEPARTURE: the page's window
+	// always has it); a document without a browsing context (DOMParser's,
+	// createHTMLDocument's, new Document()'s) never does.
+	// https://html.spec.whatwg.org/multipage/interaction.html#dom-document-hasfocus
+	m.LenientMethod("hasFocus", 0, func(d *Document, _ goja.FunctionCall) goja.Value { return r.rt.ToValue(d == r.doc) })
 }
 
 // installDocumentFactories defines getElementById, the create* operations and createEvent.
