@@ -124,6 +124,61 @@
       if (signal) signal.addEventListener('abort', onAbort, { once: true });
     });
   };
+  // on (lib/events.js on): an async iterator over an emitter's events: an event with a
+  // next() waiting resolves it, else it is queued; 'error' rejects the waiting next() (or
+  // the next one) and ends the iteration; return() (a break) removes the listeners.
+  EventEmitter.on = function (emitter, event, options) {
+    const signal = options && options.signal;
+    if (signal && signal.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    const events = [];
+    const waiting = [];
+    let error = null;
+    let finished = false;
+    const iterator = {
+      next() {
+        if (events.length) return Promise.resolve({ value: events.shift(), done: false });
+        if (error) {
+          const p = Promise.reject(error);
+          error = null;
+          return p;
+        }
+        if (finished) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+      },
+      return() {
+        emitter.removeListener(event, onEvent);
+        emitter.removeListener('error', onError);
+        if (signal) signal.removeEventListener('abort', onAbort);
+        finished = true;
+        for (const w of waiting.splice(0)) w.resolve({ value: undefined, done: true });
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      throw(err) {
+        error = err;
+        emitter.removeListener(event, onEvent);
+        emitter.removeListener('error', onError);
+        return Promise.reject(err);
+      },
+      [Symbol.asyncIterator]() { return this; },
+    };
+    function onEvent(...args) {
+      const w = waiting.shift();
+      if (w) w.resolve({ value: args, done: false });
+      else events.push(args);
+    }
+    function onError(err) {
+      finished = true;
+      const w = waiting.shift();
+      if (w) w.reject(err);
+      else error = err;
+      iterator.return();
+    }
+    function onAbort() { onError(new AbortError(undefined, { cause: signal.reason })); }
+    emitter.on(event, onEvent);
+    if (event !== 'error') emitter.on('error', onError);
+    if (signal) signal.addEventListener('abort', onAbort, { once: true });
+    return iterator;
+  };
   EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
   return EventEmitter;
 })
