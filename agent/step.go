@@ -150,6 +150,26 @@ func (s *Stepper) Sleep(t time.Duration, wake <-chan struct{}) {
 	s.inner.Sleep(innerT, wake)
 }
 
+// SleepForever waits for a post; a shared virtual clock under the stepper is told (the
+// other loops' jumps are not held back), unless the loop is parked (page time stands still).
+func (s *Stepper) SleepForever(wake <-chan struct{}) {
+	s.mu.Lock()
+	frozen := s.frozen
+	s.mu.Unlock()
+	if f, ok := s.inner.(interface{ SleepForever(<-chan struct{}) }); ok && !frozen {
+		f.SleepForever(wake)
+		return
+	}
+	<-wake
+}
+
+// Woken passes a post's wake-up on to a shared virtual clock under the stepper.
+func (s *Stepper) Woken() {
+	if w, ok := s.inner.(interface{ Woken() }); ok {
+		w.Woken()
+	}
+}
+
 // Reset implements Clock.
 func (s *Stepper) Reset() {
 	s.mu.Lock()
