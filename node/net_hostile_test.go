@@ -100,3 +100,16 @@ func TestChildHostileFlood(t *testing.T) {
 		t.Errorf("heap in use %d MiB after a child's flood", m.HeapInuse>>20)
 	}
 }
+
+// TestNetServerClosedBeforeAccept: a server closes right after its client connected, before
+// its poll phase saw the connection: the client's connection ends, the process ends, with
+// node's output, under both clocks. (Whether our acceptor took the connection before the
+// listener closed is a race; when it did not, the poll phase must not wait for that accept.)
+func TestNetServerClosedBeforeAccept(t *testing.T) {
+	for _, virtual := range []bool{false, true} {
+		out, stderr, code := runHostileNet(t, "net_close_before_accept.js", virtual)
+		if out != "server closed\nclient closed\n" || code != 0 || stderr != "" {
+			t.Errorf("virtual %v: exit %d\n%s--- stderr:\n%s", virtual, code, out, stderr)
+		}
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -186,10 +187,12 @@ func (s *stream) arrivedKeys(n int, eof bool) (keys []float64, sizes []int) {
 		s.eofSeen = true
 		if len(s.fifo) > 0 && s.fifo[0].eof {
 			keys, sizes = append(keys, s.fifo[0].key), append(sizes, 0)
-			s.fifo = s.fifo[1:]
 		} else {
 			keys, sizes = append(keys, s.p.nextSeq()), append(sizes, 0)
 		}
+		// Nothing more comes from this socket (an end, or an error such as a reset that lost
+		// bytes): nothing more is awaited from it.
+		s.fifo = nil
 	}
 	if len(s.fifo) == 0 {
 		delete(s.p.net.awaiting, s)
@@ -691,6 +694,16 @@ func (s *stream) release() {
 		delete(n.byPair, s.pair)
 	}
 	delete(n.awaiting, s)
+	if s.ln != nil && s.network == "tcp" {
+		// A connect of ours this server had not accepted yet will not be: not awaited.
+		prefix := s.ln.Addr().String() + ">"
+		for k := range n.pendingAccepts {
+			if strings.HasPrefix(k, prefix) {
+				delete(n.pendingAccepts, k)
+				n.expect--
+			}
+		}
+	}
 }
 
 // --- addresses ---
