@@ -191,6 +191,15 @@ func (m *SharedClockMember) Woken() {
 	m.c.mu.Unlock()
 }
 
+// Park marks a member that has not started yet as one waiting for a post (it holds no jump
+// back: a worker created in a task whose loop has not started it yet). Woken ends it.
+func (m *SharedClockMember) Park() {
+	m.c.mu.Lock()
+	m.sleeping, m.until = true, forever
+	m.c.advance()
+	m.c.mu.Unlock()
+}
+
 // Close takes the member out: the others no longer wait for it.
 func (m *SharedClockMember) Close() {
 	c := m.c

@@ -112,6 +112,9 @@ func (h *workerHost) StartWorker(w *dom.Worker, scriptURL, name string) error {
 		run.started = start
 		ws.mu.Unlock()
 		if start {
+			if m, ok := run.loop.Clock().(*agent.SharedClockMember); ok {
+				m.Woken() // it runs from now: page time waits for it
+			}
 			go run.run(src)
 		} else {
 			run.ended.Store(true)
@@ -127,7 +130,9 @@ func (run *workerRun) setUp() error {
 	p := run.p
 	var clock loop.Clock = loop.NewRealClock()
 	if p.workers.clock != nil {
-		clock = p.workers.clock.Join() // the worker's time origin is now
+		m := p.workers.clock.Join() // the worker's time origin is now
+		m.Park()                    // until its goroutine starts, it holds no jump back
+		clock = m
 	}
 	prefix := "[worker] "
 	if run.name != "" {
