@@ -1,8 +1,6 @@
 package dom
 
 import (
-	"reflect"
-
 	"github.com/dop251/goja"
 )
 
@@ -148,16 +146,9 @@ func (r *realm) setValues(o *goja.Object) []goja.Value {
 	return out
 }
 
-var typedArrayElem = map[reflect.Type]bool{
-	reflect.TypeOf([]int8{}): true, reflect.TypeOf([]uint8{}): true, reflect.TypeOf([]int16{}): true,
-	reflect.TypeOf([]uint16{}): true, reflect.TypeOf([]int32{}): true, reflect.TypeOf([]uint32{}): true,
-	reflect.TypeOf([]float32{}): true, reflect.TypeOf([]float64{}): true, reflect.TypeOf([]int64{}): true,
-	reflect.TypeOf([]uint64{}): true,
-}
-
 // isTypedArray reports whether o has a [[TypedArrayName]].
 func (r *realm) isTypedArray(o *goja.Object) bool {
-	return typedArrayElem[o.ExportType()] && r.typedArrayName(o) != ""
+	return o.InternalKind() == "TypedArray" && r.typedArrayName(o) != ""
 }
 
 // typedArrayName is o's [[TypedArrayName]] ("" when it has none).

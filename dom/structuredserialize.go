@@ -9,7 +9,6 @@ package dom
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 
 	"github.com/dop251/goja"
@@ -156,17 +155,12 @@ func (r *realm) structuredSerializeWithTransfer(message goja.Value, transferList
 }
 
 func exportArrayBuffer(o *goja.Object) (goja.ArrayBuffer, bool) {
-	if o == nil || o.ExportType() != reflect.TypeOf(goja.ArrayBuffer{}) {
+	if o == nil || o.InternalKind() != "ArrayBuffer" {
 		return goja.ArrayBuffer{}, false
 	}
 	ab, ok := o.Export().(goja.ArrayBuffer)
 	return ab, ok
 }
-
-var (
-	typeMap = reflect.TypeOf([][2]any{})
-	typeSet = reflect.TypeOf([]any{})
-)
 
 // serialize is StructuredSerializeInternal(value, forStorage false, memory).
 func (s *serializer) serialize(v goja.Value) *serialized {
@@ -250,23 +244,23 @@ func (s *serializer) serialize(v goja.Value) *serialized {
 }
 
 // serializeOther handles the objects ClassName leaves as "Object": Map, Set, ArrayBuffer,
-// views, and ordinary objects.
+// views, and ordinary objects (told apart by their internal slots: goja's InternalKind).
 func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 	r := s.r
-	switch t := o.ExportType(); {
-	case t == typeMap:
+	switch kind := o.InternalKind(); {
+	case kind == "Map":
 		// 16. [[MapData]]: "Let copiedList be a new empty List" of the entries, then each
 		// key and value serialized in turn.
 		out.kind = sMap
 		for _, kv := range r.mapEntries(o) {
 			out.items = append(out.items, s.serialize(kv[0]), s.serialize(kv[1]))
 		}
-	case t == typeSet:
+	case kind == "Set":
 		out.kind = sSet
 		for _, v := range r.setValues(o) {
 			out.items = append(out.items, s.serialize(v))
 		}
-	case t == reflect.TypeOf(goja.ArrayBuffer{}):
+	case kind == "ArrayBuffer":
 		// 13. [[ArrayBufferData]]: a copy of the bytes. A detached one: DataCloneError.
 		ab := o.Export().(goja.ArrayBuffer)
 		if ab.Detached() {
@@ -284,7 +278,7 @@ func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 		out.count = o.Get("length").ToInteger()
 		out.items = []*serialized{s.serialize(o.Get("buffer"))}
 	default:
-		if t == reflect.TypeOf((*goja.Promise)(nil)) {
+		if kind == "Promise" {
 			panic(r.newDOMException("DataCloneError", s.ctx+"#<Promise> could not be cloned."))
 		}
 		// FIXME(spec): WeakMap, WeakSet, WeakRef and Proxy objects are serialized as ordinary
