@@ -78,3 +78,15 @@ func TestDesignMapMatchesPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignMapIsShort (issue 30): DESIGN.md is the map a newcomer reads in ten minutes: at
+// most 25,000 bytes; long explanations go in docs/ (its table names them).
+func TestDesignMapIsShort(t *testing.T) {
+	b, err := os.ReadFile("DESIGN.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 25000 {
+		t.Errorf("DESIGN.md is %d bytes, more than 25,000: move the long parts into docs/", len(b))
+	}
+}
