@@ -90,6 +90,11 @@ func (l *Agent) EnableMicrotaskTracking() {
 	l.setAsyncContextTracker(asyncTracker{l})
 }
 
+// ModelMicrotaskQueue makes the tracker keep the microtask queue's model for the queues
+// view without step mode (a worker, shown beside a stepped window, is not stepped itself).
+// Call it after EnableMicrotaskTracking; like it, it changes nothing the page can see.
+func (l *Agent) ModelMicrotaskQueue() { l.mt.model = l.mt.on }
+
 // MicrotaskTracking reports whether EnableMicrotaskTracking is on.
 func (l *Agent) MicrotaskTracking() bool { return l.mt.on }
 

@@ -262,10 +262,47 @@ func (p *Page) RequestSnapshot(max int) {
 	}) {
 		p.snapAsked.Store(false)
 	}
+	for _, r := range p.workerRuns() {
+		r.requestSnapshot(max)
+	}
+}
+
+// requestSnapshot asks a worker's loop for a snapshot of its queues, as RequestSnapshot
+// asks the window's (a worker runs on while the window is paused: it answers between its
+// own tasks).
+func (r *workerRun) requestSnapshot(max int) {
+	if r.ended.Load() || !r.snapAsked.CompareAndSwap(false, true) {
+		return
+	}
+	if !r.loop.TryPost(func() {
+		r.snap.Store(r.loop.Inspect(max))
+		r.snapAsked.Store(false)
+	}) {
+		r.snapAsked.Store(false)
+	}
 }
 
 // Snapshot is the newest snapshot of the queues RequestSnapshot got (nil before the first).
 func (p *Page) Snapshot() *Snapshot { return p.snap.Load() }
+
+// WorkerSnapshot is the newest snapshot of a running worker's queues (its own Tasks,
+// Microtasks and JS stack boxes).
+type WorkerSnapshot struct {
+	Name string
+	Snap *Snapshot
+}
+
+// WorkerSnapshots are the running workers' newest snapshots, oldest worker first (a worker
+// not yet answered is left out).
+func (p *Page) WorkerSnapshots() []WorkerSnapshot {
+	var out []WorkerSnapshot
+	for _, r := range p.workerRuns() {
+		if s := r.snap.Load(); s != nil && !r.ended.Load() {
+			out = append(out, WorkerSnapshot{Name: r.label(), Snap: s})
+		}
+	}
+	return out
+}
 
 // RecycleFrame hands a frame that Options.OnFrame delivered back to the engine once nothing
 // reads it any more, so that a later frame is painted into its memory (no 1.9 MB

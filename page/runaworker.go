@@ -59,6 +59,10 @@ type workerRun struct {
 	clockOnce sync.Once
 	offset    float64 // the worker's time origin on the window's clock (ms), for the trace
 	done      chan struct{}
+	// snap is the newest snapshot of the worker's queues (RequestSnapshot), taken on its
+	// goroutine; snapAsked: a request is in flight.
+	snap      atomic.Pointer[Snapshot]
+	snapAsked atomic.Bool
 }
 
 // workerHost is a realm's dom.WorkerHost: it starts workers whose owner is that realm's loop.
@@ -141,6 +145,10 @@ func (run *workerRun) setUp() error {
 	l := loop.New(loop.Options{Type: loop.Worker, Clock: clock, Mode: p.opts.Mode,
 		Console: prefixConsole{p.console, prefix}, ScriptTimeout: p.opts.ScriptTimeout, MaxHeap: p.opts.MaxHeap,
 		TraceCapacity: 1 << 12, MaxTimers: p.opts.MaxTimers})
+	if p.opts.TrackMicrotasks { // the window's queues view shows the worker's boxes too
+		l.EnableMicrotaskTracking()
+		l.ModelMicrotaskQueue()
+	}
 	run.loop = l
 	run.inbox = newMailbox(l) // its owner's messages and its own workers' go through it
 	g, err := dom.InstallWorkerGlobal(host{l}, dom.WorkerGlobalOptions{

@@ -36,6 +36,7 @@ type queuesView struct {
 	dump       int8 // 0: not checked yet; 1: off; 2: on
 	dumped     string
 	dumpedStep string
+	dumpedWork map[string]string // per worker, the boxes last dumped (queuesworkers.go)
 }
 
 // The layout inside the pane (pane coordinates: x from the pane's left, y below the tabs).
@@ -113,6 +114,7 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 	q.log(screen, f, right, y, b.Log)
 	y += h + qPad
 	y = q.notes(screen, f, x0+qPad, y, snap)
+	y = q.workers(screen, f, y, fr.page.WorkerSnapshots(), snap.Now) // queuesworkers.go
 	q.code(screen, f, x0+qPad, y+4, snap)
 }
 

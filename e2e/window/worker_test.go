@@ -37,3 +37,27 @@ w.onmessage = (e) => console.log(e.data);
 		t.Errorf("the timeline shows no worker lane (%d scripting px in the grid)", n)
 	}
 }
+
+// TestWindowQueuesWorkerBoxes (issue 27): the queues view shows a worker's own boxes under
+// the window's: while the worker spins through the first of five messages, the other four
+// wait in its Tasks box.
+func TestWindowQueuesWorkerBoxes(t *testing.T) {
+	needDisplay(t)
+	t.Setenv("LOOPSCOPE_QUEUES_DUMP", "1")
+	pg := filepath.Join(t.TempDir(), "worker-queues.html")
+	os.WriteFile(pg, []byte(`<!doctype html><body style="margin:0">
+<script>
+const w = new Worker(URL.createObjectURL(new Blob([
+  'onmessage = function spin(e) { const t = performance.now(); while (performance.now() - t < 400); postMessage("spun " + e.data); };'])),
+  {name: 'spinner'});
+w.onmessage = (e) => console.log(e.data);
+addEventListener('click', () => { for (let i = 1; i <= 5; i++) w.postMessage(i); });
+</script>`), 0o644)
+	w := startWindow(t, pg)
+	x0, y0 := windowOrigin(t)
+	key(t, "q")
+	time.Sleep(time.Second)
+	osClick(t, x0+400, y0+barOffset+300)
+	w.waitErrLine(t, regexp.MustCompile(`^worker spinner: T\[[^\]]+\]`), 20*time.Second)
+	w.waitLine(t, regexp.MustCompile(`^spun 5$`), 20*time.Second)
+}
