@@ -278,11 +278,18 @@ func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 		out.count = o.Get("length").ToInteger()
 		out.items = []*serialized{s.serialize(o.Get("buffer"))}
 	default:
-		if kind == "Promise" {
-			panic(r.newDOMException("DataCloneError", s.ctx+"#<Promise> could not be cloned."))
+		switch kind {
+		case "Promise", "WeakMap", "WeakSet":
+			// "Otherwise, if value has any internal slot other than [[Prototype]],
+			// [[Extensible]], or [[PrivateElements]], then throw a DataCloneError"
+			// (testdata/workers/worker_clone_weak_proxy).
+			panic(r.newDOMException("DataCloneError", s.ctx+"#<"+kind+"> could not be cloned."))
+		case "Proxy":
+			// "Otherwise, if value is an exotic object ..., then throw a DataCloneError."
+			panic(r.newDOMException("DataCloneError", s.ctx+"#<Object> could not be cloned."))
 		}
-		// FIXME(spec): WeakMap, WeakSet, WeakRef and Proxy objects are serialized as ordinary
-		// objects (Chrome: DataCloneError); a DataView as one too.
+		// FIXME(spec): a WeakRef is serialized as an ordinary object (Chrome: DataCloneError);
+		// a DataView crosses as an ordinary object, not a view of its copied buffer.
 		// 26. Otherwise: an ordinary object, its own enumerable string-keyed properties.
 		out.kind = sObject
 		s.properties(o, out)
