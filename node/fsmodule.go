@@ -148,20 +148,7 @@ func (p *Process) fsPromises() *goja.Object {
 		name, start := name, start
 		_ = promises.Set(name, func(c goja.FunctionCall) goja.Value {
 			pr, resolve, reject := rt.NewPromise()
-			start(c.Argument(0).String(), c.Argument(1), func(errV, v goja.Value) {
-				if v == nil {
-					v = goja.Undefined()
-				}
-				settle := rt.ToValue(func(goja.FunctionCall) goja.Value {
-					if errV != nil {
-						_ = reject(errV)
-					} else {
-						_ = resolve(v)
-					}
-					return goja.Undefined()
-				})
-				p.macrotask("fs.promises."+name, settle, nil, nil)
-			})
+			start(c.Argument(0).String(), c.Argument(1), p.settleFsPromise(name, resolve, reject))
 			return rt.ToValue(pr)
 		})
 	}
@@ -225,4 +212,23 @@ func (p *Process) argTypeError(name, want string, got goja.Value) *goja.Object {
 	e := p.rt.NewTypeError("The \"" + name + "\" argument must be of type " + want + ". Received " + p.inspect(got))
 	_ = e.Set("code", "ERR_INVALID_ARG_TYPE")
 	return e
+}
+
+// settleFsPromise is the completion of an fs.promises operation: it settles the promise
+// from a callback of its own in the poll phase, as node's FSReqPromise does.
+func (p *Process) settleFsPromise(name string, resolve, reject func(any) error) func(errV, v goja.Value) {
+	return func(errV, v goja.Value) {
+		if v == nil {
+			v = goja.Undefined()
+		}
+		settle := p.rt.ToValue(func(goja.FunctionCall) goja.Value {
+			if errV != nil {
+				_ = reject(errV)
+			} else {
+				_ = resolve(v)
+			}
+			return goja.Undefined()
+		})
+		p.macrotask("fs.promises."+name, settle, nil, nil)
+	}
 }

@@ -229,20 +229,7 @@ func (p *Process) fsWriteForms(m, promises *goja.Object) {
 		_ = promises.Set(name, func(c goja.FunctionCall) goja.Value {
 			pr, resolve, reject := rt.NewPromise()
 			op := p.fsWriteOp(name, c.Arguments)
-			p.runFsOp(op, func(errV, v goja.Value) {
-				if v == nil {
-					v = goja.Undefined()
-				}
-				settle := rt.ToValue(func(goja.FunctionCall) goja.Value {
-					if errV != nil {
-						_ = reject(errV)
-					} else {
-						_ = resolve(v)
-					}
-					return goja.Undefined()
-				})
-				p.macrotask("fs.promises."+name, settle, nil, nil)
-			})
+			p.runFsOp(op, p.settleFsPromise(name, resolve, reject))
 			return rt.ToValue(pr)
 		})
 	}

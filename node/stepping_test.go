@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,27 @@ import (
 	"loopscope/internal/testsupport"
 )
 
+// runStepped runs p paused from the start; at each stop it calls atStop and then steps by
+// k, until the process ends (its exit status) or max stops were made (then it runs freely
+// to its end).
+func runStepped(p *Process, k agent.StepKind, max int, atStop func()) int {
+	s := p.Agent().Stepper()
+	s.Pause()
+	done := make(chan int)
+	go func() { done <- p.Run() }()
+	for stops := 0; stops < max; stops++ {
+		select {
+		case code := <-done:
+			return code
+		case <-s.ParkedSignal():
+			atStop()
+			s.Step(k)
+		}
+	}
+	s.Resume()
+	return <-done
+}
+
 // stepRun runs script paused from the start and advances it one step of kind k at a time
 // until it ends; at each stop it records the phase the loop is in and the lines printed
 // so far ("phase: line, line").
@@ -23,27 +45,18 @@ func stepRun(t *testing.T, script string, k agent.StepKind) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Agent().Stepper()
-	s.Pause()
-	done := make(chan int)
-	go func() { done <- p.Run() }()
 	var stops []string
-	for {
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("exit %d", code)
-			}
-			return stops
-		case <-s.ParkedSignal():
-			ph := p.CurrentPhase().String()
-			if ph == "" {
-				ph = "(none)"
-			}
-			stops = append(stops, ph+": "+strings.Join(con.Lines, ", "))
-			s.Step(k)
+	code := runStepped(p, k, math.MaxInt, func() {
+		ph := p.CurrentPhase().String()
+		if ph == "" {
+			ph = "(none)"
 		}
+		stops = append(stops, ph+": "+strings.Join(con.Lines, ", "))
+	})
+	if code != 0 {
+		t.Errorf("exit %d", code)
 	}
+	return stops
 }
 
 // TestNodeStepByPhase: a phase step stops at the end of every phase, empty or not, in
@@ -140,10 +153,6 @@ func TestNodeStepPollWaitsForTimer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Agent().Stepper()
-	s.Pause()
-	done := make(chan int)
-	go func() { done <- p.Run() }()
 	// The window posts to the loop every frame; here much more often, so that posts land
 	// while a phase runs, not only while the loop is parked.
 	quit := make(chan struct{})
@@ -159,22 +168,12 @@ func TestNodeStepPollWaitsForTimer(t *testing.T) {
 		}
 	}()
 	var stops []string
-	for running := true; running && len(stops) < 200; {
-		select {
-		case <-done:
-			running = false
-		case <-s.ParkedSignal():
-			got := make(chan Snapshot)
-			p.Agent().Post(func() { got <- p.Inspect(8) })
-			<-got
-			stops = append(stops, p.CurrentPhase().String()+": "+strings.Join(con.Lines, ", "))
-			s.Step(agent.StepPhase)
-		}
-	}
-	if len(stops) == 200 {
-		s.Resume()
-		<-done
-	}
+	runStepped(p, agent.StepPhase, 200, func() {
+		got := make(chan Snapshot)
+		p.Agent().Post(func() { got <- p.Inspect(8) })
+		<-got
+		stops = append(stops, p.CurrentPhase().String()+": "+strings.Join(con.Lines, ", "))
+	})
 	first := -1
 	for i, st := range stops {
 		if strings.HasSuffix(st, "one") {
@@ -236,30 +235,22 @@ func TestNodeStackHidesHostFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Agent().Stepper()
-	s.Pause()
-	done := make(chan int)
-	go func() { done <- p.Run() }()
 	var stacks []string
 	logged := 0
-	for running := true; running; {
-		select {
-		case <-done:
-			running = false
-		case <-s.ParkedSignal():
-			if n := len(con.Snapshot()); n > logged {
-				logged = n
-				got := make(chan agent.Boxes)
-				p.Agent().Post(func() { got <- p.Agent().Boxes(8) })
-				var frames []string
-				for _, f := range (<-got).Stack {
-					frames = append(frames, fmt.Sprintf("%s %s:%d", f.Name, filepath.Base(f.File), f.Line))
-				}
-				stacks = append(stacks, con.Snapshot()[n-1]+": "+strings.Join(frames, " < "))
-			}
-			s.Step(agent.StepHostCall)
+	runStepped(p, agent.StepHostCall, math.MaxInt, func() {
+		n := len(con.Snapshot())
+		if n == logged {
+			return
 		}
-	}
+		logged = n
+		got := make(chan agent.Boxes)
+		p.Agent().Post(func() { got <- p.Agent().Boxes(8) })
+		var frames []string
+		for _, f := range (<-got).Stack {
+			frames = append(frames, fmt.Sprintf("%s %s:%d", f.Name, filepath.Base(f.File), f.Line))
+		}
+		stacks = append(stacks, con.Snapshot()[n-1]+": "+strings.Join(frames, " < "))
+	})
 	want := []string{
 		"tick: inner stack.js:2 < tick stack.js:5",
 		"timeout: inner stack.js:2 < outer stack.js:3",

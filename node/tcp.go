@@ -532,18 +532,7 @@ func (s *stream) writeBuffer(req *goja.Object, data []byte) (errno int, async bo
 			if err == nil {
 				s.tell(key, len(rest), false)
 			}
-			p.completed(key, func() {
-				s.queued--
-				s.reqDone()
-				if s.closing {
-					return
-				}
-				status := 0
-				if err != nil {
-					status = uvErr(err).errno
-				}
-				p.callJS("WriteWrap oncomplete", req.Get("oncomplete"), req, status)
-			})
+			p.completed(key, func() { s.reqComplete("WriteWrap oncomplete", req, err) })
 		})
 	})
 	return 0, true
@@ -572,6 +561,22 @@ func (s *stream) tryWrite(data []byte) (int, error) {
 		return n, err
 	}
 	return n, werr
+}
+
+// reqComplete is a write or shutdown request's completion in the poll phase: the request
+// leaves the socket's queue and, unless the socket is closing, its oncomplete (name) is
+// called with libuv's status (0, or the negative errno of err).
+func (s *stream) reqComplete(name string, req *goja.Object, err error) {
+	s.queued--
+	s.reqDone()
+	if s.closing {
+		return
+	}
+	status := 0
+	if err != nil {
+		status = uvErr(err).errno
+	}
+	s.p.callJS(name, req.Get("oncomplete"), req, status)
 }
 
 // enqueue hands work to the socket's writer goroutine (started on first use), in order.
@@ -633,18 +638,7 @@ func (s *stream) shutdown(req *goja.Object) int {
 		}
 		p.l.Post(func() {
 			s.tell(key, 0, true)
-			p.completed(key, func() {
-				s.queued--
-				s.reqDone()
-				if s.closing {
-					return
-				}
-				status := 0
-				if err != nil {
-					status = uvErr(err).errno
-				}
-				p.callJS("ShutdownWrap oncomplete", req.Get("oncomplete"), req, status)
-			})
+			p.completed(key, func() { s.reqComplete("ShutdownWrap oncomplete", req, err) })
 		})
 	})
 	return 0
