@@ -171,67 +171,12 @@ func parseFontFamily(list string) uint8 {
 	return 0
 }
 
-// parseTransform parses a transform list: translations are summed, the other functions
-// are accepted but have no effect. Num is 1 when there is a transform.
-// DEPARTURE: only translation is rendered. https://drafts.csswg.org/css-transforms/#transform-property
+// parseTransform parses a transform list (transform.go); Num is 1 when there is one.
+// https://drafts.csswg.org/css-transforms-1/#transform-property
 func parseTransform(s string) (Value, bool) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "none" {
-		return Value{}, true
+	l, ok := ParseTransformList(s)
+	if !ok || l == nil {
+		return Value{}, ok
 	}
-	var tx, ty float64
-	var ux, uy Unit // px, or % when every x (y) translation is in %
-	first := true
-	for _, fn := range Fields(s) {
-		x, y, ok := parseTranslation(fn)
-		if !ok {
-			return Value{}, false
-		}
-		if x == nil {
-			continue
-		}
-		if first {
-			ux, uy = x.U, y.U
-			first = false
-		}
-		if x.U != ux && x.V != 0 || y.U != uy && y.V != 0 {
-			return Value{}, false // mixed units would need calc()
-		}
-		tx += x.V
-		ty += y.V
-	}
-	return Value{Num: 1, TX: Length{tx, ux}, TY: Length{ty, uy}}, true
-}
-
-// parseTranslation parses one transform function: its translation, or nil x and y for
-// a function that does not translate.
-func parseTranslation(fn string) (x, y *Length, ok bool) {
-	open := strings.IndexByte(fn, '(')
-	if open <= 0 || fn[len(fn)-1] != ')' {
-		return nil, nil, false
-	}
-	name, args := fn[:open], SplitCommas(fn[open+1:len(fn)-1])
-	var tx, ty Length
-	arg := func(i int, l *Length) bool {
-		if i >= len(args) {
-			return true
-		}
-		v, ok := ParseLength(args[i], true, false, true)
-		*l = v
-		return ok
-	}
-	switch name {
-	case "translate", "translate3d":
-		ok = arg(0, &tx) && arg(1, &ty)
-	case "translatex":
-		ok = arg(0, &tx)
-	case "translatey":
-		ok = arg(0, &ty)
-	case "scale", "scalex", "scaley", "rotate", "rotatez", "skew", "skewx", "skewy", "matrix", "matrix3d",
-		"translatez", "scale3d", "scalez", "rotate3d", "rotatex", "rotatey", "perspective":
-		return nil, nil, true
-	default:
-		return nil, nil, false
-	}
-	return &tx, &ty, ok
+	return Value{Num: 1, Transform: l}, true
 }

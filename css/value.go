@@ -20,16 +20,16 @@ const (
 
 // Value is a specified value of one longhand; which fields matter depends on the property.
 type Value struct {
-	Global  Global
-	Len     Length      // lengths
-	Num     float64     // numbers, and keywords (an enum as a float64)
-	Color   color.NRGBA // colours
-	Current bool        // currentcolor
-	TX, TY  Length      // transform: the translation
-	Names   []string    // transition-property, animation-name
-	Times   []float64   // transition- and animation-duration and -delay, in ms
-	Easings []Easing    // transition- and animation-timing-function
-	Nums    []float64   // animation-iteration-count (infinite: +Inf), -direction, -fill-mode, -play-state
+	Global    Global
+	Len       Length        // lengths
+	Num       float64       // numbers, and keywords (an enum as a float64)
+	Color     color.NRGBA   // colours
+	Current   bool          // currentcolor
+	Transform TransformList // transform (nil: none)
+	Names     []string      // transition-property, animation-name
+	Times     []float64     // transition- and animation-duration and -delay, in ms
+	Easings   []Easing      // transition- and animation-timing-function
+	Nums      []float64     // animation-iteration-count (infinite: +Inf), -direction, -fill-mode, -play-state
 }
 
 // Declaration is one longhand declaration of a declaration block.

@@ -177,21 +177,24 @@ func TestTransitionShorthand(t *testing.T) {
 }
 
 func TestParseTransform(t *testing.T) {
+	px := func(v float64) TranslateLength { return TranslateLength{L: PxLength(v)} }
 	cases := []struct {
 		in     string
-		tx, ty Length
+		tx, ty TranslateLength
 		has    bool
 	}{
-		{"none", Length{}, Length{}, false},
-		{"translate(10px, 20px)", PxLength(10), PxLength(20), true},
-		{"translate(10px)", PxLength(10), PxLength(0), true},
-		{"translateX(-5px) translateY(7px)", PxLength(-5), PxLength(7), true},
-		{"translateX(50%)", Length{50, Percent}, PxLength(0), true},
-		{"translate3d(1px, 2px, 3px) rotate(45deg)", PxLength(1), PxLength(2), true},
+		{"none", px(0), px(0), false},
+		{"translate(10px, 20px)", px(10), px(20), true},
+		{"translate(10px)", px(10), px(0), true},
+		{"translateX(-5px) translateY(7px)", px(-5), px(7), true},
+		{"translateX(50%)", TranslateLength{Pct: 50}, px(0), true},
+		{"translate(calc(10px + 10%), 2em)", TranslateLength{L: PxLength(10), Pct: 10}, TranslateLength{L: Length{2, Em}}, true},
+		{"translate3d(1px, 2px, 3px) rotate(45deg)", px(1), px(2), true},
 	}
 	for _, c := range cases {
 		v, ok := parseTransform(c.in)
-		if !ok || (v.Num == 1) != c.has || c.has && (v.TX != c.tx || v.TY.V != c.ty.V) {
+		x, y := v.Transform.TranslationSum()
+		if !ok || (v.Num == 1) != c.has || x != c.tx || y != c.ty {
 			t.Errorf("parseTransform(%q) = %+v, %v", c.in, v, ok)
 		}
 	}

@@ -57,7 +57,7 @@ const (
 	typeInteger
 	// typeColor: in premultiplied sRGB.
 	typeColor
-	// typeTransform: a transform list (the engine's: none or one translation).
+	// typeTransform: a transform list (css/transform.go).
 	typeTransform
 	// typeVisibility: "visible" for every progress strictly between 0 and 1 when one
 	// endpoint is visible; otherwise discrete.
@@ -96,12 +96,12 @@ func animTypeOf(p animProp) animType {
 
 // animValue is one animatable longhand's computed value, in the field its type uses.
 type animValue struct {
-	n      float64     // opacity, px values, integers, line-height's number or px
-	l      length      // lengths
-	c      color.NRGBA // colours
-	has    bool        // transform is not none; z-index is auto; visibility is visible
-	tx, ty length      // transform
-	k      int64       // a discrete value's keyword(s); line-height's kind
+	n   float64           // opacity, px values, integers, line-height's number or px
+	l   length            // lengths
+	c   color.NRGBA       // colours
+	has bool              // transform is not none; z-index is auto; visibility is visible
+	xf  css.TransformList // transform
+	k   int64             // a discrete value's keyword(s); line-height's kind
 }
 
 // getAnim reads longhand p of s.
@@ -142,7 +142,7 @@ func getAnim(s *computedStyle, p animProp) animValue {
 	case p == css.PropOpacity:
 		return animValue{n: s.opacity}
 	case p == css.PropTransform:
-		return animValue{has: s.hasTransform, tx: s.tx, ty: s.ty}
+		return animValue{xf: s.transformList()}
 	case p == css.PropVisibility:
 		return animValue{has: s.visible}
 	case p == css.PropZIndex:
@@ -207,7 +207,7 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 	case p == css.PropOpacity:
 		s.opacity = v.n
 	case p == css.PropTransform:
-		s.hasTransform, s.tx, s.ty = v.has, v.tx, v.ty
+		setTransformList(s, v.xf)
 	case p == css.PropVisibility:
 		s.visible = v.has
 	case p == css.PropZIndex:
@@ -230,10 +230,7 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 func animEqual(a, b animValue, p animProp) bool {
 	switch animTypeOf(p) {
 	case typeTransform:
-		if !a.has && !b.has {
-			return true
-		}
-		return a.has == b.has && a.tx.v == b.tx.v && a.ty.v == b.ty.v && (a.tx.u == b.tx.u || a.tx.v == 0) && (a.ty.u == b.ty.u || a.ty.v == 0)
+		return a.xf.Equal(b.xf)
 	case typeLength, typeNonNegativeLength:
 		return a.l == b.l
 	case typeColor:
@@ -261,7 +258,7 @@ func animInterpolable(a, b animValue, p animProp) bool {
 	case typeDiscrete:
 		return false
 	case typeTransform:
-		return lengthsInterpolable(a.tx, b.tx) && lengthsInterpolable(a.ty, b.ty)
+		return true // any two lists interpolate (through matrices where their functions differ)
 	case typeLength, typeNonNegativeLength:
 		return lengthsInterpolable(a.l, b.l)
 	case typeInteger:
@@ -321,7 +318,7 @@ func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
 	case typeOpacity:
 		return animValue{n: css.Clamp01(a.n + (b.n-a.n)*t)}
 	case typeTransform:
-		return animValue{has: a.has || b.has, tx: lerpLength(a.tx, b.tx, t), ty: lerpLength(a.ty, b.ty, t)}
+		return animValue{xf: css.InterpolateTransformLists(a.xf, b.xf, t)}
 	case typeColor:
 		return animValue{c: interpolateColor(a.c, b.c, t)}
 	case typeLength:

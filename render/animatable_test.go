@@ -33,7 +33,7 @@ func TestInterpolateByType(t *testing.T) {
 		{"discrete", css.PropTextAlign, animValue{k: 1}, animValue{k: 2}, 0.49, animValue{k: 1}},
 		{"discrete at 50%", css.PropTextAlign, animValue{k: 1}, animValue{k: 2}, 0.5, animValue{k: 2}},
 	} {
-		if got := interpolateAnim(c.a, c.b, c.p, c.t); got != c.want {
+		if got := interpolateAnim(c.a, c.b, c.p, c.t); !animEqual(got, c.want, c.p) || got.n != c.want.n || got.l != c.want.l || got.has != c.want.has || got.k != c.want.k {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
 	}

@@ -54,7 +54,8 @@ type computedStyle struct {
 	listStyle      css.MarkerStyle
 	opacity        float64
 	hasTransform   bool
-	tx, ty         length
+	tx, ty         length             // the transform's translations (transform.go)
+	xform          *css.TransformList // the whole transform, when it does more than translate
 	visible        bool
 	zAuto          bool
 	zIndex         int
@@ -279,8 +280,7 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 	case p == css.PropOpacity:
 		st.opacity = v.Num
 	case p == css.PropTransform:
-		st.hasTransform = v.Num == 1
-		st.tx, st.ty = computeLength(v.TX, fs, cx), computeLength(v.TY, fs, cx)
+		setComputedTransform(st, v.Transform, fs, cx)
 	case p == css.PropVisibility:
 		st.visible = v.Num == 1
 	case p == css.PropZIndex:
@@ -343,7 +343,7 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 	case p == css.PropOpacity:
 		st.opacity = src.opacity
 	case p == css.PropTransform:
-		st.hasTransform, st.tx, st.ty = src.hasTransform, src.tx, src.ty
+		st.hasTransform, st.tx, st.ty, st.xform = src.hasTransform, src.tx, src.ty, src.xform
 	case p == css.PropVisibility:
 		st.visible = src.visible
 	case p == css.PropZIndex:

@@ -126,6 +126,9 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		if b != nil {
 			w, h = b.w, b.h
 		}
+		if s.xform != nil {
+			return s.transformMatrix(w, h).Serialize(), true
+		}
 		return "matrix(1, 0, 0, 1, " + css.FormatNumber(s.tx.resolve(w)) + ", " + css.FormatNumber(s.ty.resolve(h)) + ")", true
 	case "visibility":
 		if s.visible {
