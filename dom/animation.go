@@ -130,16 +130,19 @@ func (a *Animation) newReadyPromise(pending bool) {
 }
 
 // afterOperation keeps the promises in step with the handle after a procedure: a
-// pending task gets a pending ready promise, a completed one resolves it; a finish
-// notification that ran synchronously resolves the finished promise, one that is due
-// is queued as a microtask.
+// pending task gets a pending ready promise, a completed one resolves it. syncNotify is
+// the procedure's "synchronously notify" flag (finish() alone sets it): its finish
+// notification ran synchronously and resolves the finished promise now; otherwise one
+// that is due is a microtask, which does nothing if the animation left the finished state
+// meanwhile ("If animation's play state is not equal to finished, abort these steps").
+// https://drafts.csswg.org/web-animations-1/#updating-the-finished-state (step 5)
 // https://drafts.csswg.org/web-animations-1/#finish-notification-steps
-func (a *Animation) afterOperation() {
+func (a *Animation) afterOperation(syncNotify bool) {
 	a.settleReady()
 	if a.h.Pending() && !a.readyPending {
 		a.newReadyPromise(true)
 	}
-	if a.h.TakeFinished() {
+	if syncNotify && a.h.TakeFinished() {
 		a.resolveFinishedPromise()
 		return
 	}

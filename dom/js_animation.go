@@ -36,14 +36,14 @@ func (r *realm) installAnimations() {
 		if err := a.h.Play(); err != nil {
 			panic(r.domError("InvalidStateError", "Failed to execute 'play' on 'Animation': Cannot play reversed Animation with infinite target effect end."))
 		}
-		a.afterOperation()
+		a.afterOperation(false)
 		return goja.Undefined()
 	})
 	m.LenientMethod("reverse", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
 		if err := a.h.Reverse(); err != nil {
 			panic(r.domError("InvalidStateError", "Failed to execute 'reverse' on 'Animation': Cannot play reversed Animation with infinite target effect end."))
 		}
-		a.afterOperation()
+		a.afterOperation(false)
 		return goja.Undefined()
 	})
 	m.Method("updatePlaybackRate", 1, func(a *Animation, call goja.FunctionCall) goja.Value {
@@ -52,7 +52,7 @@ func (r *realm) installAnimations() {
 			panic(r.idl.TypeError("Failed to execute 'updatePlaybackRate' on 'Animation': The provided double value is non-finite."))
 		}
 		a.h.UpdatePlaybackRate(rate)
-		a.afterOperation()
+		a.afterOperation(false)
 		return goja.Undefined()
 	})
 	m.LenientMethod("commitStyles", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
@@ -79,14 +79,14 @@ func (r *realm) installAnimations() {
 	})
 	m.LenientMethod("pause", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
 		a.h.Pause()
-		a.afterOperation()
+		a.afterOperation(false)
 		return goja.Undefined()
 	})
 	m.LenientMethod("finish", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
 		if err := a.h.Finish(); err != nil {
 			panic(r.domError("InvalidStateError", "Failed to execute 'finish' on 'Animation': Cannot finish Animation with an infinite target effect end."))
 		}
-		a.afterOperation()
+		a.afterOperation(true)
 		return goja.Undefined()
 	})
 	m.LenientMethod("cancel", 0, func(a *Animation, _ goja.FunctionCall) goja.Value {
@@ -104,7 +104,7 @@ func (r *realm) installAnimations() {
 			return
 		}
 		a.h.SetCurrentTime(toDouble(v))
-		a.afterOperation()
+		a.afterOperation(false)
 	})
 	m.Accessor("startTime", func(a *Animation) goja.Value { return r.nullableTime(a.h.StartTime()) }, func(a *Animation, v goja.Value) {
 		if isNullish(v) {
@@ -116,7 +116,7 @@ func (r *realm) installAnimations() {
 			}
 			a.h.SetStartTime(t, true)
 		}
-		a.afterOperation()
+		a.afterOperation(false)
 	})
 	m.Getter("playState", func(a *Animation) goja.Value { return r.str(a.h.PlayState()) })
 	m.Getter("pending", func(a *Animation) goja.Value { return r.rt.ToValue(a.h.Pending()) })
@@ -126,7 +126,7 @@ func (r *realm) installAnimations() {
 			panic(r.idl.TypeError("Failed to set the 'playbackRate' property on 'Animation': The provided double value is non-finite."))
 		}
 		a.h.SetPlaybackRate(rate)
-		a.afterOperation()
+		a.afterOperation(false)
 	})
 	m.Getter("ready", func(a *Animation) goja.Value { return a.readyObj })
 	m.Getter("finished", func(a *Animation) goja.Value { return a.currentFinished() })
@@ -196,7 +196,7 @@ func (r *realm) installAnimations() {
 		// "Run the procedure to play an animation for animation with the auto-rewind flag
 		// set to true."
 		h.Play()
-		a.afterOperation()
+		a.afterOperation(false)
 		return a.obj
 	})
 }
@@ -477,7 +477,7 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 		if err := k.a.h.UpdateTiming(t); err != nil {
 			panic(r.idl.TypeError(ctx + err.Error()))
 		}
-		k.a.afterOperation()
+		k.a.afterOperation(false)
 		return goja.Undefined()
 	})
 	// getKeyframes(): the keyframes as given, with their computed offsets.
