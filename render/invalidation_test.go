@@ -213,7 +213,12 @@ func mutableElements(doc *html.Node) []*html.Node {
 // compareWithFullFrames runs 60 frames of invalidationPage, each after one to three
 // mutations, and returns how many patched their display list.
 func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
-	doc, src, inc, full := incrementalAndFull(t, invalidationPage)
+	return compareFramesOf(t, invalidationPage, 16, seed, mutate)
+}
+
+// compareFramesOf is compareWithFullFrames on page, frames frameMs apart.
+func compareFramesOf(t *testing.T, page string, frameMs float64, seed int64, mutate func(*rand.Rand, *noteSource, []*html.Node)) int {
+	doc, src, inc, full := incrementalAndFull(t, page)
 	els := mutableElements(doc)
 	rng := rand.New(rand.NewSource(seed))
 	partial, patched := 0, 0
@@ -222,7 +227,7 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 		for k := rng.Intn(3); k >= 0; k-- {
 			mutate(rng, src, els)
 		}
-		now := float64(frame) * 16
+		now := float64(frame) * frameMs
 		got := renderFrame(inc, now)
 		// FrameDamage covers every pixel that changed since the frame before (the window
 		// copies only that part).
@@ -250,6 +255,77 @@ func compareWithFullFrames(t *testing.T, seed int64, mutate func(*rand.Rand, *no
 	}
 	t.Logf("%d of 60 frames were partial, %d of them patched the display list", partial, patched)
 	return patched
+}
+
+// animatedLayoutPage is invalidationPage with CSS animations of geometry: width (in px and
+// from px to %), margin-left and padding, with easings and odd durations so that every frame
+// has fractional values.
+var animatedLayoutPage = strings.Replace(invalidationPage, "</style>", `
+@keyframes kw { from { width: 20px } to { width: 173.3px } }
+@keyframes kp { from { width: 10.5px } 40% { width: 30% } to { width: 62.25% } }
+@keyframes km { from { margin-left: 0 } to { margin-left: 41.7px } }
+@keyframes kq { 0% { padding-left: 1px; margin-left: 3.3px } 100% { padding-left: 7.6px; margin-left: -2.1px } }
+.aw { animation: kw 170ms linear infinite }
+.ap { animation: kp 230ms ease-in-out infinite alternate }
+.am { animation: km 310ms ease infinite }
+.aq { animation: kq 190ms linear 3 both }
+</style>`, 1)
+
+var animationClasses = []string{"aw", "ap", "am", "aq", "aw a", "am b", "ap t", ""}
+
+// TestAnimatedLayoutFramesMatchFullFrames: elements start and stop animations of width,
+// margin and padding (a class change) among the other random mutations, and frames come
+// at a fractional interval: every frame, laid out only where the animated values changed,
+// is the same as a full one, byte for byte.
+func TestAnimatedLayoutFramesMatchFullFrames(t *testing.T) {
+	for seed := int64(1); seed <= 12; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			compareFramesOf(t, animatedLayoutPage, 16.7, seed, func(rng *rand.Rand, src *noteSource, els []*html.Node) {
+				if rng.Intn(3) > 0 {
+					mutate(rng, src, els)
+					return
+				}
+				n := els[rng.Intn(len(els))]
+				setAttr(n, "class", animationClasses[rng.Intn(len(animationClasses))])
+				src.change(ChangeAttribute, n, "class")
+			})
+		})
+	}
+}
+
+// TestAnimatedLayoutLaysOutOnlyTheAnimated: a frame that only advances width and margin
+// animations lays out the animated boxes and their ancestors, not their siblings.
+func TestAnimatedLayoutLaysOutOnlyTheAnimated(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`<!DOCTYPE html><style>body { margin: 0 } div { height: 3px; background: teal }
+		@keyframes kw { from { width: 10px } to { width: 300px } }
+		@keyframes km { from { margin-left: 0 } to { margin-left: 100px } }
+		.w { animation: kw 1s linear infinite } .m { animation: km 1s linear infinite }</style><body>`)
+	for i := 0; i < 200; i++ {
+		class := ""
+		switch i % 20 {
+		case 3:
+			class = "w"
+		case 11:
+			class = "m"
+		}
+		fmt.Fprintf(&sb, "<div class=%q>%d</div>", class, i)
+	}
+	src := parsePage(t, sb.String())
+	e := NewEngine(src, 400, 600)
+	renderFrame(e, 0)
+	renderFrame(e, 16)
+	for frame := 2; frame < 6; frame++ {
+		renderFrame(e, float64(frame)*16.7)
+		// 20 animated divs, body, html (the root box)
+		if got := e.Work().LaidOut; got != 22 {
+			t.Errorf("frame %d: %d boxes laid out, want 22 (the 20 animated divs and their ancestors)", frame, got)
+		}
+		// the rows of the 20 animated divs, and the text of the 10 that move (32 px of ink)
+		if got, most := e.Work().Rastered, 20*3*400+10*40*32; got > most {
+			t.Errorf("frame %d: %d pixels rastered, want at most %d (the animated divs' rows and moved text)", frame, got, most)
+		}
+	}
 }
 
 // outsideDamage is a pixel that differs between a and b outside damage (nil: none).

@@ -46,7 +46,6 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 	}
 	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
 	var rects []image.Rectangle
-	var bounds image.Rectangle
 	for i := range e.list {
 		a, b := &e.painted[i], &e.list[i]
 		if *a == *b {
@@ -59,13 +58,10 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 			if r.Empty() {
 				continue
 			}
-			bounds = bounds.Union(r)
 			rects = append(rects, r)
 		}
 	}
-	if len(rects) > maxDamageRects {
-		rects = append(rects[:0], bounds)
-	}
+	rects = mergeDamageFor(rects, len(e.list))
 	for i := range rects {
 		rects[i] = rects[i].Sub(off) // to the viewport's coordinates
 	}
