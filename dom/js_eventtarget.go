@@ -41,6 +41,8 @@ func (r *realm) wrapTarget(t Target) goja.Value {
 		return v.obj
 	case *MediaQueryList:
 		return v.obj
+	case *Animation:
+		return v.obj
 	}
 	return goja.Null()
 }
