@@ -16,16 +16,23 @@ import (
 // elements each run a CSS animation (issue 18's hostile case: bounded cost per frame): update animations
 // and send events (every animation's update, the events of those that start an
 // iteration), style, layout and paint, in CPU ms of the benchmark's thread per frame.
-// "opacity" animates a paint-only property; "left" moves every box (a layout each frame).
+// "opacity" (0 to 1, the box staying in place) and "transform" (a fractional translation)
+// are what a compositor animates (issue 29); "left" moves every box (a layout each frame).
+// tools/chrome/bench/anims.mjs is Chromium's side.
 func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
+	keyframes := map[string]string{
+		"opacity":   "from { opacity: 0 } to { opacity: 1 }",
+		"transform": "from { transform: translateX(0) } to { transform: translateX(3.5px) }",
+		"left":      "from { left: 0 } to { left: 1px }",
+	}
 	for _, c := range []struct {
 		prop string
 		n    int
-	}{{"opacity", 1000}, {"opacity", 10000}, {"left", 10000}} {
+	}{{"opacity", 1000}, {"opacity", 10000}, {"transform", 10000}, {"left", 10000}} {
 		prop, n := c.prop, c.n
 		b.Run(fmt.Sprintf("%s/%d", prop, n), func(b *testing.B) {
 			var sb strings.Builder
-			sb.WriteString(`<!DOCTYPE html><style>body { margin: 0 } @keyframes k { from { ` + prop + `: 0 } to { ` + prop + `: 1px } }
+			sb.WriteString(`<!DOCTYPE html><style>body { margin: 0 } @keyframes k { ` + keyframes[prop] + ` }
 				div { position: absolute; width: 4px; height: 4px; background: teal; animation: k 1s linear infinite }</style><body>
 				<script>let n = 0; document.addEventListener('animationiteration', () => n++);</script>`)
 			for i := 0; i < n; i++ {

@@ -106,6 +106,17 @@ func BenchmarkOneChangePerFrame(b *testing.B) {
 		b.Run(fmt.Sprintf("transform/%d", n), func(b *testing.B) {
 			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("transform: translateX(%dpx)", 1+i%300) })
 		})
+		// Eight divs spread over the page take turns, as for opacity: after its first change
+		// (which makes it a stacking context: the display list is built again) each change
+		// moves a translated div by a fractional translation (issue 29: its stacking
+		// context's items are placed again, the frame staying a full render's byte for byte).
+		b.Run(fmt.Sprintf("transform-moves/%d", n), func(b *testing.B) {
+			benchFrames(b, n, func(p *Page, divs []*dom.Node, i int) {
+				if err := divs[(i%8)*(n/8)].SetAttribute("style", fmt.Sprintf("transform: translate(%d.25px, 0.5px)", 1+(i/8)%300)); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
 		b.Run(fmt.Sprintf("width/%d", n), func(b *testing.B) {
 			benchOneChangePerFrame(b, n, func(i int) string { return fmt.Sprintf("width: %dpx", 100+i%300) })
 		})

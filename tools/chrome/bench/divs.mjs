@@ -4,7 +4,7 @@
 // time between animation frames is what a frame costs; the median of 200 frames is printed.
 //
 //   node bench/divs.mjs                 # 1,000 / 10,000 / 100,000 divs, every change
-//   node bench/divs.mjs 10000 width     # (background, width or insert-remove)
+//   node bench/divs.mjs 10000 width     # (background, transform, transform-moves, width or insert-remove)
 import { chromium } from 'playwright-core';
 
 const CHROME = process.env.CHROME || '/usr/bin/chromium';
@@ -17,6 +17,10 @@ function page(n, change) {
   const set = {
     width: `d.style.width = (100 + i % 300) + 'px'`,
     background: `d.style.backgroundColor = colours[i % 4]`,
+    transform: `d.style.transform = 'translateX(' + (1 + i % 300) + 'px)'`,
+    // eight divs spread over the page take turns (the Go benchmark's transform-moves)
+    'transform-moves': `{ const m = all[(i % 8) * ${Math.floor(n / 8)}];
+    m.style.transform = 'translate(' + (1 + Math.floor(i / 8) % 300) + '.25px, 0.5px)'; }`,
     // one div removed and a new one inserted elsewhere, as the Go benchmark does
     'insert-remove': `{ const b = document.body, k = b.children.length;
     b.children[(i * 7919) % ${n} % k].remove();
