@@ -8,15 +8,16 @@ import (
 	"encoding/base64"
 	"errors"
 	"image"
-	_ "image/gif"  // GIF headers for image.DecodeConfig
-	_ "image/jpeg" // JPEG headers
-	_ "image/png"  // PNG headers
+	_ "image/gif"  // GIF decoding for image.Decode
+	_ "image/jpeg" // JPEG
+	_ "image/png"  // PNG
 	"net/url"
 	"strings"
 
 	"github.com/dop251/goja"
-	_ "golang.org/x/image/bmp"  // BMP headers
-	_ "golang.org/x/image/webp" // WebP headers
+	_ "golang.org/x/image/bmp"  // BMP
+	_ "golang.org/x/image/webp" // WebP
+	"golang.org/x/net/html"
 )
 
 // ResourceLoader reads the bytes of a URL the page may load (a file in the page's folder);
@@ -37,11 +38,17 @@ const (
 // maxImageBytes bounds what one image request reads.
 const maxImageBytes = 64 << 20
 
-// imageRequest is an image request: its state, current URL and natural size.
+// maxDecodedPixels bounds the images decoded for painting (16 MiB of RGBA): a larger one
+// keeps its natural size and is painted blank (DEPARTURE: Chrome decodes it, in tiles).
+const maxDecodedPixels = 4 << 20
+
+// imageRequest is an image request: its state, current URL, natural size and, once
+// decoded, its pixels (nil when too large to paint).
 type imageRequest struct {
 	state      int
 	currentURL string
 	w, h       int
+	pixels     image.Image
 }
 
 // imageData is an img element's image requests and the decode() promises waiting on them.
@@ -58,9 +65,11 @@ type imageDecode struct {
 	request         uint64 // the update the promise was made under
 }
 
-// availableImage is an entry of the list of available images (the natural size is all
-// loopscope keeps: it paints no images).
-type availableImage struct{ w, h int }
+// availableImage is an entry of the list of available images: its natural size and pixels.
+type availableImage struct {
+	w, h   int
+	pixels image.Image
+}
 
 func (n *Node) imageData() *imageData {
 	js := n.jsData()
@@ -96,7 +105,8 @@ func (n *Node) updateTheImageData() {
 		if avail, ok := n.doc.availableImages[urlString]; ok {
 			// 7.4.2-7.4.6. The current request is completely available with its data.
 			img.pending = nil
-			img.current = imageRequest{state: imgCompletelyAvailable, w: avail.w, h: avail.h}
+			img.current = imageRequest{state: imgCompletelyAvailable, w: avail.w, h: avail.h, pixels: avail.pixels}
+			n.currentImageChanged()
 			// 7.4.7. Queue an element task: set the current URL, fire load.
 			r.host.QueueTask("dom-manipulation", func() {
 				if img.updates != update {
@@ -125,6 +135,7 @@ func (n *Node) updateTheImageDataMicrotask(update uint64, src string, hasSrc boo
 	if !hasSrc || src == "" {
 		img.current = imageRequest{state: imgBroken}
 		img.pending = nil
+		n.currentImageChanged()
 		r.host.QueueTask("dom-manipulation", func() {
 			img.current.currentURL = ""
 			if _, ok := n.GetAttribute("src"); ok {
@@ -146,17 +157,17 @@ func (n *Node) updateTheImageDataMicrotask(update uint64, src string, hasSrc boo
 	if img.current.state == imgUnavailable || img.current.state == imgBroken {
 		img.current = *req
 		req = &img.current
+		n.currentImageChanged()
 	} else {
 		img.pending = req
 	}
-	// 19-23. Fetch the image and decode its size.
-	// DEPARTURE: a file is read here, on the page's thread (it is on local disk); only the
-	// image's header is decoded (for its natural size): loopscope paints no images.
-	w, h, err := n.doc.fetchImage(urlString)
+	// 19-23. Fetch the image and decode it.
+	// DEPARTURE: a file is read and decoded here, on the page's thread (it is on local disk).
+	w, h, pixels, err := n.doc.fetchImage(urlString)
 	if strings.HasPrefix(urlString, "data:") {
 		// CHROME: a data: URL's request is complete (or broken) once this microtask ends
 		// (img.complete reads true before the load task runs), as img_load_events shows.
-		n.settleImageRequest(req, w, h, err)
+		n.settleImageRequest(req, w, h, pixels, err)
 	}
 	// "Queue an element task on the DOM manipulation task source given the img element":
 	// upgrade the pending request, set the state, fire load or error.
@@ -164,33 +175,63 @@ func (n *Node) updateTheImageDataMicrotask(update uint64, src string, hasSrc boo
 		if img.updates != update {
 			return // a later update aborted this request
 		}
-		n.settleImageRequest(req, w, h, err)
+		n.settleImageRequest(req, w, h, pixels, err)
 		if req == img.pending {
 			img.current, img.pending = *req, nil
+			n.currentImageChanged()
 		}
 		if err != nil {
 			n.fireSimple("error", EventInit{})
 		} else {
 			// "Add the image to the list of available images using the key key."
-			n.doc.availableImages[urlString] = availableImage{w, h}
+			n.doc.availableImages[urlString] = availableImage{w, h, pixels}
 			n.fireSimple("load", EventInit{})
 		}
 		n.settleImageDecodes(update)
 	})
 }
 
-// settleImageRequest sets req completely available with its natural size, or broken.
-func (n *Node) settleImageRequest(req *imageRequest, w, h int, err error) {
+// settleImageRequest sets req completely available with its natural size and pixels, or
+// broken.
+func (n *Node) settleImageRequest(req *imageRequest, w, h int, pixels image.Image, err error) {
 	if err != nil {
-		req.state, req.w, req.h = imgBroken, 0, 0
-		return
+		req.state, req.w, req.h, req.pixels = imgBroken, 0, 0, nil
+	} else {
+		req.state, req.w, req.h, req.pixels = imgCompletelyAvailable, w, h, pixels
 	}
-	req.state, req.w, req.h = imgCompletelyAvailable, w, h
+	if req == &n.imageData().current {
+		n.currentImageChanged()
+	}
+}
+
+// currentImageChanged tells the renderer that the current request changed (its state, size
+// or pixels): the img is laid out and painted again.
+func (n *Node) currentImageChanged() {
+	if n.isHTMLImage() {
+		n.doc.changedNode(ChangeState, n.h, "image")
+	}
+}
+
+// Image tells the renderer about img element h: its current request's natural size and
+// pixels (nil when not decoded), and whether the request is broken (render.Images).
+func (d *Document) Image(h *html.Node) (pixels image.Image, w, hgt int, broken, ok bool) {
+	n := d.NodeFor(h)
+	if n == nil || !n.isHTMLImage() || n.jsData().image == nil {
+		return nil, 0, 0, false, n != nil && n.isHTMLImage()
+	}
+	cur := &n.imageData().current
+	switch cur.state {
+	case imgCompletelyAvailable, imgPartiallyAvailable:
+		return cur.pixels, cur.w, cur.h, false, true
+	case imgBroken:
+		return nil, 0, 0, true, true
+	}
+	return nil, 0, 0, false, true
 }
 
 // fetchImage reads the image at urlString (a data: URL, or through the resource loader)
-// and decodes its header.
-func (d *Document) fetchImage(urlString string) (w, h int, err error) {
+// and decodes it: its header always, its pixels when they fit maxDecodedPixels.
+func (d *Document) fetchImage(urlString string) (w, h int, pixels image.Image, err error) {
 	var b []byte
 	if strings.HasPrefix(urlString, "data:") {
 		b, err = decodeDataURL(urlString)
@@ -200,16 +241,23 @@ func (d *Document) fetchImage(urlString string) (w, h int, err error) {
 		err = errors.New("no resource loader")
 	}
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if len(b) > maxImageBytes {
-		return 0, 0, errors.New("image too large")
+		return 0, 0, nil, errors.New("image too large")
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
-	return cfg.Width, cfg.Height, nil
+	if cfg.Width > 0 && cfg.Height > 0 && cfg.Width <= maxDecodedPixels/cfg.Height {
+		if img, _, err := image.Decode(bytes.NewReader(b)); err == nil {
+			pixels = img
+		} else {
+			return 0, 0, nil, err // a header that decodes over a body that does not: broken
+		}
+	}
+	return cfg.Width, cfg.Height, pixels, nil
 }
 
 // decodeDataURL returns the body of a data: URL (Fetch's "data: URL processor", enough

@@ -53,7 +53,7 @@ func (r *realm) installDocumentInfo(m webidl.Members[*Document]) {
 	m.Getter("contentType", func(d *Document) goja.Value { return r.str("text/html") })
 }
 
-// installDocumentTree defines doctype, documentElement, head, body and title.
+// installDocumentTree defines doctype, documentElement, head, body, title and images.
 func (r *realm) installDocumentTree(m webidl.Members[*Document]) {
 	m.Getter("doctype", func(d *Document) goja.Value {
 		for c := d.node.h.FirstChild; c != nil; c = c.NextSibling {
@@ -68,6 +68,16 @@ func (r *realm) installDocumentTree(m webidl.Members[*Document]) {
 	m.Accessor("body", func(d *Document) goja.Value { return r.wrapNodeOrNull(d.Body()) }, r.setBody)
 	m.Accessor("title", func(d *Document) goja.Value { return r.str(d.Title()) },
 		func(d *Document, v goja.Value) { d.SetTitle(toDOMString(v)) })
+	// https://html.spec.whatwg.org/multipage/dom.html#dom-document-images
+	// FIXME(spec): [SameObject]: each read makes a new (live) collection.
+	m.Getter("images", func(d *Document) goja.Value {
+		return r.newHTMLCollection(&htmlCollection{root: d.node, match: isHTMLImageNode})
+	})
+}
+
+// isHTMLImageNode matches the img elements of the HTML namespace.
+func isHTMLImageNode(h *html.Node) bool {
+	return h.Type == html.ElementNode && h.Namespace == "" && h.Data == "img"
 }
 
 // setBody is the body setter. https://html.spec.whatwg.org/multipage/dom.html#dom-document-body

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"strconv"
+	"strings"
 
 	"loopscope/internal/webidl"
 
@@ -10,21 +11,32 @@ import (
 
 // installHTMLImageElement defines HTMLImageElement and its legacy factory function Image.
 // https://html.spec.whatwg.org/multipage/embedded-content.html#htmlimageelement
-// FIXME(spec): width and height reflect their attributes (0 when absent) instead of the
-// rendered or natural size; srcset, sizes, currentSrc and loading are not implemented.
+// FIXME(spec): srcset, sizes, currentSrc and loading are not implemented.
 func (r *realm) installHTMLImageElement(he *webidl.Interface) {
 	img := r.defineHTMLElementInterface("HTMLImageElement", he)
 	r.reflectURL(img, "src", "src")
 	r.reflect(img, "alt", "alt")
 	m := webidl.On(img, r.thisElement)
-	for _, name := range []string{"width", "height"} {
+	for i, name := range []string{"width", "height"} {
 		m.Accessor(name, func(n *Node) goja.Value {
-			v, _ := n.GetAttribute(name)
-			i, err := strconv.Atoi(v)
-			if err != nil || i < 0 {
-				i = 0
+			// "The IDL attributes width and height must return the rendered width and
+			// height of the image, in CSS pixels, if the image is being rendered."
+			if size, ok := r.win.imageRenderedSize(n); ok {
+				return r.rt.ToValue(int(size[i]))
 			}
-			return r.rt.ToValue(i)
+			// "... and otherwise the density-corrected natural width and height of the
+			// image, if it has any, and otherwise 0" (the attribute's value first, as
+			// Chrome does for an image not being rendered).
+			v, _ := n.GetAttribute(name)
+			a, err := strconv.Atoi(v)
+			if err != nil || a < 0 {
+				a = 0
+			}
+			if a == 0 {
+				nw, nh := n.naturalSize()
+				a = [2]int{nw, nh}[i]
+			}
+			return r.rt.ToValue(a)
 		}, func(n *Node, v goja.Value) { n.setAttributeValue(name, strconv.Itoa(toUnsignedLong(v))) })
 	}
 	m.Getter("complete", func(n *Node) goja.Value { return r.rt.ToValue(n.isHTMLImage() && n.imageComplete()) })
@@ -52,4 +64,23 @@ func (r *realm) installHTMLImageElement(he *webidl.Interface) {
 	_ = image.DefineDataProperty("prototype", img.Proto, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
 	_ = image.DefineDataProperty("name", r.str("Image"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = r.rt.GlobalObject().DefineDataProperty("Image", image, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+}
+
+// imageRenderedSize is the content box of img n when it is being rendered: its border box
+// less its borders and padding. https://html.spec.whatwg.org/multipage/embedded-content.html#dom-img-width
+func (w *Window) imageRenderedSize(n *Node) ([2]float64, bool) {
+	if w.layout == nil || !n.IsConnected() {
+		return [2]float64{}, false
+	}
+	_, _, bw, bh, ok := w.layout.BorderBox(n)
+	if !ok {
+		return [2]float64{}, false
+	}
+	px := func(prop string) float64 {
+		v, _ := strconv.ParseFloat(strings.TrimSuffix(w.layout.ComputedStyle(n, prop), "px"), 64)
+		return v
+	}
+	cw := bw - px("border-left-width") - px("border-right-width") - px("padding-left") - px("padding-right")
+	ch := bh - px("border-top-width") - px("border-bottom-width") - px("padding-top") - px("padding-bottom")
+	return [2]float64{max(0, cw), max(0, ch)}, true
 }

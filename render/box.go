@@ -327,8 +327,8 @@ func (ib *inlineBuilder) addNode(c *html.Node, parentStyle *computedStyle) {
 			brBox.parent = ib.container
 			ib.pieces = append(ib.pieces, piece{kind: pieceBreak, st: st, face: e.fonts.faceFor(st), node: c, b: brBox})
 			ib.prevSpace, ib.hasContent = true, true
-		case st.display == css.DisplayInlineBlock:
-			ab := e.newBox(c, st, kindInlineBlock)
+		case st.display == css.DisplayInlineBlock || isImageElement(c):
+			ab := e.newBox(c, st, kindInlineBlock) // an inline img is an atomic inline (replaced)
 			ab.parent = ib.container
 			e.buildChildren(ab, c)
 			ib.container.children = append(ib.container.children, ab)

@@ -220,11 +220,25 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 	}
 	w := &e.winners
 	*w = [css.NumProps]*css.Value{}
+	e.hints = dimensionHints(n, e.hints[:0])
+	hinted := len(e.hints) == 0
 	for _, r := range m {
+		if !r.ua && !hinted {
+			// Presentational hints: author level, before every author rule.
+			for i := range e.hints {
+				w[e.hints[i].Prop] = &e.hints[i].Value
+			}
+			hinted = true
+		}
 		for i := range r.decls {
 			if d := &r.decls[i]; !d.Important || r.ua {
 				w[d.Prop] = &d.Value
 			}
+		}
+	}
+	if !hinted {
+		for i := range e.hints {
+			w[e.hints[i].Prop] = &e.hints[i].Value
 		}
 	}
 	for i := range st.inline {

@@ -53,6 +53,7 @@ type Engine struct {
 	candidates       []int32
 	matched          []*styleRule
 	winners          [css.NumProps]*css.Value
+	hints            []css.Declaration // the presentational hints of the element being cascaded
 	rootStyle        computedStyle
 
 	// transitions and animations

@@ -147,6 +147,9 @@ func (e *Engine) restyleChanged(v uint64) bool {
 	for _, c := range iv.pending {
 		switch c.kind {
 		case ChangeState:
+			if c.attr == "image" {
+				return false // an img's image arrived or went: its size and pixels (a full pass)
+			}
 			if c.attr == "value" || c.attr == "focus" {
 				repaint = true // a text control's value or caret, the focus ring
 			}

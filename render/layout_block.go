@@ -150,6 +150,11 @@ func (e *Engine) blockWidth(b *box, cbw float64) {
 // and the children's geometry, and returns the margins that collapse through its top
 // and bottom edges with its children's. The caller positions it.
 func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, bottom marginPair) {
+	if isImageElement(b.node) {
+		beginLayout(b)
+		e.layoutReplaced(b, cbw, cbh) // no children: no margins escape through it
+		return marginPair{}, marginPair{}
+	}
 	if e.reuseLayout(b, cbw, cbh, bfcRoot, &top, &bottom) {
 		return top, bottom
 	}
@@ -343,6 +348,10 @@ func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 // intrinsicWidths returns the min-content and max-content widths of b's content box.
 // https://drafts.csswg.org/css-sizing/#intrinsic-sizes
 func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
+	if isImageElement(b.node) {
+		w, _ := e.replacedContentSize(b, 0, -1)
+		return w, w
+	}
 	if w := b.st.width; !w.isAuto() && w.u == unitPx && b.node != nil {
 		v := w.v
 		if b.st.boxSizing == 1 {

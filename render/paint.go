@@ -126,6 +126,8 @@ func (e *Engine) rasterise(img *image.RGBA, area image.Rectangle) {
 			drawText(dst, it, clip)
 		case opDisc, opRing:
 			drawCircle(dst, it.r, it.c, it.op == opRing, clip)
+		case opImage:
+			drawImage(dst, it, clip)
 		case opClip:
 			clips = append(clips, clip)
 			clip = clip.Intersect(it.r)

@@ -172,6 +172,7 @@ func (e *Engine) paintBox(b *box, dx, dy float64) {
 	}
 	b.paintFrom, b.paintTo, b.listGen = int32(from), int32(len(e.list)), e.listGen
 	e.paintTextControl(b, x, y)
+	e.paintReplaced(b, x, y)
 	e.noteFocusRing(b, x, y)
 }
 

@@ -27,6 +27,7 @@ const (
 	opRing                    // a 1px anti-aliased circle in r
 	opClip                    // intersect the clip with r until the matching opUnclip
 	opUnclip
+	opImage // draw img scaled into r (replaced.go)
 )
 
 // displayItem is one painting operation in paint order, in device pixels.
@@ -38,6 +39,7 @@ type displayItem struct {
 	face  *face
 	x, y  float64 // text pen position on the baseline
 	alpha float64
+	img   image.Image // opImage
 }
 
 // hitItem is a hit-testable area in paint order.

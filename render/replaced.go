@@ -1,0 +1,207 @@
+package render
+
+// Spec: CSS 2.2, W3C Working Draft 2016-04-12 https://www.w3.org/TR/2016/WD-CSS22-20160412/
+// §10.3.2 (inline replaced width), §10.3.4 (block-level replaced width), §10.6.2 (inline
+// replaced height); HTML Living Standard 2026-11-01, §15.4.3 "Attributes for embedded
+// content and images" (width and height map to the dimension properties) and §15.4.4
+// "Images" (what is rendered for an img).
+// https://html.spec.whatwg.org/multipage/rendering.html#images-3
+
+import (
+	"image"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/net/html"
+
+	"loopscope/css"
+)
+
+// Images is what a Source tells about its img elements, when it has any.
+type Images interface {
+	// Image returns img element n's current image: its natural size, its pixels (nil
+	// while not decoded, or too large to decode), and whether its request is broken; ok
+	// is false when n is not an img element.
+	Image(n *html.Node) (pixels image.Image, w, h int, broken, ok bool)
+}
+
+// brokenIconSize is the side of the icon Chrome draws for a broken image without alt
+// text, and so the size such an img takes inline.
+const brokenIconSize = 16
+
+// isImageElement: an HTML img element, a replaced element.
+func isImageElement(n *html.Node) bool {
+	return n != nil && n.Type == html.ElementNode && n.Namespace == "" && n.Data == "img"
+}
+
+// replacedImage is what layout and paint know of an img's current image.
+type replacedImage struct {
+	pixels image.Image
+	w, h   float64 // natural size, 0 without one
+	broken bool
+}
+
+// imageOf returns n's current image.
+func (e *Engine) imageOf(n *html.Node) replacedImage {
+	src, ok := e.src.(Images)
+	if !ok {
+		return replacedImage{}
+	}
+	pixels, w, h, broken, ok := src.Image(n)
+	if !ok {
+		return replacedImage{}
+	}
+	return replacedImage{pixels: pixels, w: float64(w), h: float64(h), broken: broken}
+}
+
+// dimensionHints are the declarations an img's width and height attributes map to: "maps
+// to the dimension property", author-level hints of specificity zero, before the author's
+// rules. https://html.spec.whatwg.org/multipage/rendering.html#maps-to-the-dimension-property
+func dimensionHints(n *html.Node, out []css.Declaration) []css.Declaration {
+	if !isImageElement(n) {
+		return out
+	}
+	for _, a := range n.Attr {
+		var p css.Prop
+		switch a.Key {
+		case "width":
+			p = css.PropWidth
+		case "height":
+			p = css.PropHeight
+		default:
+			continue
+		}
+		if l, ok := parseDimensionValue(a.Val); ok {
+			out = append(out, css.Declaration{Prop: p, Value: css.Value{Len: l}})
+		}
+	}
+	return out
+}
+
+// parseDimensionValue is the rules for parsing dimension values: leading white space, a
+// number (digits, then maybe a fraction), and a % making it a percentage; whatever follows
+// is ignored. Zero is allowed; a value that starts with no digit is not.
+// https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-dimension-values
+func parseDimensionValue(s string) (css.Length, bool) {
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return css.Length{}, false
+	}
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 {
+			i = j
+		}
+	}
+	v, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil || math.IsInf(v, 0) {
+		return css.Length{}, false
+	}
+	if i < len(s) && s[i] == '%' {
+		return css.Length{V: v, U: css.Percent}, true
+	}
+	return css.PxLength(v), true
+}
+
+// replacedContentSize is the used content width and height of replaced box b in a
+// containing block of width cbw and height cbh (-1: indefinite), from its specified size
+// and its image's natural size and ratio. FIXME(spec): min-/max-width and -height (the
+// engine has neither) and the object-fit family.
+// https://www.w3.org/TR/2016/WD-CSS22-20160412/visudet.html#inline-replaced-width and
+// #inline-replaced-height
+func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
+	img := e.imageOf(b.node)
+	sw, wok := b.specifiedContentWidth(cbw)
+	sh, hok := b.specifiedContentHeight(cbh)
+	iw, ih := img.w, img.h
+	if img.broken {
+		// CHROME: a broken image with no alt text shows a 16 × 16 icon; a block-level one
+		// is as wide as its container (the icon is in a block box, not a replaced one).
+		iw, ih = brokenIconSize, brokenIconSize
+		if b.kind == kindBlock && !wok {
+			sw, wok = math.Max(0, cbw-b.margin[1]-b.margin[3]-b.edgesH()), true
+		}
+	}
+	ratio := 0.0 // no natural aspect ratio: an image not (yet) available, a broken one
+	if !img.broken && iw > 0 && ih > 0 {
+		ratio = iw / ih
+	}
+	switch {
+	case wok && hok:
+		return sw, sh
+	case wok:
+		if ratio > 0 {
+			return sw, sw / ratio
+		}
+		return sw, ih
+	case hok:
+		if ratio > 0 {
+			return sh * ratio, sh
+		}
+		return iw, sh
+	}
+	return iw, ih
+}
+
+// layoutReplaced lays out replaced box b (inline-level or block-level): its used size, and
+// its margins as a block's when it is block-level. It has no children and no baseline:
+// an atomic inline sits on its bottom margin edge.
+func (e *Engine) layoutReplaced(b *box, cbw, cbh float64) {
+	e.resolveEdges(b, cbw)
+	w, h := e.replacedContentSize(b, cbw, cbh)
+	b.w, b.h = w+b.edgesH(), h+b.edgesV()
+	b.hasBaseline = false
+	if b.kind == kindBlock && !b.outOfFlow {
+		// §10.3.4: the width as inline replaced, then the margins as a block's.
+		s := b.st
+		rest := cbw - b.w - b.margin[1] - b.margin[3]
+		autoL, autoR := s.margin[3].isAuto(), s.margin[1].isAuto()
+		switch {
+		case autoL && autoR:
+			b.margin[3], b.margin[1] = math.Max(0, rest/2), math.Max(0, rest/2)+math.Min(0, rest)
+		case autoL:
+			b.margin[3] = rest
+		default:
+			b.margin[1] += rest
+		}
+	}
+}
+
+// paintReplaced records the image of replaced box b, whose border box is at (x, y),
+// scaled into its content box.
+func (e *Engine) paintReplaced(b *box, x, y float64) {
+	if !isImageElement(b.node) {
+		return
+	}
+	img := e.imageOf(b.node)
+	if img.pixels == nil {
+		return // FIXME(spec): the broken-image icon and alt text are not drawn
+	}
+	cx, cy := x+b.border[3]+b.padding[3], y+b.border[0]+b.padding[0]
+	cw, ch := b.w-b.edgesH(), b.h-b.edgesV()
+	if cw <= 0 || ch <= 0 {
+		return
+	}
+	e.list = append(e.list, displayItem{op: opImage, r: deviceRect(cx, cy, cx+cw, cy+ch), img: img.pixels})
+}
+
+// drawImage draws a display list image item, scaled into its rectangle, within clip.
+// Each pixel depends only on the item's rectangle and the source, so that a damaged area
+// rastered alone matches a full raster.
+func drawImage(dst *image.RGBA, it *displayItem, clip image.Rectangle) {
+	r := it.r.Intersect(clip).Intersect(dst.Rect)
+	if r.Empty() || it.img == nil {
+		return
+	}
+	sub := dst.SubImage(r).(*image.RGBA)
+	draw.ApproxBiLinear.Scale(sub, it.r, it.img, it.img.Bounds(), draw.Over, nil)
+}
