@@ -12,11 +12,12 @@ import (
 // keep the loop alive and make the poll phase not wait.
 
 type immediate struct {
-	id      int
-	fn      goja.Value
-	args    goja.Value
-	refed   bool
-	cleared bool
+	handleObject // the Immediate object's own properties (a goja dynamic object over this)
+	id           int
+	fn           goja.Value
+	args         goja.Value
+	refed        bool
+	cleared      bool
 }
 
 type immediates struct {
@@ -26,14 +27,14 @@ type immediates struct {
 	refed  int
 }
 
-func (p *Process) setImmediate(fn, args goja.Value) int {
+func (p *Process) setImmediate(fn, args goja.Value) *immediate {
 	im := &p.immediates
 	im.nextID++
 	i := &immediate{id: im.nextID, fn: fn, args: args, refed: true}
 	im.queue = append(im.queue, i)
 	im.byID[i.id] = i
 	im.refed++
-	return i.id
+	return i
 }
 
 func (p *Process) clearImmediate(id int) {

@@ -2,9 +2,6 @@ package node
 
 import (
 	"sort"
-	"strconv"
-
-	"github.com/dop251/goja"
 )
 
 // Snapshot is what the Node loop's queues hold at one moment, for a queues view: the
@@ -47,19 +44,9 @@ func (p *Process) Inspect(max int) Snapshot {
 	}
 	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - doneReqs, DoneIO: len(p.io.done)}
 	s.Handles = p.liveHandles(max)
-	if n, ok := goja.AssertFunction(p.nextTickLength); ok {
-		if v, err := n(goja.Undefined()); err == nil {
-			s.NextTicks = int(v.ToInteger())
-		}
-	}
-	if n, ok := goja.AssertFunction(p.nextTickCallbacks); ok && s.NextTicks > 0 {
-		if v, err := n(goja.Undefined(), p.rt.ToValue(max)); err == nil {
-			if arr, ok := v.(*goja.Object); ok {
-				for i := 0; i < int(arr.Get("length").ToInteger()); i++ {
-					s.NextTickNames = append(s.NextTickNames, p.l.FunctionName(arr.Get(strconv.Itoa(i))))
-				}
-			}
-		}
+	s.NextTicks = len(p.ticks.queue) - p.ticks.head
+	for _, fn := range p.pendingTicks(max) {
+		s.NextTickNames = append(s.NextTickNames, p.l.FunctionName(fn))
 	}
 	active := append([]*timeout(nil), p.timers.heap...)
 	sort.Slice(active, func(i, j int) bool {

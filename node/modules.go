@@ -32,9 +32,6 @@ func (p *Process) install() {
 	p.fn.callback, _ = goja.AssertFunction(host.Get("callback"))
 	p.fn.callbackNoTicks, _ = goja.AssertFunction(host.Get("callbackNoTicks"))
 	p.fn.runTicks, _ = goja.AssertFunction(host.Get("runTicks"))
-	p.fn.setExiting, _ = goja.AssertFunction(host.Get("setExiting"))
-	p.nextTickLength = host.Get("nextTickLength")
-	p.nextTickCallbacks = host.Get("nextTickCallbacks")
 	timers := host.Get("timers").ToObject(rt)
 	_ = g.Set("queueMicrotask", host.Get("queueMicrotask"))
 	for _, k := range timers.Keys() {
@@ -43,7 +40,7 @@ func (p *Process) install() {
 	p.installConsole(util)
 	p.l.InstallPerformance(false)
 	_ = g.Set("global", g)
-	p.installProcess(events, host.Get("nextTick"))
+	p.installProcess(events, p.rt.ToValue(p.nextTick))
 	p.installRejectionTracker()
 
 	reg := require.NewRegistry(require.WithLoader(func(path string) ([]byte, error) {
@@ -192,46 +189,92 @@ func (p *Process) hostObject() goja.Value {
 		p.fatal(c.Argument(0), "uncaughtException")
 		return goja.Undefined()
 	})
-	set("tickScheduled", func() { p.ticks.scheduled = true })
-	set("threw", func() { p.ticks.threw = true })
-	set("ticksDrained", func() { p.ticks.scheduled = false })
+	set("shiftTick", p.shiftTick)
+	set("threw", func(goja.FunctionCall) goja.Value { p.ticks.threw = true; return goja.Undefined() })
 	// setTimeout, setInterval and setImmediate themselves: each returns a Timeout or an
-	// Immediate of js/host.js (its prototype, and the id under the hidden key idKey).
-	idKey := goja.NewSymbol("id")
-	_ = h.Set("idKey", idKey)
+	// Immediate of js/host.js, a dynamic object over the Go timer or immediate (on the
+	// prototype js/host.js hands over): no own property to define per call.
 	var timeoutProto, immediateProto *goja.Object
-	set("prototypes", func(t, i *goja.Object) { timeoutProto, immediateProto = t, i })
-	handle := func(proto *goja.Object, id int) goja.Value {
-		o := rt.CreateObject(proto)
-		_ = o.DefineDataPropertySymbol(idKey, rt.ToValue(id), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+	set("prototypes", func(c goja.FunctionCall) goja.Value {
+		timeoutProto, immediateProto = c.Argument(0).ToObject(rt), c.Argument(1).ToObject(rt)
+		return goja.Undefined()
+	})
+	handle := func(proto *goja.Object, d goja.DynamicObject) goja.Value {
+		o := rt.NewDynamicObject(d)
+		_ = o.SetPrototype(proto)
 		return o
 	}
 	timer := func(repeat bool) func(goja.FunctionCall) goja.Value {
 		return func(c goja.FunctionCall) goja.Value {
 			p.checkCallback(c.Argument(0))
-			id := p.setTimer(c.Argument(0), c.Argument(1), p.restArgs(c, 2), repeat)
+			t := p.setTimer(c.Argument(0), c.Argument(1), p.restArgs(c, 2), repeat)
 			p.l.StepDone(agent.StepHostCall) // step mode: a stop after each call that touches a queue
-			return handle(timeoutProto, id)
+			return handle(timeoutProto, t)
 		}
 	}
 	set("setTimeout", timer(false))
 	set("setInterval", timer(true))
-	set("clearTimer", func(id int) { p.clearTimer(id) })
-	set("timerRef", func(id int, ref bool) { p.timerRef(id, ref) })
-	set("timerHasRef", func(id int) bool { return p.timerHasRef(id) })
-	set("timerRefresh", func(id int) { p.timerRefresh(id) })
+	// The Timeout's and Immediate's methods pass the object itself (clearTimer also a
+	// timer's id as a number).
+	timerOf := func(v goja.Value) *timeout {
+		if o, ok := v.(*goja.Object); ok {
+			t, _ := o.Export().(*timeout)
+			return t
+		}
+		return nil
+	}
+	immediateID := func(v goja.Value) int {
+		if o, ok := v.(*goja.Object); ok {
+			if i, ok := o.Export().(*immediate); ok {
+				return i.id
+			}
+		}
+		return 0
+	}
+	onTimer := func(f func(t *timeout, c goja.FunctionCall) goja.Value) func(goja.FunctionCall) goja.Value {
+		return func(c goja.FunctionCall) goja.Value {
+			if t := timerOf(c.Argument(0)); t != nil {
+				return f(t, c)
+			}
+			return goja.Undefined()
+		}
+	}
+	set("timerId", onTimer(func(t *timeout, _ goja.FunctionCall) goja.Value { return rt.ToValue(t.id) }))
+	set("clearTimer", func(c goja.FunctionCall) goja.Value {
+		if t := timerOf(c.Argument(0)); t != nil {
+			p.clearTimer(t.id)
+		} else if _, obj := c.Argument(0).(*goja.Object); !obj {
+			p.clearTimer(int(c.Argument(0).ToInteger()))
+		}
+		return goja.Undefined()
+	})
+	set("timerRef", onTimer(func(t *timeout, c goja.FunctionCall) goja.Value {
+		p.timerRef(t, c.Argument(1).ToBoolean())
+		return goja.Undefined()
+	}))
+	set("timerHasRef", onTimer(func(t *timeout, _ goja.FunctionCall) goja.Value { return rt.ToValue(t.refed) }))
+	set("timerRefresh", onTimer(func(t *timeout, _ goja.FunctionCall) goja.Value {
+		p.timerRefresh(t)
+		return goja.Undefined()
+	}))
 	set("setImmediate", func(c goja.FunctionCall) goja.Value {
 		p.checkCallback(c.Argument(0))
-		id := p.setImmediate(c.Argument(0), p.restArgs(c, 1))
+		i := p.setImmediate(c.Argument(0), p.restArgs(c, 1))
 		p.l.StepDone(agent.StepHostCall)
-		return handle(immediateProto, id)
+		return handle(immediateProto, i)
 	})
-	// In step mode the JS half reports every nextTick (tickQueued), a stop as above.
-	_ = h.Set("stepping", p.l.Stepper() != nil)
-	set("tickQueued", func() { p.l.StepDone(agent.StepHostCall) })
-	set("clearImmediate", func(id int) { p.clearImmediate(id) })
-	set("immediateRef", func(id int, ref bool) { p.immediateRef(id, ref) })
-	set("immediateHasRef", func(id int) bool { return p.immediateHasRef(id) })
+	p.stepping = p.l.Stepper() != nil // step mode: every nextTick is a stop, as above
+	set("clearImmediate", func(c goja.FunctionCall) goja.Value {
+		p.clearImmediate(immediateID(c.Argument(0)))
+		return goja.Undefined()
+	})
+	set("immediateRef", func(c goja.FunctionCall) goja.Value {
+		p.immediateRef(immediateID(c.Argument(0)), c.Argument(1).ToBoolean())
+		return goja.Undefined()
+	})
+	set("immediateHasRef", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(p.immediateHasRef(immediateID(c.Argument(0))))
+	})
 	promise := rt.Get("Promise").ToObject(rt)
 	set("then", promise.Get("prototype").ToObject(rt).Get("then"))
 	resolved, _ := goja.AssertFunction(promise.Get("resolve"))

@@ -20,10 +20,76 @@ import (
 // comes after the ticks. Ticks queued by a microtask run once the microtask queue is empty,
 // by another call (runTicks) from Go, whose own return drains the microtasks they queue.
 
-// ticks is the Go side of the nextTick queue (the queue itself is in JS).
+// ticks is the nextTick queue (node's queue in lib/internal/process/task_queues.js). Its
+// drain is in JS (js/host.js runTicks), taking one tick at a time with shiftTick.
 type ticks struct {
+	queue     []tick // queue[head:] wait; emptied (and head 0) once the last one is taken
+	head      int
 	scheduled bool // a tick was queued into an empty queue and has not run yet
 	threw     bool // the last callback threw: its ticks wait for the next callback
+}
+
+// tick is one queued process.nextTick: its callback and, when it was given any, its
+// arguments as a JS array (nil: none).
+type tick struct {
+	fn   goja.Value
+	args goja.Value
+}
+
+// nextTick is process.nextTick(callback, ...args) (node's lib/internal/process/task_queues.js
+// nextTick): node's ERR_INVALID_ARG_TYPE for a callback that is not a function, nothing
+// queued once 'exit' is being emitted (process._exiting). A Go function: a tick costs no
+// JS frame and no arguments array when it has none.
+func (p *Process) nextTick(c goja.FunctionCall) goja.Value {
+	cb := c.Argument(0)
+	p.checkCallback(cb)
+	if p.proc.exiting {
+		return goja.Undefined()
+	}
+	t := &p.ticks
+	if t.head == len(t.queue) {
+		t.scheduled = true
+	}
+	var args goja.Value
+	if len(c.Arguments) > 1 {
+		args = p.restArgs(c, 1)
+	}
+	t.queue = append(t.queue, tick{cb, args})
+	if p.stepping {
+		p.l.StepDone(agent.StepHostCall) // step mode: a stop after each call that touches a queue
+	}
+	return goja.Undefined()
+}
+
+// shiftTick takes the next tick for js/host.js runTicks: its callback, [callback, args] when
+// it has arguments, or undefined when the queue is empty (drained: nothing is scheduled).
+func (p *Process) shiftTick(goja.FunctionCall) goja.Value {
+	t := &p.ticks
+	if t.head == len(t.queue) {
+		t.scheduled = false
+		return goja.Undefined()
+	}
+	next := t.queue[t.head]
+	t.queue[t.head] = tick{}
+	if t.head++; t.head == len(t.queue) {
+		t.queue, t.head = t.queue[:0], 0 // a chain of ticks reuses the first slot
+	}
+	if next.args == nil {
+		return next.fn
+	}
+	return p.rt.NewArray(next.fn, next.args)
+}
+
+// pendingTicks are the queued ticks' callbacks, the first max of them.
+func (p *Process) pendingTicks(max int) []goja.Value {
+	var out []goja.Value
+	for _, t := range p.ticks.queue[p.ticks.head:] {
+		if len(out) == max {
+			break
+		}
+		out = append(out, t.fn)
+	}
+	return out
 }
 
 // hostFuncs are the JS half's functions (js/host.js).
@@ -31,7 +97,6 @@ type hostFuncs struct {
 	callback        goja.Callable // (fn, this, args): one macrotask callback, then its ticks
 	callbackNoTicks goja.Callable // the same without the ticks (node10 batches)
 	runTicks        goja.Callable
-	setExiting      goja.Callable // process._exiting: nextTick queues nothing more
 	emit            goja.Callable // process.emit
 	inspect         goja.Callable // util.inspect
 }

@@ -76,11 +76,9 @@ type Process struct {
 	fn         hostFuncs // the JS half's functions (js/host.js)
 	// phase is the phase running now (a Phase), for the instruments: written on the loop's
 	// goroutine, read from any (CurrentPhase).
-	phase atomic.Int32
-	req   *require.RequireModule
-	// nextTickLength and nextTickCallbacks are the JS half's count and list of queued ticks
-	// (for Inspect).
-	nextTickLength, nextTickCallbacks goja.Value
+	phase    atomic.Int32
+	req      *require.RequireModule
+	stepping bool // step mode: every nextTick is a stop (StepHostCall)
 }
 
 // ErrNotFound is a main module that cannot be read.

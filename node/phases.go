@@ -86,24 +86,41 @@ func (p *Process) emitEvent(name string, args ...any) {
 func (p *Process) uvRun() {
 	if p.alive() {
 		p.updateTime()
-		p.phaseSpan(PhaseTimers, p.runTimers)
+		p.phaseIf(PhaseTimers, p.timersDue(), p.runTimers)
 	}
 	for p.alive() {
 		p.l.DrainInbox()
-		p.phaseSpan(PhasePending, p.runPending)
-		p.phaseSpan(PhaseIdlePrepare, func() {}) // node's own idle handle: keeps poll from waiting
-		p.phaseSpan(PhasePoll, func() { p.pollIO(p.backendTimeout()) })
+		p.phaseIf(PhasePending, len(p.handles.pending) > 0, p.runPending)
+		p.phaseIf(PhaseIdlePrepare, false, func() {}) // node's own idle handle: keeps poll from waiting
+		p.phaseSpan(PhasePoll, p.poll)
 		// libuv 1.45+: "Process immediate callbacks (e.g. write_cb) a small fixed number
 		// of times to avoid loop starvation": the pending queue again, up to 8 times.
 		for r := 0; r < 8 && len(p.handles.pending) > 0 && !p.ended(); r++ {
 			p.phaseSpan(PhasePending, p.runPending)
 		}
-		p.phaseSpan(PhaseCheck, p.runImmediates)
-		p.phaseSpan(PhaseClose, p.runClosing)
+		p.phaseIf(PhaseCheck, len(p.immediates.queue) > 0, p.runImmediates)
+		p.phaseIf(PhaseClose, len(p.handles.closing) > 0, p.runClosing)
 		p.updateTime()
-		p.phaseSpan(PhaseTimers, p.runTimers)
+		p.phaseIf(PhaseTimers, p.timersDue(), p.runTimers)
 	}
 	p.phase.Store(int32(PhaseNone))
+}
+
+// poll is the poll phase.
+func (p *Process) poll() { p.pollIO(p.backendTimeout()) }
+
+// phaseIf runs a phase that has work, or every phase in step mode (its end is a stop).
+// Without step mode a phase with nothing to run is passed over: no clock read, no trace
+// check (nothing would run in it, and nothing would be recorded).
+func (p *Process) phaseIf(ph Phase, work bool, fn func()) {
+	if work || p.stepping {
+		p.phaseSpan(ph, fn)
+	}
+}
+
+// timersDue reports whether a timer is due at the loop's time (the timers phase would run it).
+func (p *Process) timersDue() bool {
+	return len(p.timers.heap) > 0 && p.timers.heap[0].at <= p.now
 }
 
 // backendTimeout is uv_backend_timeout: how long the poll phase may wait (ms; <0: no limit).

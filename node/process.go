@@ -156,9 +156,6 @@ func (p *Process) exit() {
 // (node's nextTick returns when process._exiting).
 func (p *Process) setExiting() {
 	p.proc.exiting = true
-	if p.fn.setExiting != nil {
-		_, _ = p.fn.setExiting(goja.Undefined())
-	}
 }
 
 // fatal is an exception no JS caught (node's process._fatalException): 'uncaughtException'

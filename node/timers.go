@@ -1,7 +1,6 @@
 package node
 
 import (
-	"container/heap"
 	"math"
 
 	"github.com/dop251/goja"
@@ -20,38 +19,95 @@ import (
 const maxTimerDelay = 1<<31 - 1
 
 type timeout struct {
-	id      int
-	fn      goja.Value
-	args    goja.Value // JS array or undefined
-	delay   float64    // ms, after the 1 ms minimum
-	start   float64    // loop time when (re)started
-	repeat  bool
-	refed   bool
-	active  bool // in the heap
-	seq     uint64
-	index   int
-	running bool // its callback runs now (an interval reschedules after it unless cleared)
-	cleared bool
+	handleObject // the Timeout object's own properties (it is a goja dynamic object over this)
+	id           int
+	fn           goja.Value
+	args         goja.Value // JS array or undefined
+	delay        float64    // ms, after the 1 ms minimum
+	start        float64    // loop time when (re)started
+	at           float64    // start + delay: when it is due (the heap's key)
+	repeat       bool
+	refed        bool
+	active       bool // in the heap
+	seq          uint64
+	index        int
+	running      bool // its callback runs now (an interval reschedules after it unless cleared)
+	cleared      bool
 }
 
-func (t *timeout) due() float64 { return t.start + t.delay }
+func (t *timeout) due() float64 { return t.at }
 
+// timerHeap is a binary min-heap of the active timers by (due time, creation order), with
+// each timer's index kept in it (container/heap's algorithm, typed: no interface call per
+// comparison).
 type timerHeap []*timeout
 
-func (h timerHeap) Len() int { return len(h) }
-func (h timerHeap) Less(i, j int) bool {
-	a, b := h[i].due(), h[j].due()
-	return a < b || (a == b && h[i].seq < h[j].seq)
+func (h timerHeap) less(i, j int) bool {
+	a, b := h[i], h[j]
+	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
 }
-func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
-func (h *timerHeap) Push(x any)   { t := x.(*timeout); t.index = len(*h); *h = append(*h, t) }
-func (h *timerHeap) Pop() any {
+
+func (h timerHeap) swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
+
+func (h timerHeap) up(j int) {
+	for j > 0 {
+		i := (j - 1) / 2 // parent
+		if !h.less(j, i) {
+			break
+		}
+		h.swap(i, j)
+		j = i
+	}
+}
+
+func (h timerHeap) down(i0, n int) bool {
+	i := i0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 {
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && h.less(j2, j1) {
+			j = j2 // right child
+		}
+		if !h.less(j, i) {
+			break
+		}
+		h.swap(i, j)
+		i = j
+	}
+	return i > i0
+}
+
+func (h *timerHeap) push(t *timeout) {
+	t.index = len(*h)
+	*h = append(*h, t)
+	h.up(t.index)
+}
+
+// remove takes the timer at index i out of the heap.
+func (h *timerHeap) remove(i int) *timeout {
 	old := *h
-	t := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
+	n := len(old) - 1
+	if n != i {
+		old.swap(i, n)
+		if !old.down(i, n) {
+			old.up(i)
+		}
+	}
+	t := old[n]
+	old[n] = nil
+	*h = old[:n]
 	t.index = -1
 	return t
+}
+
+// fix restores the heap after the timer at index i changed its due time.
+func (h timerHeap) fix(i int) {
+	if !h.down(i, len(h)) {
+		h.up(i)
+	}
 }
 
 type timers struct {
@@ -74,30 +130,30 @@ func nodeDelay(v goja.Value) float64 {
 	return math.Trunc(d)
 }
 
-// setTimer is setTimeout/setInterval's host half; it returns the new timer's id.
-func (p *Process) setTimer(fn, delay, args goja.Value, repeat bool) int {
+// setTimer is setTimeout/setInterval's host half; it returns the new timer.
+func (p *Process) setTimer(fn, delay, args goja.Value, repeat bool) *timeout {
 	ts := &p.timers
 	ts.nextID++
 	t := &timeout{id: ts.nextID, fn: fn, args: args, delay: nodeDelay(delay), repeat: repeat, refed: true}
 	ts.byID[t.id] = t
 	p.updateTime() // node's getLibuvNow() updates the loop's time
 	p.insertTimer(t, p.now)
-	return t.id
+	return t
 }
 
 func (p *Process) insertTimer(t *timeout, start float64) {
 	ts := &p.timers
 	ts.seq++
-	t.seq, t.start, t.cleared = ts.seq, start, false
+	t.seq, t.start, t.at, t.cleared = ts.seq, start, start+t.delay, false
 	if !t.active {
 		t.active = true
 		if t.refed {
 			ts.refed++
 		}
-		heap.Push(&ts.heap, t)
+		ts.heap.push(t)
 		return
 	}
-	heap.Fix(&ts.heap, t.index)
+	ts.heap.fix(t.index)
 }
 
 func (p *Process) removeTimer(t *timeout) {
@@ -108,7 +164,7 @@ func (p *Process) removeTimer(t *timeout) {
 	if t.refed {
 		p.timers.refed--
 	}
-	heap.Remove(&p.timers.heap, t.index)
+	p.timers.heap.remove(t.index)
 }
 
 // clearTimer is clearTimeout/clearInterval/Timeout.close.
@@ -122,9 +178,10 @@ func (p *Process) clearTimer(id int) {
 	delete(p.timers.byID, id)
 }
 
-func (p *Process) timerRef(id int, ref bool) {
-	t := p.timers.byID[id]
-	if t == nil || t.refed == ref {
+// timerRef is Timeout.ref/unref: the flag stays with the object (node's kRefed), also after
+// the timer fired or was cleared; only an active timer counts for keeping the loop alive.
+func (p *Process) timerRef(t *timeout, ref bool) {
+	if t.refed == ref {
 		return
 	}
 	t.refed = ref
@@ -137,15 +194,9 @@ func (p *Process) timerRef(id int, ref bool) {
 	}
 }
 
-func (p *Process) timerHasRef(id int) bool {
-	t := p.timers.byID[id]
-	return t != nil && t.refed
-}
-
 // timerRefresh restarts a timer from now with the same delay (Timeout.refresh).
-func (p *Process) timerRefresh(id int) {
-	t := p.timers.byID[id]
-	if t == nil || t.cleared {
+func (p *Process) timerRefresh(t *timeout) {
+	if p.timers.byID[t.id] != t || t.cleared {
 		return
 	}
 	p.updateTime()
@@ -170,7 +221,7 @@ func (p *Process) runTimers() {
 		if p.proc.stopped || len(p.timers.heap) == 0 || p.timers.heap[0].due() > now {
 			return nil
 		}
-		t := heap.Pop(&p.timers.heap).(*timeout)
+		t := p.timers.heap.remove(0)
 		t.active = false
 		if t.refed {
 			p.timers.refed--
