@@ -73,6 +73,9 @@ func (p *Process) shiftTick(goja.FunctionCall) goja.Value {
 	t.queue[t.head] = tick{}
 	if t.head++; t.head == len(t.queue) {
 		t.queue, t.head = t.queue[:0], 0 // a chain of ticks reuses the first slot
+		if cap(t.queue) > 1024 {
+			t.queue = nil // a burst's array is not kept for the process's life
+		}
 	}
 	if next.args == nil {
 		return next.fn
