@@ -128,6 +128,7 @@ func (l *Agent) Terminate() {
 		return
 	}
 	l.interrupt(halt{})
+	l.markWoken() // a shared virtual clock's sleep ends, whatever channel it listens to
 	select {
 	case l.wake <- struct{}{}:
 	default:

@@ -21,6 +21,18 @@ import (
 // Each member has its own time origin (Reset): a worker's time origin is when it started,
 // as the spec's timeOrigin is per global. A member that is done must Close, or the others
 // wait for it for ever.
+//
+// The protocol that keeps the jumps from being missed or taken too early:
+//   - A member is asleep only inside Sleep, SleepForever or Park. Each of them marks it
+//     asleep and looks whether a jump can be made (advance), under one lock; so does Close.
+//     The last member to fall asleep therefore always makes the jump.
+//   - A post to a member (Woken, from the poster's goroutine) marks it running and posted
+//     until it has looked at its inbox: it ends whatever sleep it is in (even one that
+//     listens to no wake channel, Agent.SleepUntil's progress nudge), and a post that comes
+//     while it still runs makes its next sleep return at once. Between a post and the
+//     moment its receiver runs, page time never jumps. Agent.Terminate is a post too.
+//   - A member that waits outside the clock (a loop parked in step mode) is running: it
+//     holds the others' jumps back, which is what "paused" means for the loops beside it.
 type SharedVirtualClock struct {
 	mu      sync.Mutex
 	t       time.Duration // page time, shared
@@ -43,7 +55,10 @@ type SharedClockMember struct {
 
 	sleeping bool
 	until    time.Duration // page time the member sleeps until, while sleeping
-	woken    chan struct{} // the jump reached until
+	woken    chan struct{} // the jump reached until, or a post came (Woken)
+	// posted: something was posted to the member (Woken) and it has not slept since; its
+	// next Sleep or SleepForever returns at once, so that it looks at its inbox first.
+	posted bool
 }
 
 // Join adds a member (an agent) whose time origin is page time now.
@@ -150,7 +165,7 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 	c := m.c
 	c.mu.Lock()
 	abs := t + m.origin
-	if abs <= c.t {
+	if abs <= c.t || m.takePost(wake) {
 		c.mu.Unlock()
 		return
 	}
@@ -170,10 +185,13 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 		case <-poll:
 		case <-wake:
 			c.mu.Lock()
-			m.sleeping = false // woken from outside: it runs again, page time as it is
+			m.sleeping, m.posted = false, false // woken from outside: it runs again, page time as it is
 			c.mu.Unlock()
 		}
 		c.mu.Lock()
+		if m.takePost(wake) {
+			m.sleeping = false // a post ended it (Woken): the member looks at its inbox
+		}
 		if m.sleeping && c.nowLocked(m) >= abs {
 			m.sleeping = false
 		}
@@ -181,21 +199,42 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 	c.mu.Unlock()
 }
 
-// Woken marks the member as running, from any goroutine, before its agent is woken by a
-// post: page time cannot jump past it between the post and the moment it wakes (a window
-// that posts to a sleeping worker and then sleeps until a later time would otherwise see
-// time jump there before the worker ran its message).
+// Woken marks the member as running, from any goroutine, once something was posted to its
+// agent and before the agent is woken: page time cannot jump past it between the post and
+// the moment it looks at its inbox (a window that posts to a sleeping worker and then sleeps
+// until a later time would otherwise see time jump there before the worker ran its
+// message). The sleep it is in ends, whatever channel it listens to; if it is not asleep,
+// its next sleep returns at once.
 func (m *SharedClockMember) Woken() {
 	m.c.mu.Lock()
-	m.sleeping = false
+	m.sleeping, m.posted = false, true
+	select {
+	case m.woken <- struct{}{}:
+	default:
+	}
 	m.c.mu.Unlock()
+}
+
+// takePost reports whether something was posted to the member since it last slept, and
+// forgets it (with the post's wake-up, which would end the sleep to come for nothing): the
+// member returns from its sleep at once and looks at its inbox. Call it with mu held.
+func (m *SharedClockMember) takePost(wake <-chan struct{}) bool {
+	if !m.posted {
+		return false
+	}
+	m.posted = false
+	select {
+	case <-wake:
+	default:
+	}
+	return true
 }
 
 // Park marks a member that has not started yet as one waiting for a post (it holds no jump
 // back: a worker created in a task whose loop has not started it yet). Woken ends it.
 func (m *SharedClockMember) Park() {
 	m.c.mu.Lock()
-	m.sleeping, m.until = true, forever
+	m.sleeping, m.until, m.posted = true, forever, false
 	m.c.advance()
 	m.c.mu.Unlock()
 }
@@ -225,12 +264,16 @@ const forever = time.Duration(math.MaxInt64)
 func (m *SharedClockMember) SleepForever(wake <-chan struct{}) {
 	c := m.c
 	c.mu.Lock()
+	if m.takePost(wake) {
+		c.mu.Unlock()
+		return
+	}
 	m.sleeping, m.until = true, forever
 	c.advance()
 	c.mu.Unlock()
 	<-wake
 	c.mu.Lock()
-	m.sleeping = false
+	m.sleeping, m.posted = false, false
 	c.mu.Unlock()
 }
 

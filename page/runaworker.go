@@ -112,7 +112,7 @@ func (h *workerHost) StartWorker(w *dom.Worker, scriptURL, name string) error {
 	// from a task on the owner's loop.
 	h.owner.QueueTask(loop.SourceNetworking, "worker script fetched", func() {
 		ws.mu.Lock()
-		start := !ws.closed && !run.loop.Terminated()
+		start := !ws.closed && !run.loop.Terminated() && !run.ended.Load()
 		run.started = start
 		ws.mu.Unlock()
 		if start {
@@ -188,6 +188,7 @@ func (run *workerRun) run(src string) {
 		}
 		run.ended.Store(true)
 		run.leaveClock()
+		run.endUnstartedWorkers()
 		close(run.done)
 		run.p.Loop.TryPost(func() {}) // a window waiting for its workers looks again
 	}()
@@ -196,6 +197,26 @@ func (run *workerRun) run(src string) {
 		l.RunScript(run.url, src)
 	})
 	l.Run(loop.RunOptions{})
+}
+
+// endUnstartedWorkers ends the workers this worker created whose goroutines have not
+// started: the task that would start them was on this worker's loop, which has ended, and
+// their clock members (marked running by a post or a terminate()) would hold the page's
+// virtual time back for ever.
+func (run *workerRun) endUnstartedWorkers() {
+	ws := &run.p.workers
+	ws.mu.Lock()
+	var orphans []*workerRun
+	for _, r := range ws.runs {
+		if r.owner == run.loop && !r.started && !r.ended.Load() {
+			r.ended.Store(true)
+			orphans = append(orphans, r)
+		}
+	}
+	ws.mu.Unlock()
+	for _, r := range orphans {
+		r.leaveClock()
+	}
 }
 
 // leaveClock takes the worker out of the page's shared virtual clock (once): the others no

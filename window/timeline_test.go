@@ -251,12 +251,6 @@ func TestTimelineJumpToLast(t *testing.T) {
 // scripting in the lane from then on, and none before, while the window's own rows show
 // none of it.
 func TestTimelineWorkerLane(t *testing.T) {
-	// FIXME: under -virtual-time this run hung once in a full ./test.sh (of four): the window's
-	// loop waited in SharedClockMember.Sleep for a jump while its worker waited in
-	// SleepForever, so the shared virtual clock missed a jump (the race behind
-	// TestStepModeKeepsOrder's skip). The lane is also checked end to end, under the real
-	// clock, by e2e/window's TestWindowTimelineWorkerLane. Unskip once the clock is mended.
-	t.Skip("FIXME: the shared virtual clock can miss a jump between a window and a worker")
 	src := `<script>
 const w = new Worker(URL.createObjectURL(new Blob(['onmessage = function spin() { const t = performance.now(); while (performance.now() - t < 40); postMessage(1); }'])));
 w.onmessage = () => console.log('spun');
