@@ -8,10 +8,12 @@ import (
 // with and deserialization builds them with, captured before any page script runs (a page
 // that replaces Map or Map.prototype.set does not change what a message becomes).
 type cloneIntrinsics struct {
-	ctors                    map[string]*goja.Object // Date, RegExp, Map, Set, the Error types, the typed arrays, BigInt
+	ctors                    map[string]*goja.Object // Date, RegExp, Map, Set, the Error types, the typed arrays, DataView, BigInt
 	methods                  map[string]goja.Callable
 	dateGetTime, typedArrTag goja.Callable
 	mapForEach, setForEach   goja.Callable
+	// DataView.prototype's buffer, byteOffset and byteLength getters.
+	dvBuffer, dvOffset, dvLength goja.Callable
 }
 
 var typedArrayNames = []string{"Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
@@ -23,7 +25,7 @@ func (r *realm) captureCloneIntrinsics() {
 	ci.ctors = map[string]*goja.Object{}
 	ci.methods = map[string]goja.Callable{}
 	g := r.rt.GlobalObject()
-	for _, n := range append([]string{"Date", "RegExp", "Map", "Set", "BigInt", "Error", "EvalError", "RangeError",
+	for _, n := range append([]string{"Date", "RegExp", "Map", "Set", "BigInt", "DataView", "Error", "EvalError", "RangeError",
 		"ReferenceError", "SyntaxError", "TypeError", "URIError"}, typedArrayNames...) {
 		if c, ok := g.Get(n).(*goja.Object); ok {
 			ci.ctors[n] = c
@@ -44,23 +46,31 @@ func (r *realm) captureCloneIntrinsics() {
 	ci.methods["Map.set"], ci.methods["Set.add"] = method("Map", "set"), method("Set", "add")
 	ci.dateGetTime = method("Date", "getTime")
 	ci.mapForEach, ci.setForEach = method("Map", "forEach"), method("Set", "forEach")
+	if dv := ci.ctors["DataView"]; dv != nil {
+		if p, ok := dv.Get("prototype").(*goja.Object); ok {
+			ci.dvBuffer = r.ownGetter(p, "buffer")
+			ci.dvOffset = r.ownGetter(p, "byteOffset")
+			ci.dvLength = r.ownGetter(p, "byteLength")
+		}
+	}
 	if u8 := ci.ctors["Uint8Array"]; u8 != nil {
 		// %TypedArray%.prototype[@@toStringTag]'s getter: the view's type name.
 		if ta := u8.Prototype(); ta != nil {
 			if p, ok := ta.Get("prototype").(*goja.Object); ok {
-				ci.typedArrTag = r.symbolGetter(p, goja.SymToStringTag)
+				ci.typedArrTag = r.ownGetter(p, goja.SymToStringTag)
 			}
 		}
 	}
 }
 
-// symbolGetter returns the getter of o's own accessor property keyed by sym.
-func (r *realm) symbolGetter(o *goja.Object, sym *goja.Symbol) goja.Callable {
+// ownGetter returns the getter of o's own accessor property keyed by key (a symbol or a
+// string).
+func (r *realm) ownGetter(o *goja.Object, key any) goja.Callable {
 	gopd, _ := goja.AssertFunction(r.rt.Get("Object").(*goja.Object).Get("getOwnPropertyDescriptor"))
 	if gopd == nil {
 		return nil
 	}
-	d, err := gopd(goja.Undefined(), o, sym)
+	d, err := gopd(goja.Undefined(), o, r.rt.ToValue(key))
 	if err != nil {
 		return nil
 	}
@@ -161,6 +171,29 @@ func (r *realm) typedArrayName(o *goja.Object) string {
 		return ""
 	}
 	return v.String()
+}
+
+// dataViewBuffer is a DataView's [[ViewedArrayBuffer]] (DataView.prototype.buffer's getter).
+func (r *realm) dataViewBuffer(o *goja.Object) goja.Value {
+	v, err := r.clone.dvBuffer(o)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// dataViewRange is a DataView's [[ByteOffset]] and its byte length (its buffer is not
+// detached: the getters would throw).
+func (r *realm) dataViewRange(o *goja.Object) (off, n int64) {
+	ov, err := r.clone.dvOffset(o)
+	if err != nil {
+		panic(err)
+	}
+	nv, err := r.clone.dvLength(o)
+	if err != nil {
+		panic(err)
+	}
+	return ov.ToInteger(), nv.ToInteger()
 }
 
 // isPlatformObject reports whether o is one of the DOM's objects (a node, an event, ...):

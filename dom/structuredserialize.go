@@ -64,7 +64,7 @@ type serialized struct {
 	items []*serialized // a Map's keys and values in turn, a Set's values; a view's buffer
 	bytes []byte
 	off   int64 // a view's byte offset
-	count int64 // a view's length (elements), an Array's length
+	count int64 // a view's length (elements; a DataView's in bytes), an Array's length
 	hasS  bool  // an Error has a message
 }
 
@@ -277,6 +277,21 @@ func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 		out.off = o.Get("byteOffset").ToInteger()
 		out.count = o.Get("length").ToInteger()
 		out.items = []*serialized{s.serialize(o.Get("buffer"))}
+	case kind == "DataView":
+		// 14.4. "If value has a [[DataView]] internal slot": [[Constructor]] "DataView",
+		// [[ByteLength]] and [[ByteOffset]], over the serialized buffer (14.3: a reference
+		// when the message holds the buffer too, so the copies share one buffer).
+		// testdata/workers/worker_clone_dataview.
+		buf := r.dataViewBuffer(o)
+		if ab, _ := exportArrayBuffer(buf.(*goja.Object)); ab.Detached() {
+			// 14.1. "If IsArrayBufferViewOutOfBounds(value) is true, then throw a
+			// DataCloneError."
+			panic(r.newDOMException("DataCloneError", s.ctx+"An ArrayBuffer is detached and could not be cloned."))
+		}
+		out.kind = sView
+		out.s = "DataView"
+		out.off, out.count = r.dataViewRange(o)
+		out.items = []*serialized{s.serialize(buf)}
 	default:
 		switch kind {
 		case "Promise", "WeakMap", "WeakSet":
@@ -288,8 +303,7 @@ func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 			// "Otherwise, if value is an exotic object ..., then throw a DataCloneError."
 			panic(r.newDOMException("DataCloneError", s.ctx+"#<Object> could not be cloned."))
 		}
-		// FIXME(spec): a WeakRef is serialized as an ordinary object (Chrome: DataCloneError);
-		// a DataView crosses as an ordinary object, not a view of its copied buffer.
+		// FIXME(spec): goja has no WeakRef (Chrome: a WeakRef is a DataCloneError).
 		// 26. Otherwise: an ordinary object, its own enumerable string-keyed properties.
 		out.kind = sObject
 		s.properties(o, out)
