@@ -18,13 +18,14 @@ type immediate struct {
 	args         goja.Value
 	refed        bool
 	cleared      bool
+	ran          bool // taken by the check phase to run
 }
 
 type immediates struct {
-	queue  []*immediate
-	byID   map[int]*immediate
-	nextID int
-	refed  int
+	queue   []*immediate
+	pending int // queued, not yet run nor cleared
+	nextID  int
+	refed   int
 }
 
 func (p *Process) setImmediate(fn, args goja.Value) *immediate {
@@ -32,26 +33,26 @@ func (p *Process) setImmediate(fn, args goja.Value) *immediate {
 	im.nextID++
 	i := &immediate{id: im.nextID, fn: fn, args: args, refed: true}
 	im.queue = append(im.queue, i)
-	im.byID[i.id] = i
+	im.pending++
 	im.refed++
 	return i
 }
 
-func (p *Process) clearImmediate(id int) {
-	i := p.immediates.byID[id]
-	if i == nil {
+// clearImmediate is clearImmediate(immediate): it will not run.
+func (p *Process) clearImmediate(i *immediate) {
+	if i.cleared || i.ran {
 		return
 	}
 	i.cleared = true
-	delete(p.immediates.byID, id)
+	p.immediates.pending--
 	if i.refed {
 		p.immediates.refed--
 	}
 }
 
-func (p *Process) immediateRef(id int, ref bool) {
-	i := p.immediates.byID[id]
-	if i == nil || i.refed == ref {
+// immediateRef is Immediate.ref/unref, while it waits.
+func (p *Process) immediateRef(i *immediate, ref bool) {
+	if i.cleared || i.ran || i.refed == ref {
 		return
 	}
 	i.refed = ref
@@ -62,13 +63,12 @@ func (p *Process) immediateRef(id int, ref bool) {
 	}
 }
 
-func (p *Process) immediateHasRef(id int) bool {
-	i := p.immediates.byID[id]
-	return i != nil && i.refed
-}
+// immediateHasRef is Immediate.hasRef: false once it ran or was cleared (node sets kRefed
+// to null then).
+func (p *Process) immediateHasRef(i *immediate) bool { return !i.cleared && !i.ran && i.refed }
 
 // pendingImmediates reports whether any immediate waits (the poll phase must not block).
-func (p *Process) pendingImmediates() bool { return len(p.immediates.byID) > 0 }
+func (p *Process) pendingImmediates() bool { return p.immediates.pending > 0 }
 
 // runImmediates is the check phase.
 func (p *Process) runImmediates() {
@@ -83,7 +83,8 @@ func (p *Process) runImmediates() {
 			if im.cleared {
 				continue
 			}
-			delete(p.immediates.byID, im.id)
+			im.ran = true
+			p.immediates.pending--
 			if im.refed {
 				p.immediates.refed--
 			}

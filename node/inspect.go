@@ -42,7 +42,7 @@ func (p *Process) Inspect(max int) Snapshot {
 			doneReqs++
 		}
 	}
-	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: len(p.immediates.byID), PendingIO: p.io.inflight - doneReqs, DoneIO: len(p.io.done)}
+	s := Snapshot{Now: p.l.Now(), Phase: p.CurrentPhase(), Immediates: p.immediates.pending, PendingIO: p.io.inflight - doneReqs, DoneIO: len(p.io.done)}
 	s.Handles = p.liveHandles(max)
 	s.NextTicks = len(p.ticks.queue) - p.ticks.head
 	for _, fn := range p.pendingTicks(max) {

@@ -137,8 +137,6 @@ func (p *Process) install() {
 	})(Buffer)`); err != nil {
 		panic("node: Buffer: " + err.Error())
 	}
-	p.timers.byID = map[int]*timeout{}
-	p.immediates.byID = map[int]*immediate{}
 }
 
 // evalJS runs one of js/*.js (a function expression) with host as its argument.
@@ -223,13 +221,12 @@ func (p *Process) hostObject() goja.Value {
 		}
 		return nil
 	}
-	immediateID := func(v goja.Value) int {
+	immediateOf := func(v goja.Value) *immediate {
 		if o, ok := v.(*goja.Object); ok {
-			if i, ok := o.Export().(*immediate); ok {
-				return i.id
-			}
+			i, _ := o.Export().(*immediate)
+			return i
 		}
-		return 0
+		return nil
 	}
 	onTimer := func(f func(t *timeout, c goja.FunctionCall) goja.Value) func(goja.FunctionCall) goja.Value {
 		return func(c goja.FunctionCall) goja.Value {
@@ -239,12 +236,12 @@ func (p *Process) hostObject() goja.Value {
 			return goja.Undefined()
 		}
 	}
-	set("timerId", onTimer(func(t *timeout, _ goja.FunctionCall) goja.Value { return rt.ToValue(t.id) }))
+	set("timerId", onTimer(func(t *timeout, _ goja.FunctionCall) goja.Value { return rt.ToValue(p.timerPrimitive(t)) }))
 	set("clearTimer", func(c goja.FunctionCall) goja.Value {
 		if t := timerOf(c.Argument(0)); t != nil {
-			p.clearTimer(t.id)
+			p.clearTimer(t)
 		} else if _, obj := c.Argument(0).(*goja.Object); !obj {
-			p.clearTimer(int(c.Argument(0).ToInteger()))
+			p.clearTimerID(int(c.Argument(0).ToInteger()))
 		}
 		return goja.Undefined()
 	})
@@ -265,15 +262,20 @@ func (p *Process) hostObject() goja.Value {
 	})
 	p.stepping = p.l.Stepper() != nil // step mode: every nextTick is a stop, as above
 	set("clearImmediate", func(c goja.FunctionCall) goja.Value {
-		p.clearImmediate(immediateID(c.Argument(0)))
+		if i := immediateOf(c.Argument(0)); i != nil {
+			p.clearImmediate(i)
+		}
 		return goja.Undefined()
 	})
 	set("immediateRef", func(c goja.FunctionCall) goja.Value {
-		p.immediateRef(immediateID(c.Argument(0)), c.Argument(1).ToBoolean())
+		if i := immediateOf(c.Argument(0)); i != nil {
+			p.immediateRef(i, c.Argument(1).ToBoolean())
+		}
 		return goja.Undefined()
 	})
 	set("immediateHasRef", func(c goja.FunctionCall) goja.Value {
-		return rt.ToValue(p.immediateHasRef(immediateID(c.Argument(0))))
+		i := immediateOf(c.Argument(0))
+		return rt.ToValue(i != nil && p.immediateHasRef(i))
 	})
 	promise := rt.Get("Promise").ToObject(rt)
 	set("then", promise.Get("prototype").ToObject(rt).Get("then"))

@@ -33,6 +33,7 @@ type timeout struct {
 	index        int
 	running      bool // its callback runs now (an interval reschedules after it unless cleared)
 	cleared      bool
+	done         bool // it fired and was not rescheduled
 }
 
 func (t *timeout) due() float64 { return t.at }
@@ -111,7 +112,9 @@ func (h timerHeap) fix(i int) {
 }
 
 type timers struct {
-	heap   timerHeap
+	heap timerHeap
+	// byID are the timers a script took the id of (Symbol.toPrimitive), for clearTimeout by
+	// that number: node's knownTimersById (lib/timers.js), filled on the first toPrimitive.
 	byID   map[int]*timeout
 	nextID int
 	seq    uint64
@@ -135,7 +138,6 @@ func (p *Process) setTimer(fn, delay, args goja.Value, repeat bool) *timeout {
 	ts := &p.timers
 	ts.nextID++
 	t := &timeout{id: ts.nextID, fn: fn, args: args, delay: nodeDelay(delay), repeat: repeat, refed: true}
-	ts.byID[t.id] = t
 	p.updateTime() // node's getLibuvNow() updates the loop's time
 	p.insertTimer(t, p.now)
 	return t
@@ -167,15 +169,32 @@ func (p *Process) removeTimer(t *timeout) {
 	p.timers.heap.remove(t.index)
 }
 
+// timerPrimitive is Timeout's Symbol.toPrimitive: its id, the timer then known by it.
+func (p *Process) timerPrimitive(t *timeout) int {
+	if !t.cleared && !t.done {
+		if p.timers.byID == nil {
+			p.timers.byID = map[int]*timeout{}
+		}
+		p.timers.byID[t.id] = t
+	}
+	return t.id
+}
+
 // clearTimer is clearTimeout/clearInterval/Timeout.close.
-func (p *Process) clearTimer(id int) {
-	t := p.timers.byID[id]
-	if t == nil {
+func (p *Process) clearTimer(t *timeout) {
+	if t.cleared {
 		return
 	}
 	t.cleared = true
 	p.removeTimer(t)
-	delete(p.timers.byID, id)
+	delete(p.timers.byID, t.id)
+}
+
+// clearTimerID is clearTimeout(id) with an id a timer's toPrimitive gave.
+func (p *Process) clearTimerID(id int) {
+	if t := p.timers.byID[id]; t != nil {
+		p.clearTimer(t)
+	}
 }
 
 // timerRef is Timeout.ref/unref: the flag stays with the object (node's kRefed), also after
@@ -194,11 +213,13 @@ func (p *Process) timerRef(t *timeout, ref bool) {
 	}
 }
 
-// timerRefresh restarts a timer from now with the same delay (Timeout.refresh).
+// timerRefresh restarts a timer from now with the same delay (Timeout.refresh); a timer that
+// already fired is active again, as in node (insertGuarded), a cleared one is not.
 func (p *Process) timerRefresh(t *timeout) {
-	if p.timers.byID[t.id] != t || t.cleared {
+	if t.cleared {
 		return
 	}
+	t.done = false
 	p.updateTime()
 	p.insertTimer(t, p.now)
 }
@@ -232,7 +253,10 @@ func (p *Process) runTimers() {
 		if t.repeat && !t.cleared {
 			p.insertTimer(t, now)
 		} else if !t.active {
-			delete(p.timers.byID, t.id)
+			t.done = true
+			if p.timers.byID != nil {
+				delete(p.timers.byID, t.id)
+			}
 		}
 	}
 	if p.opts.Mode == agent.ModeNode10 {

@@ -1,5 +1,6 @@
 // Timeout and Immediate objects as a script uses them: its own properties, ref/unref and
-// hasRef before and during the callback, a cleared interval, instanceof; and a long chain of
+// hasRef before and during the callback, a cleared interval, refresh() after the callback,
+// instanceof; and a long chain of
 // nextTicks with arguments (the queue's slot reused) against a promise and the immediates.
 const im = setImmediate((a, b) => console.log('immediate', a, b, 'hasRef', im.hasRef()), 'x', 'y');
 console.log('immediate hasRef', im.hasRef(), im.unref().hasRef(), im.ref().hasRef());
@@ -12,7 +13,18 @@ setImmediate(() => {
   console.log('hasRef', t.hasRef(), t.unref() === t, t.hasRef(), t.ref().hasRef());
   console.log('instanceof', t instanceof t.constructor, im instanceof im.constructor, t.constructor === im.constructor);
   let n = 0;
-  const iv = setInterval(() => { if (++n === 3) { clearInterval(iv); console.log('interval cleared after', n, iv.hasRef()); } }, 5);
+  const iv = setInterval(() => {
+    if (++n < 3) return;
+    clearInterval(iv);
+    console.log('interval cleared after', n, iv.hasRef());
+    iv.refresh();
+    // refresh() brings back a timer that fired (node's insertGuarded), not a cleared one.
+    let k = 0;
+    const once = setTimeout(() => {
+      console.log('once', ++k);
+      if (k < 3) once.refresh();
+    }, 1);
+  }, 5);
 });
 let sum = 0;
 function tick(i, add) {
