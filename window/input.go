@@ -11,12 +11,14 @@ import (
 // (keymap.go), mouse presses by the region they hit (the page, the top bar's controls, the
 // pane's tabs, the pane's instrument).
 type input struct {
-	keys []binding
-	page pageInput // the page's own mouse and keyboard input (pageinput.go)
+	keys  []binding
+	page  pageInput // the page's own mouse and keyboard input (pageinput.go)
+	chars []rune    // the characters typed this frame
 }
 
 // update handles one frame's input.
 func (in *input) update(g *game) {
+	in.chars = ebiten.AppendInputChars(in.chars[:0])
 	if p, _ := g.session.current(); p == nil || g.gallery.visible {
 		if target, ok := g.gallery.update(); ok {
 			g.gallery.visible = false
@@ -39,11 +41,8 @@ func (in *input) update(g *game) {
 			g.runPrediction()
 			return
 		}
-		for _, k := range stepKeys {
-			if inpututil.IsKeyJustPressed(k) {
-				g.predict.commit() // the check follows the lines as the steps print them
-				break
-			}
+		if keysPressedOrTyped(stepKeys, in.chars) {
+			g.predict.commit() // the check follows the lines as the steps print them
 		}
 		if !g.predict.checked {
 			in.handleKeys(g, true)
@@ -115,7 +114,7 @@ func (in *input) handleKeys(g *game, predicting bool) (replaced bool) {
 		}
 	}()
 	for _, b := range in.keys {
-		if !b.justPressed() {
+		if !b.justPressed(in.chars) {
 			continue
 		}
 		pressed = true

@@ -1,6 +1,8 @@
 package window
 
 import (
+	"slices"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -19,9 +21,67 @@ type binding struct {
 	whilePredicting bool
 }
 
-func (b binding) justPressed() bool {
-	for _, k := range b.keys {
+// justPressed reports whether one of b's keys was pressed this frame (chars: this frame's
+// characters; see keysPressedOrTyped).
+func (b binding) justPressed(chars []rune) bool { return keysPressedOrTyped(b.keys, chars) }
+
+// keysPressedOrTyped reports whether one of keys went down this frame. A key pressed and
+// released between two frames (a frame late by more than the press lasts: a loaded
+// machine, a slow GPU) is never seen down, but its character is queued: it counts when
+// none of the keys is down now. A character while one is held down is its auto-repeat
+// (or the same press, seen), and does not count.
+func keysPressedOrTyped(keys []ebiten.Key, chars []rune) bool {
+	for _, k := range keys {
 		if inpututil.IsKeyJustPressed(k) {
+			return true
+		}
+	}
+	for _, k := range keys {
+		if ebiten.IsKeyPressed(k) {
+			return false
+		}
+	}
+	for _, r := range chars {
+		if c, ok := charKey(r); ok && slices.Contains(keys, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// charKey is the key that types r on a US layout, for the keys the key map uses.
+func charKey(r rune) (ebiten.Key, bool) {
+	switch {
+	case r >= 'a' && r <= 'z':
+		return ebiten.KeyA + ebiten.Key(r-'a'), true
+	case r >= 'A' && r <= 'Z':
+		return ebiten.KeyA + ebiten.Key(r-'A'), true
+	case r >= '0' && r <= '9':
+		return ebiten.Key0 + ebiten.Key(r-'0'), true
+	}
+	switch r {
+	case ' ':
+		return ebiten.KeySpace, true
+	case '-', '_':
+		return ebiten.KeyMinus, true
+	case '=', '+':
+		return ebiten.KeyEqual, true
+	case '[', '{':
+		return ebiten.KeyBracketLeft, true
+	case ']', '}':
+		return ebiten.KeyBracketRight, true
+	}
+	return 0, false
+}
+
+// shifted reports whether Shift goes with this frame's keys: held now, or an upper-case
+// letter among the characters typed (a Shift+key pressed and released between frames).
+func shifted(chars []rune) bool {
+	if ebiten.IsKeyPressed(ebiten.KeyShift) {
+		return true
+	}
+	for _, r := range chars {
+		if r >= 'A' && r <= 'Z' {
 			return true
 		}
 	}
@@ -36,9 +96,9 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyEscape), do: (*game).toGallery, replacesPage: true},
 		// R reloads (paused before the first task if the page was paused); Shift+R opens it
 		// paused before its first task: "step it from the start".
-		{keys: key(ebiten.KeyR), do: func(g *game) { g.reload(ebiten.IsKeyPressed(ebiten.KeyShift)) }, replacesPage: true},
+		{keys: key(ebiten.KeyR), do: func(g *game) { g.reload(shifted(g.input.chars)) }, replacesPage: true},
 		{keys: key(ebiten.KeyM), do: func(g *game) {
-			if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			if shifted(g.input.chars) {
 				g.modePinned = !g.modePinned
 				return
 			}

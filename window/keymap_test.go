@@ -1,54 +1,49 @@
-//go:build !headless
-
 package window
 
 import (
-	"os"
-	"regexp"
-	"strings"
 	"testing"
 
-	_ "earlyinit.loopscope/displaycheck"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// TestREADMEListsEveryKey (issue 17): every key the window binds (keymap.go) is in the
-// README's key table, as the README writes it.
-func TestREADMEListsEveryKey(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := map[string]bool{}
-	code := regexp.MustCompile("`([^`]+)`")
-	for _, ln := range strings.Split(string(b), "\n") {
-		if !strings.HasPrefix(ln, "| `") {
-			continue
-		}
-		first := strings.SplitN(ln[1:], "|", 2)[0] // the key column
-		for _, m := range code.FindAllStringSubmatch(first, -1) {
-			listed[m[1]] = true
+// Every key of the key map that types a character is found again from that character, so
+// that a press lost between two frames still acts (keysPressedOrTyped); upper case is the
+// same key.
+func TestKeyMapKeysFromCharacters(t *testing.T) {
+	typed := map[ebiten.Key]rune{}
+	for r := rune(' '); r < 0x7f; r++ {
+		if k, ok := charKey(r); ok {
+			if _, seen := typed[k]; !seen {
+				typed[k] = r
+			}
 		}
 	}
-	readme := map[string]string{"PageUp": "PgUp", "PageDown": "PgDn", "BracketLeft": "[", "BracketRight": "]",
-		"Minus": "-", "Equal": "=", "Escape": "Esc"}
+	typing := func(k ebiten.Key) bool {
+		return k >= ebiten.KeyA && k <= ebiten.KeyZ || k >= ebiten.Key0 && k <= ebiten.Key9 ||
+			k == ebiten.KeySpace || k == ebiten.KeyMinus || k == ebiten.KeyEqual ||
+			k == ebiten.KeyBracketLeft || k == ebiten.KeyBracketRight
+	}
+	n := 0
 	for _, b := range keyMap() {
-		found, names := false, []string{}
 		for _, k := range b.keys {
-			name := strings.TrimPrefix(k.String(), "Digit")
-			if strings.HasPrefix(name, "Numpad") {
-				continue // the numeric keypad's twin of a key listed
+			if !typing(k) {
+				continue
 			}
-			if r, ok := readme[name]; ok {
-				name = r
+			n++
+			if _, ok := typed[k]; !ok {
+				t.Errorf("key %v of the key map has no character", k)
 			}
-			names = append(names, name)
-			found = found || listed[name]
-		}
-		if !found {
-			t.Errorf("the README's key table does not list %v", names)
 		}
 	}
-	if !listed["Shift+M"] {
-		t.Error("the README's key table does not list Shift+M (pinning the mode)")
+	if n < 20 {
+		t.Errorf("only %d typing keys in the key map", n)
+	}
+	for r, want := range map[rune]ebiten.Key{'r': ebiten.KeyR, 'R': ebiten.KeyR, '5': ebiten.Key5, ' ': ebiten.KeySpace, ']': ebiten.KeyBracketRight} {
+		if k, ok := charKey(r); !ok || k != want {
+			t.Errorf("charKey(%q) = %v, %v; want %v", r, k, ok, want)
+		}
+	}
+	if _, ok := charKey('é'); ok {
+		t.Error("é is a key of the key map")
 	}
 }
