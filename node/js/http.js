@@ -3,9 +3,13 @@
 // poll callback that parsed the headers, the message's end pushed in the same callback; a
 // response's headers and body written at once (Content-Length when end() is all of it, else
 // chunked), 'finish' after its last write, 'close' a nextTick later; the client writes its
-// request on 'connect', 'response' from the poll; keep-alive as node 20's global agent
-// (Connection: keep-alive; a kept socket is unref'd; server.close() ends idle connections).
-// DEPARTURE: a kept-alive client socket is not reused for a later request.
+// request on 'connect', 'response' from the poll. Keep-alive as node 20 (lib/_http_agent.js):
+// an Agent with keepAlive (the global agent has it) keeps a socket whose response ended free
+// (unref'd, its timeout from the server's Keep-Alive hint) and gives the newest free socket
+// to the next request for the same host and port; an Agent without keepAlive sends
+// Connection: close. The server ends a kept connection left idle for keepAliveTimeout plus
+// node 20's 1 s buffer; server.close() ends idle connections. DEPARTURE: maxSockets is not
+// enforced (no request waits for a socket); node's default is Infinity.
 (function (net, stream, EventEmitter, Buffer) {
   'use strict';
   const { Readable } = stream;
@@ -287,7 +291,12 @@
     let s = '';
     if (this.sendDate && !this._headers.has('date')) s += 'Date: ' + new Date().toUTCString() + CRLF;
     if (!this._headers.has('connection')) {
-      if (this.shouldKeepAlive) s += 'Connection: keep-alive' + CRLF + 'Keep-Alive: timeout=5' + CRLF;
+      if (this.shouldKeepAlive) {
+        s += 'Connection: keep-alive' + CRLF;
+        const server = this.socket && this.socket._httpConn && this.socket._httpConn.server;
+        const timeout = server ? server.keepAliveTimeout : 5000;
+        if (timeout) s += 'Keep-Alive: timeout=' + Math.floor(timeout / 1000) + CRLF;
+      }
       else s += 'Connection: close' + CRLF;
     }
     return s;
@@ -299,7 +308,13 @@
     const conn = this.socket && this.socket._httpConn;
     if (conn) {
       conn.busy = false;
-      if (!this.shouldKeepAlive) this.socket.end();
+      if (!this.shouldKeepAlive) this.socket.destroySoon(); // resOnFinish: res._last
+      else if (conn.server.keepAliveTimeout) {
+        // resOnFinish: an idle kept connection times out after keepAliveTimeout and node
+        // 20's HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER (1 s); a new request clears it.
+        this.socket.setTimeout(conn.server.keepAliveTimeout + 1000);
+        conn.keepAliveTimeoutSet = true;
+      }
     }
   };
 
@@ -329,7 +344,7 @@
 
   function connectionListener(socket) {
     const server = this;
-    const conn = { socket, busy: false };
+    const conn = { socket, server, busy: false, keepAliveTimeoutSet: false };
     socket._httpConn = conn;
     server._httpConns.add(conn);
     let req = null;
@@ -337,6 +352,10 @@
       onHeaders(info) {
         req = new IncomingMessage(socket);
         Object.assign(req, { method: info.method, url: info.url, httpVersion: info.httpVersion, headers: info.headers, rawHeaders: info.rawHeaders });
+        if (conn.keepAliveTimeoutSet) {
+          socket.setTimeout(0);
+          conn.keepAliveTimeoutSet = false;
+        }
         const res = new ServerResponse(req);
         res.socket = socket;
         conn.busy = true;
@@ -350,6 +369,8 @@
     socket.on('end', () => { parser.finish(); socket.end(); });
     socket.on('close', () => server._httpConns.delete(conn));
     socket.on('error', () => {});
+    // socketOnTimeout: a 'timeout' nobody listens to ends the connection.
+    socket.on('timeout', () => { if (!server.emit('timeout', socket)) socket.destroy(); });
   }
 
   // --- ClientRequest ---
@@ -367,12 +388,28 @@
     if (typeof cb === 'function') this.once('response', cb);
     const headers = options.headers || {};
     for (const k of Object.keys(headers)) this.setHeader(k, headers[k]);
-    const socket = net.createConnection({ host: this.host, port: this.port });
+    // The agent: the global one by default, a one-off Agent for agent: false.
+    const agent = options.agent === undefined ? globalAgent : options.agent === false ? new Agent() : options.agent;
+    this.agent = agent;
+    // node: with an agent that never reuses a socket (no keepAlive, maxSockets Infinity) the
+    // request says Connection: close.
+    this.shouldKeepAlive = agent.keepAlive || Number.isFinite(agent.maxSockets);
+    agent.addRequest(this, { host: this.host, port: this.port });
+  }
+  Object.setPrototypeOf(ClientRequest.prototype, OutgoingMessage.prototype);
+  // onSocket: the request's socket, new or a kept one the agent gave back; its listeners are
+  // the request's until the response ends (then a kept socket goes back to the agent).
+  ClientRequest.prototype.onSocket = function (socket, reused) {
     this.socket = socket;
     this.connection = socket;
+    this.reusedSocket = reused;
     process.nextTick(() => this.emit('socket', socket));
-    socket.on('connect', () => this._flushPending());
-    socket.on('error', (e) => {
+    const listeners = [];
+    const on = (ev, fn) => { socket.on(ev, fn); listeners.push([ev, fn]); };
+    const detach = () => { for (const [ev, fn] of listeners) socket.removeListener(ev, fn); };
+    if (socket.connecting) on('connect', () => this._flushPending());
+    else process.nextTick(() => this._flushPending());
+    on('error', (e) => {
       if (this.res) return;
       this.destroyed = true;
       this.emit('error', e);
@@ -384,14 +421,16 @@
         res = new IncomingMessage(socket);
         Object.assign(res, { statusCode: info.statusCode, statusMessage: info.statusMessage, httpVersion: info.httpVersion, headers: info.headers, rawHeaders: info.rawHeaders, req: this });
         this.res = res;
-        const keepAlive = !/close/i.test(info.headers.connection || '');
+        const keepAlive = this.shouldKeepAlive && !/close/i.test(info.headers.connection || '');
         res.on('end', () => {
-          // responseOnEnd: the socket goes back (kept alive: unref'd) and the request closes.
-          if (keepAlive) socket.unref();
+          // responseOnEnd: a kept socket is freed a nextTick later (emitFreeNT: the request's
+          // 'close', then the socket's 'free'), else the socket is ended.
+          if (keepAlive) detach();
           else socket.destroySoon();
           process.nextTick(() => {
             this.destroyed = true;
             this.emit('close'); // the response's own 'close' follows (autoDestroy)
+            if (keepAlive) this.agent._free(socket, this);
           });
         });
         if (!this.emit('response', res)) res.resume();
@@ -400,9 +439,9 @@
       onComplete: () => { res.complete = true; res.push(null); },
       onError: () => socket.destroy(),
     });
-    socket.on('data', (d) => parser.execute(d));
-    socket.on('end', () => { parser.finish(); socket.end(); });
-  }
+    on('data', (d) => parser.execute(d));
+    on('end', () => { parser.finish(); socket.end(); });
+  };
   Object.setPrototypeOf(ClientRequest.prototype, OutgoingMessage.prototype);
   ClientRequest.prototype._head = function (ending, body) {
     return this._headLines(this.method + ' ' + this.path + ' HTTP/1.1', body, ending);
@@ -410,7 +449,7 @@
   ClientRequest.prototype._extraHeaders = function () {
     let s = '';
     if (!this._headers.has('host')) s += 'Host: ' + this.host + (this.port !== 80 ? ':' + this.port : '') + CRLF;
-    if (!this._headers.has('connection')) s += 'Connection: keep-alive' + CRLF;
+    if (!this._headers.has('connection')) s += 'Connection: ' + (this.shouldKeepAlive ? 'keep-alive' : 'close') + CRLF;
     return s;
   };
   ClientRequest.prototype._bodyAllowed = function () { return this.method !== 'GET' && this.method !== 'HEAD' || this.chunkedEncoding; };
@@ -461,9 +500,101 @@
     return req;
   }
 
-  function Agent(options) { this.options = options || {}; this.keepAlive = !!this.options.keepAlive; }
-  Agent.prototype.destroy = function () {};
-  const globalAgent = new Agent({ keepAlive: true });
+  // --- Agent (lib/_http_agent.js): sockets in use and free sockets by name (host:port:) ---
+  function Agent(options) {
+    if (!(this instanceof Agent)) return new Agent(options);
+    EventEmitter.call(this);
+    this.options = Object.assign({ __proto__: null }, options);
+    this.options.path = null;
+    this.keepAlive = !!this.options.keepAlive;
+    this.keepAliveMsecs = this.options.keepAliveMsecs || 1000;
+    this.maxSockets = this.options.maxSockets || Infinity;
+    this.maxFreeSockets = this.options.maxFreeSockets || 256;
+    this.maxTotalSockets = this.options.maxTotalSockets || Infinity;
+    this.scheduling = this.options.scheduling || 'lifo';
+    this.sockets = { __proto__: null };
+    this.freeSockets = { __proto__: null };
+    this.requests = { __proto__: null };
+    this.totalSocketCount = 0;
+  }
+  Object.setPrototypeOf(Agent.prototype, EventEmitter.prototype);
+  Object.setPrototypeOf(Agent, EventEmitter);
+  Agent.defaultMaxSockets = Infinity;
+  Agent.prototype.getName = function (options) { return (options.host || 'localhost') + ':' + (options.port || '') + ':'; };
+  const remove = (lists, name, socket) => {
+    const l = lists[name];
+    if (!l) return false;
+    const i = l.indexOf(socket);
+    if (i < 0) return false;
+    l.splice(i, 1);
+    if (l.length === 0) delete lists[name];
+    return true;
+  };
+  // addRequest: the newest free socket for the request's host and port (lifo), else a new one.
+  Agent.prototype.addRequest = function (req, options) {
+    const name = this.getName(options);
+    const free = this.freeSockets[name];
+    let socket = null;
+    if (free && free.length) {
+      socket = this.scheduling === 'fifo' ? free.shift() : free.pop();
+      if (free.length === 0) delete this.freeSockets[name];
+      socket.ref();
+      socket.setTimeout(0);
+      (this.sockets[name] = this.sockets[name] || []).push(socket);
+      req.onSocket(socket, true);
+      return;
+    }
+    socket = net.createConnection({ host: options.host, port: options.port });
+    socket._agentName = name;
+    this.totalSocketCount++;
+    (this.sockets[name] = this.sockets[name] || []).push(socket);
+    // installListeners: a socket that closes or times out while free leaves the agent.
+    socket.on('close', () => {
+      this.totalSocketCount--;
+      remove(this.sockets, name, socket);
+      remove(this.freeSockets, name, socket);
+    });
+    socket.on('timeout', () => { if (this.freeSockets[name] && this.freeSockets[name].includes(socket)) socket.destroy(); });
+    socket.on('error', () => { if (this.freeSockets[name] && this.freeSockets[name].includes(socket)) socket.destroy(); });
+    req.onSocket(socket, false);
+  };
+  // _free is the agent's 'free' listener: a kept-alive agent keeps the socket (keepSocketAlive),
+  // any other ends it; then the agent emits 'free'.
+  Agent.prototype._free = function (socket, req) {
+    const name = socket._agentName;
+    remove(this.sockets, name, socket);
+    const free = this.freeSockets[name] || [];
+    if (!socket.destroyed && this.keepAlive && free.length < this.maxFreeSockets && this.keepSocketAlive(socket, req)) {
+      free.push(socket);
+      this.freeSockets[name] = free;
+    } else {
+      socket.destroy();
+    }
+    this.emit('free', socket, { host: req.host, port: req.port });
+  };
+  // keepSocketAlive (node 20): unref'd; its timeout is the agent's, shortened to the server's
+  // Keep-Alive hint less 1 s, and a hint of 1 s or less means it cannot be kept.
+  Agent.prototype.keepSocketAlive = function (socket, req) {
+    socket.setKeepAlive(true, this.keepAliveMsecs);
+    socket.unref();
+    let agentTimeout = this.options.timeout || 0;
+    let canKeep = true;
+    const hintHeader = req && req.res && req.res.headers['keep-alive'];
+    const hint = hintHeader && /^timeout=(\d+)/.exec(hintHeader);
+    if (hint) {
+      const serverHint = Math.max(0, Number.parseInt(hint[1], 10) * 1000 - 1000);
+      if (serverHint === 0) canKeep = false;
+      else if (serverHint < agentTimeout) agentTimeout = serverHint;
+    }
+    socket.setTimeout(agentTimeout);
+    return canKeep;
+  };
+  Agent.prototype.destroy = function () {
+    for (const lists of [this.freeSockets, this.sockets]) {
+      for (const name of Object.keys(lists)) for (const s of lists[name].slice()) s.destroy();
+    }
+  };
+  const globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 });
 
   return {
     createServer: (options, listener) => new Server(options, listener),
