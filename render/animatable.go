@@ -195,7 +195,7 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 	case p == css.PropFontSize:
 		s.fontSize, s.sizeKeyword = v.n, math.Float64frombits(uint64(v.k))
 	case p == css.PropFontWeight:
-		s.fontWeight = int(v.n)
+		s.fontWeight = int16(v.n)
 	case p == css.PropFontFamily:
 		s.mono, s.monoGeneric = v.k&1 != 0, v.k&2 != 0
 	case p == css.PropLineHeight:
@@ -287,11 +287,11 @@ func lerpLength(a, b length, t float64) length {
 	case a.u == b.u && a.u != unitCalc, a.u != unitCalc && a.v == 0 && b.u != unitCalc:
 		return length{v: a.v + (b.v-a.v)*t, u: b.u}
 	case b.u != unitCalc && b.v == 0:
-		return length{v: a.v + (b.v-a.v)*t, u: a.u, p: a.p * (1 - t)}
+		return length{v: a.v + (b.v-a.v)*t, u: a.u, p: float32(float64(a.p) * (1 - t))}
 	}
 	ap, apct := a.components()
 	bp, bpct := b.components()
-	return length{v: ap + (bp-ap)*t, u: unitCalc, p: apct + (bpct-apct)*t}
+	return length{v: ap + (bp-ap)*t, u: unitCalc, p: float32(apct + (bpct-apct)*t)}
 }
 
 // components splits a length into its px and percentage parts.
@@ -300,7 +300,7 @@ func (l length) components() (px, pct float64) {
 	case unitPercent:
 		return 0, l.v
 	case unitCalc:
-		return l.v, l.p
+		return l.v, float64(l.p)
 	}
 	return l.v, 0
 }

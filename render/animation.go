@@ -705,13 +705,13 @@ func (a *Animation) CommittedStyles() (props [][2]string, rendered bool) {
 	// throw an "InvalidStateError" DOMException."
 	e.Style()
 	st := e.states[a.node]
-	if st == nil || st.gen != e.gen || st.base.display == css.DisplayNone || !connectedTo(a.node, e.src.Root()) {
+	if st == nil || st.gen != e.gen || st.baseStyle().display == css.DisplayNone || !connectedTo(a.node, e.src.Root()) {
 		return nil, false
 	}
 	e.resolve(&a.effect, st)
 	// 2.5.4 "Let effect value be the result of calculating the result of
 	// partialEffectStack for property using target's computed style."
-	s := st.base
+	s := *st.baseStyle()
 	if local, ok := a.localTime(); ok {
 		if smp := a.effect.timing.sampleAt(local, ok); smp.hasActive {
 			x := a.effect.timing.easing.Apply(smp.progress)

@@ -48,7 +48,7 @@ func animationComputedValue(s *computedStyle, property string) (string, bool) {
 	default:
 		return "", false
 	}
-	list := s.animations
+	list := s.animations()
 	if len(list) == 0 {
 		list = []animationSpec{{name: "none", iterations: 1, fn: css.Easing{Kind: css.EaseDefault}}}
 	}

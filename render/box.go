@@ -20,13 +20,11 @@ const (
 type box struct {
 	node     *html.Node // nil for anonymous boxes
 	st       *computedStyle
-	kind     boxKind
 	parent   *box
 	children []*box // child boxes in tree order (for an inline flow: atomics and out-of-flow boxes)
 
-	inlineFlow bool // the children are an inline formatting context described by pieces
-	pieces     []piece
-	frags      []fragment // laid-out inline content, relative to this box's border box
+	pieces []piece    // inlineFlow: the inline formatting context's items
+	frags  []fragment // laid-out inline content, relative to this box's border box
 
 	// Geometry: the border box relative to the parent's border box, then in page coordinates.
 	x, y, w, h              float64
@@ -34,10 +32,7 @@ type box struct {
 	tx, ty                  float64 // accumulated transform translation (for hit testing and BoxOf)
 	margin, border, padding [4]float64
 	baseline                float64 // from the border-box top
-	hasBaseline             bool
-
-	outOfFlow        bool
-	staticX, staticY float64 // static position, relative to parent's border box
+	staticX, staticY        float64 // static position, relative to parent's border box
 
 	// The last layout of this box, reused while nothing in its subtree changed and it is
 	// laid out with the same inputs (layoutcache.go).
@@ -54,6 +49,11 @@ type box struct {
 	// layerGen: its index, or -1 when it opened more than one.
 	layerAt  int32
 	layerGen uint32
+
+	kind        boxKind
+	inlineFlow  bool // the children are an inline formatting context described by pieces
+	hasBaseline bool
+	outOfFlow   bool
 }
 
 // pieceKind is the kind of an inline formatting context item.
@@ -70,14 +70,14 @@ const (
 
 // piece is one item of an inline formatting context, in content order.
 type piece struct {
-	kind  pieceKind
 	text  string
 	w     float64 // advance of text (atomic: margin-box width, set during layout)
-	space bool    // a collapsible space follows
 	st    *computedStyle
 	face  *face
 	node  *html.Node // the element the text belongs to
 	b     *box       // inline element (open/close), atomic or out-of-flow box
+	kind  pieceKind
+	space bool // a collapsible space follows
 }
 
 // fragKind is the kind of a laid-out inline fragment.
@@ -91,7 +91,6 @@ const (
 
 // fragment is a piece of laid-out inline content on one line.
 type fragment struct {
-	kind       fragKind
 	x, y, w, h float64 // relative to the container's border box
 	baseline   float64 // text: baseline y, relative to the container
 	text       string
@@ -99,6 +98,7 @@ type fragment struct {
 	st         *computedStyle
 	node       *html.Node
 	b          *box
+	kind       fragKind
 	openLeft   bool // fragInline: the element started before this line (no left edge)
 	openRight  bool // fragInline: the element continues after this line
 }

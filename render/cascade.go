@@ -8,32 +8,63 @@ import (
 	"loopscope/css"
 )
 
-// elementState is what the engine keeps per element between frames.
+// elementState is what the engine keeps per element between frames. It is most of what
+// an element costs (BenchmarkMemoryPerDiv): what few elements need (a base style apart
+// from the used one, a parsed style attribute, a scroll position) is kept apart, and the
+// 32-bit fields are together (no padding).
 type elementState struct {
 	node   *html.Node
-	parent *html.Node    // its parent when it was styled (a moved element is styled anew)
-	gen    uint32        // cascade generation that last computed base
-	base   computedStyle // the cascade's result (the after-change style)
-	used   computedStyle // base with running transitions applied: what layout and paint use
+	parent *html.Node     // its parent when it was styled (a moved element is styled anew)
+	base   *computedStyle // the cascade's result (the after-change style), nil: it is used (baseStyle)
+	used   computedStyle  // base with running transitions applied: what layout and paint use
 
-	inlineSrc    string // the style attribute last parsed
-	inlineParsed bool
-	inline       []css.Declaration
+	inline *inlineStyle // its style attribute, parsed; nil without one
 
 	trans     []*transition      // the running transitions, one a property at most
 	css       *cssAnimationState // its CSS animations (cssanimations.go)
-	animMark  uint32
-	animProps animPropSet // the properties animations set at the last application
-	snapMark  uint32
+	animProps animPropSet        // the properties animations set at the last application
 
-	box    *box // from the last layout
-	boxGen uint32
+	box *box // from the last layout
 
-	pass uint32 // the incremental restyle that last restyled it (invalidation.go)
+	scroll *elementScroll // its scroll position and overflow, once asked for (scroll.go)
 
-	scrollX, scrollY float64 // its scroll position, when it is a scroll container (scroll.go)
-	overflow         Rect    // its scrollable overflow, from the layout numbered overflowGen
-	overflowGen      uint32
+	gen      uint32 // cascade generation that last computed its base style
+	animMark uint32
+	snapMark uint32
+	boxGen   uint32 // the layout box was built in
+	pass     uint32 // the incremental restyle that last restyled it (invalidation.go)
+}
+
+// inlineStyle is an element's style attribute and its declarations.
+type inlineStyle struct {
+	src   string
+	decls []css.Declaration
+}
+
+// baseStyle is the element's style from the cascade, its after-change style. Until an
+// animation or a transition first sets a value on the element (ownBase) its used style is
+// that style, and the state keeps one copy, not two: most elements never animate.
+func (st *elementState) baseStyle() *computedStyle {
+	if st.base != nil {
+		return st.base
+	}
+	return &st.used
+}
+
+// ownBase gives st a base style of its own, a copy of its used style, before animated
+// values are set on the used style. The used style must be the base style then.
+func (st *elementState) ownBase() {
+	if st.base == nil {
+		b := st.used
+		st.base = &b
+	}
+}
+
+// useBase sets the used style to the base style, without animated values.
+func (st *elementState) useBase() {
+	if st.base != nil {
+		st.used = *st.base
+	}
 }
 
 // sheetCache is the parsed form of one <style> element's text.
@@ -166,27 +197,28 @@ func (e *Engine) styleChildren(n *html.Node, parent *computedStyle, cx *computeC
 		}
 		// A before-change style exists only if the element was styled and rendered by the
 		// previous style change event. https://drafts.csswg.org/css-transitions/#before-change-style
-		hadStyle := st.gen != 0 && st.gen == e.gen-1 && st.base.display != css.DisplayNone
+		hadStyle := st.gen != 0 && st.gen == e.gen-1 && st.baseStyle().display != css.DisplayNone
 		var before computedStyle
 		if hadStyle {
 			before = st.used
 		}
 		e.cascadeElement(st, parent, cx)
 		st.gen, st.parent = e.gen, n
+		base := st.baseStyle()
 		if c.Parent != nil && c.Parent.Type == html.DocumentNode {
-			cx.rootFontSize = st.base.fontSize
+			cx.rootFontSize = base.fontSize
 		}
-		if hadStyle && st.base.display != css.DisplayNone {
+		if hadStyle && base.display != css.DisplayNone {
 			e.startTransitions(st, &before)
 		} else {
 			e.cancelTransitions(st)
 		}
 		e.updateCSSAnimations(st)
-		st.used = st.base
-		if st.base.display == css.DisplayNone {
+		st.useBase()
+		if base.display == css.DisplayNone {
 			continue
 		}
-		e.styleChildren(c, &st.base, cx)
+		e.styleChildren(c, base, cx)
 	}
 }
 
@@ -211,12 +243,17 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 		}
 	}
 	e.matched = m
-	if src, ok := attr(n, "style"); !st.inlineParsed || src != st.inlineSrc {
-		st.inline = st.inline[:0]
-		if ok {
-			st.inline = css.ParseDeclarationBlock(src, st.inline)
+	if src, ok := attr(n, "style"); !ok {
+		st.inline = nil
+	} else if st.inline == nil || src != st.inline.src {
+		if st.inline == nil {
+			st.inline = &inlineStyle{}
 		}
-		st.inlineSrc, st.inlineParsed = src, true
+		st.inline.src, st.inline.decls = src, css.ParseDeclarationBlock(src, st.inline.decls[:0])
+	}
+	var inline []css.Declaration
+	if st.inline != nil {
+		inline = st.inline.decls
 	}
 	w := &e.winners
 	*w = [css.NumProps]*css.Value{}
@@ -241,8 +278,8 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 			w[e.hints[i].Prop] = &e.hints[i].Value
 		}
 	}
-	for i := range st.inline {
-		if d := &st.inline[i]; !d.Important {
+	for i := range inline {
+		if d := &inline[i]; !d.Important {
 			w[d.Prop] = &d.Value
 		}
 	}
@@ -256,15 +293,16 @@ func (e *Engine) cascadeElement(st *elementState, parent *computedStyle, cx *com
 			}
 		}
 	}
-	for i := range st.inline {
-		if d := &st.inline[i]; d.Important {
+	for i := range inline {
+		if d := &inline[i]; d.Important {
 			w[d.Prop] = &d.Value
 		}
 	}
-	computeStyle(&st.base, w, parent, cx)
+	base := st.baseStyle()
+	computeStyle(base, w, parent, cx)
 	// Presentational defaults that are not expressible in the UA sheet subset.
 	if n.Data == "br" {
-		st.base.display = css.DisplayInline
+		base.display = css.DisplayInline
 	}
 }
 

@@ -23,26 +23,36 @@ type transitionSpec struct {
 	fn       css.Easing
 }
 
-// computedStyle holds the computed values of the properties the engine knows.
+// computedStyle holds the computed values of the properties the engine knows. Every
+// element keeps one (elementState.used): its fields are ordered by size, so that it has
+// no padding, and the transition and animation lists, which few elements have, are one
+// pointer (BenchmarkMemoryPerDiv).
 // https://drafts.csswg.org/css-cascade/#computed
 type computedStyle struct {
+	inset         [4]length // top, right, bottom, left
+	width, height length
+	margin        [4]length
+	padding       [4]length
+	tx, ty        length             // the transform's translations (transform.go)
+	xform         *css.TransformList // the whole transform, when it does more than translate
+	motion        *motionSpecs       // transition-* and animation-*, nil when both are none
+	borderWidth   [4]float64
+	fontSize      float64
+	sizeKeyword   float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
+	lineHeight    float64
+	opacity       float64
+	zIndex        int
+
+	borderColor [4]color.NRGBA
+	background  color.NRGBA
+	color       color.NRGBA
+	fontWeight  int16
+
 	display        css.Display
 	position       css.Position
-	inset          [4]length // top, right, bottom, left
-	width, height  length
-	margin         [4]length
-	padding        [4]length
-	borderWidth    [4]float64
 	borderStyle    [4]css.BorderStyle
-	borderColor    [4]color.NRGBA
-	background     color.NRGBA
-	color          color.NRGBA
-	fontSize       float64
-	fontWeight     int
-	mono           bool    // font-family resolves to Go Mono
-	monoGeneric    bool    // through the generic family monospace
-	sizeKeyword    float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
-	lineHeight     float64
+	mono           bool // font-family resolves to Go Mono
+	monoGeneric    bool // through the generic family monospace
 	lineKind       lineHeightKind
 	textAlign      css.TextAlign
 	whiteSpace     uint8    // 0 normal, 1 nowrap, 2 pre
@@ -52,15 +62,42 @@ type computedStyle struct {
 	overflow       [2]uint8 // their keywords (css.OverflowVisible...)
 	overflowScroll [2]bool  // auto or scroll: the user may scroll
 	listStyle      css.MarkerStyle
-	opacity        float64
 	hasTransform   bool
-	tx, ty         length             // the transform's translations (transform.go)
-	xform          *css.TransformList // the whole transform, when it does more than translate
 	visible        bool
 	zAuto          bool
-	zIndex         int
-	transitions    []transitionSpec
-	animations     []animationSpec
+}
+
+// motionSpecs are the transition and animation lists of a computed style. They are
+// never changed once computed: styles copied from one another share them.
+type motionSpecs struct {
+	transitions []transitionSpec
+	animations  []animationSpec
+}
+
+// newMotionSpecs is the lists' record, nil when both are empty.
+func newMotionSpecs(transitions []transitionSpec, animations []animationSpec) *motionSpecs {
+	if len(transitions) == 0 && len(animations) == 0 {
+		return nil
+	}
+	return &motionSpecs{transitions, animations}
+}
+
+// transitions is the style's transition list (transition-property with the other
+// transition-* lists paired to it).
+func (s *computedStyle) transitions() []transitionSpec {
+	if s.motion == nil {
+		return nil
+	}
+	return s.motion.transitions
+}
+
+// animations is the style's animation list (animation-name with the other animation-*
+// lists paired to it).
+func (s *computedStyle) animations() []animationSpec {
+	if s.motion == nil {
+		return nil
+	}
+	return s.motion.animations
 }
 
 // initialStyle returns the initial values of every property.
@@ -189,8 +226,7 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 			st.borderWidth[i] = 0
 		}
 	}
-	st.transitions = combineTransitions(winners, parent)
-	st.animations = combineAnimations(winners)
+	st.motion = newMotionSpecs(combineTransitions(winners, parent), combineAnimations(winners))
 	// position: absolute/fixed blockify inline-level boxes.
 	// https://drafts.csswg.org/css-display/#transformations
 	if st.isOutOfFlow() && st.display == css.DisplayInline {
@@ -353,7 +389,7 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 
 // relativeWeight resolves bolder (-1) and lighter (-2) against the parent's weight.
 // https://drafts.csswg.org/css-fonts/#relative-weights
-func relativeWeight(n float64, parent int) int {
+func relativeWeight(n float64, parent int16) int16 {
 	switch n {
 	case -1:
 		switch {
@@ -372,7 +408,7 @@ func relativeWeight(n float64, parent int) int {
 		}
 		return 700
 	}
-	return int(n)
+	return int16(n) // (1 to 1000)
 }
 
 // combineTransitions pairs the transition-* lists: the property list sets the count
@@ -385,7 +421,7 @@ func combineTransitions(w *[css.NumProps]*css.Value, parent *computedStyle) []tr
 	names := []string{"all"} // the initial value
 	switch {
 	case pv != nil && pv.Global == css.GlobalInherit:
-		return parent.transitions
+		return parent.transitions()
 	case pv != nil && pv.Global == css.GlobalNone:
 		names = pv.Names
 	}

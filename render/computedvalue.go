@@ -110,7 +110,7 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 	case "font-size":
 		return css.FormatPx(s.fontSize), true
 	case "font-weight":
-		return strconv.Itoa(s.fontWeight), true
+		return strconv.Itoa(int(s.fontWeight)), true
 	case "line-height":
 		if s.lineKind == lineHeightNormal {
 			return "normal", true
@@ -199,7 +199,7 @@ func lengthValue(l length) string {
 	case unitPercent:
 		return css.FormatNumber(l.v) + "%"
 	case unitCalc:
-		return "calc(" + css.FormatPx(l.v) + " + " + css.FormatNumber(l.p) + "%)"
+		return "calc(" + css.FormatPx(l.v) + " + " + css.FormatNumber(float64(l.p)) + "%)"
 	}
 	return css.FormatPx(l.v)
 }

@@ -67,8 +67,8 @@ type cssAnimationState struct {
 // the running animation's timing, and animation-play-state pauses or plays it.
 // https://drafts.csswg.org/css-animations-1/#animations
 func (e *Engine) updateCSSAnimations(st *elementState) {
-	specs := st.base.animations
-	if st.base.display == css.DisplayNone {
+	specs := st.baseStyle().animations()
+	if st.baseStyle().display == css.DisplayNone {
 		specs = nil
 	}
 	if len(specs) == 0 && (st.css == nil || len(st.css.list) == 0) {

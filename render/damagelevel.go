@@ -27,7 +27,7 @@ func inheritedDiffer(a, b *computedStyle) bool {
 	return a.color != b.color || a.fontSize != b.fontSize || a.fontWeight != b.fontWeight || a.mono != b.mono ||
 		a.monoGeneric != b.monoGeneric || a.sizeKeyword != b.sizeKeyword || a.lineHeight != b.lineHeight ||
 		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.whiteSpace != b.whiteSpace ||
-		a.visible != b.visible || a.listStyle != b.listStyle || !slices.Equal(a.transitions, b.transitions)
+		a.visible != b.visible || a.listStyle != b.listStyle || !slices.Equal(a.transitions(), b.transitions())
 }
 
 // styleDamage says how far the change from style a to style b reaches.

@@ -268,23 +268,24 @@ func (e *Engine) restyleElement(st *elementState, subtree bool, cx *computeConte
 	parent := &e.rootStyle
 	if p := st.node.Parent; p != nil && p.Type == html.ElementNode {
 		ps := e.states[p]
-		if ps == nil || ps.gen != e.gen || ps.base.display == css.DisplayNone {
+		if ps == nil || ps.gen != e.gen || ps.baseStyle().display == css.DisplayNone {
 			return false
 		}
-		parent = &ps.base
+		parent = ps.baseStyle()
 	}
 	if st.pass != iv.pass {
-		iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used, oldBase: st.base})
+		iv.snaps = append(iv.snaps, styleSnap{st: st, old: st.used, oldBase: *st.baseStyle()})
 	}
 	st.pass = iv.pass
-	oldBase := st.base
+	oldBase := *st.baseStyle()
 	e.cascadeElement(st, parent, cx)
 	iv.work.Restyled++
-	if (oldBase.display == css.DisplayNone) != (st.base.display == css.DisplayNone) ||
-		st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && st.base.fontSize != oldBase.fontSize {
+	base := st.baseStyle()
+	if (oldBase.display == css.DisplayNone) != (base.display == css.DisplayNone) ||
+		st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && base.fontSize != oldBase.fontSize {
 		return false
 	}
-	if st.base.display == css.DisplayNone || !subtree && !inheritedDiffer(&oldBase, &st.base) {
+	if base.display == css.DisplayNone || !subtree && !inheritedDiffer(&oldBase, base) {
 		return true
 	}
 	for c := st.node.FirstChild; c != nil; c = c.NextSibling {
@@ -311,7 +312,7 @@ func (e *Engine) finishRestyle() damageLevel {
 			e.startTransitions(s.st, &s.old)
 		}
 		e.updateCSSAnimations(s.st)
-		s.st.used = s.st.base
+		s.st.useBase()
 		l := styleDamage(&s.old, &s.st.used)
 		if l < damageBoxes && inheritedDiffer(&s.old, &s.st.used) {
 			e.refreshAnonymousStyles(s.st)
@@ -333,7 +334,10 @@ func (e *Engine) finishRestyle() damageLevel {
 func (e *Engine) undoRestyle() {
 	for i := len(e.inv.snaps) - 1; i >= 0; i-- {
 		s := &e.inv.snaps[i]
-		s.st.used, s.st.base = s.old, s.oldBase
+		if s.st.base != nil {
+			*s.st.base = s.oldBase
+		}
+		s.st.used = s.old // (without a base of its own, its used style was its base style)
 	}
 	e.inv.snaps = e.inv.snaps[:0]
 }

@@ -78,7 +78,7 @@ func (e *Engine) styleNewChildren(k *childChanges, cx *computeContext) bool {
 			}
 			return false
 		}
-		if ps.base.display == css.DisplayNone {
+		if ps.baseStyle().display == css.DisplayNone {
 			continue
 		}
 		for c := p.FirstChild; c != nil; c = c.NextSibling {
@@ -91,7 +91,7 @@ func (e *Engine) styleNewChildren(k *childChanges, cx *computeContext) bool {
 				if hasStyleElement(c) {
 					return false // a new style sheet
 				}
-				e.styleNewElement(k, c, &ps.base, cx)
+				e.styleNewElement(k, c, ps.baseStyle(), cx)
 			case e.inv.deps.siblings:
 				if !e.restyleElement(cs, true, cx) {
 					return false
@@ -115,13 +115,13 @@ func (e *Engine) styleNewElement(k *childChanges, c *html.Node, parent *computed
 	e.inv.work.Restyled++
 	e.cancelTransitions(st)
 	e.updateCSSAnimations(st)
-	st.used = st.base
-	if st.base.display == css.DisplayNone {
+	st.useBase()
+	if st.baseStyle().display == css.DisplayNone {
 		return
 	}
 	for d := c.FirstChild; d != nil; d = d.NextSibling {
 		if d.Type == html.ElementNode {
-			e.styleNewElement(k, d, &st.base, cx)
+			e.styleNewElement(k, d, st.baseStyle(), cx)
 		}
 	}
 }
@@ -150,7 +150,7 @@ func (k *childChanges) forget() {
 func (e *Engine) inDisplayNone(n *html.Node) bool {
 	for a := n.Parent; a != nil; a = a.Parent {
 		if st := e.states[a]; st != nil && st.gen == e.gen {
-			return st.base.display == css.DisplayNone
+			return st.baseStyle().display == css.DisplayNone
 		}
 	}
 	return false

@@ -112,7 +112,7 @@ func (e *Engine) resolve(eff *keyframeEffect, st *elementState) {
 	parent := e.parentStyle(st)
 	cx := e.inv.cx
 	for i := 0; i < n; i++ {
-		tmp := st.base
+		tmp := *st.baseStyle()
 		var has animPropSet
 		// font-family and font-size first (em lengths depend on them), then color
 		// (currentcolor does), then the rest, as the cascade computes them.
@@ -142,7 +142,7 @@ func (e *Engine) resolve(eff *keyframeEffect, st *elementState) {
 func (e *Engine) parentStyle(st *elementState) *computedStyle {
 	if p := st.node.Parent; p != nil {
 		if ps := e.states[p]; ps != nil {
-			return &ps.base
+			return ps.baseStyle()
 		}
 	}
 	return &e.rootStyle

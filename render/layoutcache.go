@@ -16,13 +16,15 @@ type layoutInputs struct {
 	bfcRoot  bool
 }
 
-// layoutCache is a block box's last layout.
+// layoutCache is a block box's last layout. (Its fields are laid out for size: a box is
+// a good part of what an element costs.)
 type layoutCache struct {
-	valid       bool // false: the box or a descendant changed, or it was never laid out
-	in          layoutInputs
-	top, bottom marginPair // the margins that escaped through its top and bottom
-	margin      [4]float64 // used margins (blockWidth resolves auto ones)
-	outOfFlow   bool       // its layout queued out-of-flow boxes: never reused
+	top, bottom      marginPair // the margins that escaped through its top and bottom
+	marginR, marginL float64    // used horizontal margins (blockWidth resolves auto ones; resolveEdges the others)
+	cbw, cbh         float64    // its inputs (layoutInputs)
+	bfcRoot          bool
+	valid            bool // false: the box or a descendant changed, or it was never laid out
+	outOfFlow        bool // its layout queued out-of-flow boxes: never reused
 }
 
 // maxDirtyBoxes bounds the boxes remembered between layouts; past it every box is laid out.
@@ -72,7 +74,7 @@ func (e *Engine) reuseLayout(b *box, cbw, cbh float64, bfcRoot bool, top, bottom
 		return false
 	}
 	c := &b.cache
-	b.margin = c.margin
+	b.margin[1], b.margin[3] = c.marginR, c.marginL
 	*top, *bottom = c.top, c.bottom
 	return true
 }
@@ -80,7 +82,7 @@ func (e *Engine) reuseLayout(b *box, cbw, cbh float64, bfcRoot bool, top, bottom
 // reusable reports whether b's last layout holds for these inputs. Its edges (resolved
 // from its style and cbw) hold then too.
 func (c *layoutCache) reusable(b *box, cbw, cbh float64, bfcRoot bool) bool {
-	return c.valid && !c.outOfFlow && b.kind == kindBlock && !b.outOfFlow && c.in == (layoutInputs{cbw, cbh, bfcRoot})
+	return c.valid && !c.outOfFlow && b.kind == kindBlock && !b.outOfFlow && c.cbw == cbw && c.cbh == cbh && c.bfcRoot == bfcRoot
 }
 
 // beginLayout clears what b's last layout left that layout adds to rather than sets: its
@@ -98,7 +100,8 @@ func beginLayout(b *box) {
 
 // keepLayout records the layout b just had.
 func (e *Engine) keepLayout(b *box, in layoutInputs, top, bottom marginPair, queuedOutOfFlow bool) {
-	b.cache = layoutCache{valid: true, in: in, top: top, bottom: bottom, margin: b.margin, outOfFlow: queuedOutOfFlow}
+	b.cache = layoutCache{top: top, bottom: bottom, marginR: b.margin[1], marginL: b.margin[3],
+		cbw: in.cbw, cbh: in.cbh, bfcRoot: in.bfcRoot, valid: true, outOfFlow: queuedOutOfFlow}
 	e.inv.work.LaidOut++
 }
 

@@ -30,9 +30,34 @@ func (e *Engine) ScrollPosition(n *html.Node) (x, y float64) {
 		return e.scrollX, e.scrollY
 	}
 	if st := e.states[n]; st != nil {
-		return st.scrollX, st.scrollY
+		return st.scrollPosition()
 	}
 	return 0, 0
+}
+
+// elementScroll is what a scroll container keeps besides its style: its scroll position
+// and its scrollable overflow, from the layout numbered overflowGen. Most elements never
+// scroll: their state has none (elementState.scroll nil).
+type elementScroll struct {
+	x, y        float64
+	overflow    Rect
+	overflowGen uint32
+}
+
+// scrollPosition is the element's scroll position (0, 0 when it never scrolled).
+func (st *elementState) scrollPosition() (x, y float64) {
+	if st.scroll == nil {
+		return 0, 0
+	}
+	return st.scroll.x, st.scroll.y
+}
+
+// scrollState is the element's scroll state, made when first needed.
+func (st *elementState) scrollState() *elementScroll {
+	if st.scroll == nil {
+		st.scroll = &elementScroll{}
+	}
+	return st.scroll
 }
 
 // ClampScrollPosition is (x, y) clamped to the scroll range of the viewport (n nil or
@@ -59,8 +84,8 @@ func (e *Engine) ScrollTo(n *html.Node, x, y float64) (changed bool) {
 	x, y = clampScroll(x, maxX), clampScroll(y, maxY)
 	px, py := &e.scrollX, &e.scrollY
 	if n != nil && !e.isRootElement(n) {
-		st := e.states[n]
-		px, py = &st.scrollX, &st.scrollY
+		sc := e.states[n].scrollState()
+		px, py = &sc.x, &sc.y
 	}
 	if *px == x && *py == y {
 		return false
@@ -100,11 +125,11 @@ func (e *Engine) ScrollSize(n *html.Node) (w, h float64, ok bool) {
 		return 0, 0, false
 	}
 	cw, ch := b.w-b.border[1]-b.border[3], b.h-b.border[0]-b.border[2]
-	st := e.states[n]
-	if st.overflowGen != e.geomGen || e.geomGen == 0 {
-		st.overflow, st.overflowGen = e.elementOverflow(b), e.geomGen // once a layout
+	sc := e.states[n].scrollState()
+	if sc.overflowGen != e.geomGen || e.geomGen == 0 {
+		sc.overflow, sc.overflowGen = e.elementOverflow(b), e.geomGen // once a layout
 	}
-	r := st.overflow
+	r := sc.overflow
 	return math.Max(cw, r.W), math.Max(ch, r.H), true
 }
 
@@ -213,7 +238,8 @@ func (e *Engine) contentOffset(b *box, dx, dy float64) (float64, float64) {
 		return dx, dy
 	}
 	if st := e.states[b.node]; st != nil {
-		return dx - st.scrollX, dy - st.scrollY
+		sx, sy := st.scrollPosition()
+		return dx - sx, dy - sy
 	}
 	return dx, dy
 }

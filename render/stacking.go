@@ -206,7 +206,8 @@ func (e *Engine) clipFor(c, ctx *box, dx, dy float64) (clip Rect, has bool, sx, 
 		}
 		clip, has = r, true
 		if st := e.states[a.node]; st != nil {
-			sx, sy = sx+st.scrollX, sy+st.scrollY
+			x, y := st.scrollPosition()
+			sx, sy = sx+x, sy+y
 		}
 	}
 	return clip, has, sx, sy

@@ -68,7 +68,7 @@ func translateToLength(t css.TranslateLength) length {
 	case t.L.V == 0:
 		return length{v: t.Pct, u: unitPercent}
 	}
-	return length{v: t.L.V, u: unitCalc, p: t.Pct}
+	return length{v: t.L.V, u: unitCalc, p: float32(t.Pct)}
 }
 
 // lengthToTranslate is the inverse of translateToLength.
@@ -77,7 +77,7 @@ func lengthToTranslate(l length) css.TranslateLength {
 	case unitPercent:
 		return css.TranslateLength{Pct: l.v}
 	case unitCalc:
-		return css.TranslateLength{L: css.PxLength(l.v), Pct: l.p}
+		return css.TranslateLength{L: css.PxLength(l.v), Pct: float64(l.p)}
 	}
 	return css.TranslateLength{L: css.PxLength(l.v)}
 }

@@ -74,10 +74,11 @@ func matchingTransition(specs []transitionSpec, p animProp) (transitionSpec, boo
 }
 
 // startTransitions runs the "starting of transitions" steps for one element between
-// its before-change style and its new after-change style (st.base).
+// its before-change style and its new after-change style (its base style).
 // https://drafts.csswg.org/css-transitions/#starting
 func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
-	if len(st.base.transitions) == 0 {
+	base := st.baseStyle()
+	if len(base.transitions()) == 0 {
 		e.cancelTransitions(st)
 		return
 	}
@@ -91,9 +92,9 @@ func (e *Engine) startTransitions(st *elementState, before *computedStyle) {
 			// https://drafts.csswg.org/css-transitions/#after-change-style
 			continue
 		}
-		after := getAnim(&st.base, p)
+		after := getAnim(base, p)
 		running := st.transition(p)
-		spec, ok := matchingTransition(st.base.transitions, p)
+		spec, ok := matchingTransition(base.transitions(), p)
 		ok = ok && math.Max(spec.duration, 0)+spec.delay > 0
 		if running == nil {
 			from := getAnim(before, p)

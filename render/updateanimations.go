@@ -217,7 +217,7 @@ func (e *Engine) AnimationVersion() uint64 { return e.animVersion }
 // https://drafts.csswg.org/css-cascade/#cascade-origin
 func (e *Engine) applyAnimations() {
 	for _, st := range e.animated {
-		st.used = st.base
+		st.useBase()
 		st.animMark = 0
 		st.animProps = 0
 	}
@@ -258,6 +258,7 @@ func (e *Engine) applyAnimations() {
 
 // markAnimated lists st among the states whose used style carries animated values.
 func (e *Engine) markAnimated(st *elementState) {
+	st.ownBase()
 	if st.animMark != e.animMark {
 		st.animMark = e.animMark
 		e.animated = append(e.animated, st)
