@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/dop251/goja"
+	"golang.org/x/sys/unix"
 )
 
 // childState is what a child's pipes share: whether it exited, and the ends of its pipes
@@ -96,10 +97,11 @@ func (p *Process) spawn(file string, args []string, cwd string, env []string, on
 		p.l.Post(func() {
 			key := p.nextSeq()
 			// The child is gone: the ends of its stdout and stderr are sure to come, and come
-			// first (node reads them in the poll that sees the exit). FIXME: a grandchild
-			// holding a pipe open delays 'exit' until it ends too.
+			// first (node reads them in the poll that sees the exit), unless a grandchild
+			// holds the pipe open: then 'exit' comes now and the end when the grandchild
+			// lets go ('close' waits for it).
 			for i, s := range pipes[1:] {
-				if !s.eofSeen && !s.closing {
+				if !s.eofSeen && !s.closing && writersGone(parentEnds[i+1]) {
 					// stdout's end, then stderr's, then the exit
 					s.fifo = append(s.fifo, sent{key - 0.5 + 0.1*float64(i), 0, true})
 					if p.net.awaiting == nil {
@@ -181,4 +183,24 @@ func (p *Process) childHost() *goja.Object {
 		return []any{e.code, e.desc}
 	})
 	return h
+}
+
+// writersGone reports whether every write end of the pipe f reads from is closed (poll(2)
+// reports POLLHUP on its read end): its end of stream is sure to come. A grandchild that
+// inherited the pipe keeps a write end open after the child exited.
+func writersGone(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return true // closed already: its end was read
+	}
+	gone := true
+	if cerr := rc.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		if n, err := unix.Poll(fds, 0); err == nil {
+			gone = n > 0 && fds[0].Revents&unix.POLLHUP != 0
+		}
+	}); cerr != nil {
+		return true
+	}
+	return gone
 }

@@ -141,10 +141,22 @@
     return child;
   }
 
-  function fork(modulePath) {
-    const e = new Error('child_process.fork is not supported in loopscope: ' + String(modulePath));
-    e.code = 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM';
-    throw e;
+  // fork (lib/child_process.js): node spawns options.execPath (process.execPath by default)
+  // with execArgv, the module and its arguments, and an IPC channel. With an execPath, ours
+  // spawns it as node does, so a fork that cannot start is node's: 'error' (spawn ENOENT)
+  // from a nextTick, then 'close'. DEPARTURE: no IPC channel (no send, no 'message'), and
+  // without an execPath (there is no node binary to run) fork is refused with node's
+  // ERR_FEATURE_UNAVAILABLE_ON_PLATFORM.
+  function fork(modulePath, args, options) {
+    if (args !== undefined && args !== null && !Array.isArray(args)) { options = args; args = []; }
+    options = Object.assign({}, options);
+    if (typeof options.execPath !== 'string') {
+      const e = new TypeError('The feature child_process.fork is unavailable on the current platform, which is being used to run Node.js');
+      e.code = 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM';
+      throw e;
+    }
+    const execArgv = options.execArgv || process.execArgv;
+    return spawn(options.execPath, [...execArgv, String(modulePath), ...(args || [])], options);
   }
 
   return { ChildProcess, spawn, exec, execFile, fork };
