@@ -30,9 +30,26 @@
     end() { const r = this.rest; this.rest = null; return r ? r.toString('utf8') : ''; }
   }
 
+  // getHighWaterMark (lib/internal/streams/state.js, node 20): highWaterMark, else the
+  // Duplex's readable/writableHighWaterMark, floored; else 16 objects in object mode and
+  // 16 KiB otherwise.
+  function getHighWaterMark(opts, duplexKey, objectMode) {
+    const hwm = opts.highWaterMark ?? opts[duplexKey];
+    if (hwm !== undefined && hwm !== null) {
+      if (!Number.isInteger(hwm) || hwm < 0) {
+        const name = opts.highWaterMark !== undefined && opts.highWaterMark !== null ? 'options.highWaterMark' : 'options.' + duplexKey;
+        const e = new TypeError(`The property '${name}' is invalid. Received ${hwm}`);
+        e.code = 'ERR_INVALID_ARG_VALUE';
+        throw e;
+      }
+      return Math.floor(hwm);
+    }
+    return objectMode ? 16 : 16 * 1024;
+  }
+
   function ReadableState(opts) {
-    this.highWaterMark = opts.readableHighWaterMark ?? opts.highWaterMark ?? 16384;
     this.objectMode = !!(opts.objectMode || opts.readableObjectMode);
+    this.highWaterMark = getHighWaterMark(opts, 'readableHighWaterMark', this.objectMode);
     this.buffer = [];
     this.length = 0;
     this.flowing = null;
@@ -54,8 +71,8 @@
   }
 
   function WritableState(opts) {
-    this.highWaterMark = opts.writableHighWaterMark ?? opts.highWaterMark ?? 16384;
     this.objectMode = !!(opts.objectMode || opts.writableObjectMode);
+    this.highWaterMark = getHighWaterMark(opts, 'writableHighWaterMark', this.objectMode);
     this.length = 0;
     this.writing = false;
     this.corked = 0;
