@@ -1,11 +1,13 @@
 // Spec: HTML Living Standard, 2026-11 (https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-parsing-and-serialization):
 // DOMParser's parseFromString for text/html; DOM Living Standard, 2026-11
 // (https://dom.spec.whatwg.org/#interface-domimplementation): DOMImplementation's
-// createHTMLDocument, createDocumentType and hasFeature. Tags: FIXME(spec), DEPARTURE, CHROME.
+// createDocument, createHTMLDocument, createDocumentType and hasFeature. Tags: FIXME(spec), DEPARTURE, CHROME.
 
 package dom
 
 import (
+	"strings"
+
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
@@ -58,6 +60,14 @@ func (r *realm) installDOMParser() {
 		}
 		return r.wrapNode(d.newNode(h, DocumentTypeNode))
 	})
+	m.Method("createDocument", 2, func(_ *Document, call goja.FunctionCall) goja.Value {
+		// qualifiedName is a [LegacyNullToEmptyString] DOMString.
+		qn := ""
+		if !goja.IsNull(call.Argument(1)) {
+			qn = toDOMString(call.Argument(1))
+		}
+		return r.wrapNode(r.createXMLDocument(toNullableString(call.Argument(0)), qn, call.Argument(2)).node)
+	})
 	m.LenientMethod("hasFeature", 0, func(*Document, goja.FunctionCall) goja.Value { return r.rt.ToValue(true) })
 	webidl.On(r.iface("Document"), r.thisKinds(DocumentNode)).Getter("implementation", func(n *Node) goja.Value {
 		js := n.jsData()
@@ -72,6 +82,57 @@ type domParser struct{}
 
 // domImplementation is a document's DOMImplementation ([SameObject]).
 type domImplementation struct{ doc *Document }
+
+// createXMLDocument is createDocument(namespace, qualifiedName, doctype): an XMLDocument
+// holding the doctype, then an element named qualifiedName (none when it is empty).
+// DEPARTURE: elements in the null namespace are HTML elements here (as createElementNS's).
+// https://dom.spec.whatwg.org/#dom-domimplementation-createdocument
+func (r *realm) createXMLDocument(ns nullString, qn string, doctype goja.Value) *Document {
+	const ctx = "createDocument"
+	// CHROME: a doctype argument that is not a DocumentType is taken as null (no TypeError).
+	var dt *Node
+	if n, ok := r.idl.Unwrap(doctype).(*Node); ok && n.kind == DocumentTypeNode {
+		dt = n
+	}
+	// 1. "Let document be a new XMLDocument."
+	d := NewDocument("about:blank")
+	d.realm, d.xmlContentType = r, "application/xml"
+	// 2-3. "Let element be null. If qualifiedName is not the empty string, then set element
+	// to the result of running the internal createElementNS steps, given document,
+	// namespace, qualifiedName, and an empty dictionary."
+	var el *Node
+	if qn != "" {
+		local := qn
+		if i := strings.IndexByte(qn, ':'); i >= 0 {
+			local = qn[i+1:]
+		}
+		if !isValidElementName(local) {
+			panic(r.newDOMException("InvalidCharacterError", webidl.Failed(ctx, "DOMImplementation")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
+		}
+		el = r.createAnElement(d, shortNamespace(ns), local, nullString{})
+	}
+	// 4-5. "If doctype is non-null, append doctype to document. If element is non-null,
+	// append element to document."
+	if dt != nil {
+		_, err := appendNode(dt, d.node)
+		r.check(ctx, "DOMImplementation", err)
+	}
+	if el != nil {
+		_, err := appendNode(el, d.node)
+		r.check(ctx, "DOMImplementation", err)
+	}
+	// 7. "document's content type is determined by namespace: HTML namespace
+	// application/xhtml+xml, SVG namespace image/svg+xml, any other namespace
+	// application/xml."
+	switch {
+	case ns.valid && ns.s == "http://www.w3.org/1999/xhtml":
+		d.xmlContentType = "application/xhtml+xml"
+	case ns.valid && ns.s == "http://www.w3.org/2000/svg":
+		d.xmlContentType = "image/svg+xml"
+	}
+	// 8. "Return document."
+	return d
+}
 
 // createHTMLDocument makes a new HTML document: a doctype, html, head, title (when title
 // is given) and body.

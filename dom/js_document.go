@@ -18,6 +18,7 @@ func (r *realm) installDocument() {
 		return r.adoptWrapper(call.This, d.node)
 	})
 	r.idl.DefineInterface("HTMLDocument", doc, 0, nil)
+	r.idl.DefineInterface("XMLDocument", doc, 0, nil)
 	r.installParentNode(doc)
 	r.installGetElementsBy(doc)
 	thisNode := r.thisKinds(DocumentNode)
@@ -50,7 +51,12 @@ func (r *realm) installDocumentInfo(m webidl.Members[*Document]) {
 	})
 	m.Getter("characterSet", func(d *Document) goja.Value { return r.str("UTF-8") })
 	m.Getter("charset", func(d *Document) goja.Value { return r.str("UTF-8") })
-	m.Getter("contentType", func(d *Document) goja.Value { return r.str("text/html") })
+	m.Getter("contentType", func(d *Document) goja.Value {
+		if d.xmlContentType != "" {
+			return r.str(d.xmlContentType)
+		}
+		return r.str("text/html")
+	})
 }
 
 // installDocumentTree defines doctype, documentElement, head, body, title and images.

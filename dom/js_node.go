@@ -70,6 +70,9 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 		if n == r.doc.node || n.doc.htmlDoc && n == n.doc.node {
 			return r.iface("HTMLDocument")
 		}
+		if n.doc.xmlContentType != "" && n == n.doc.node {
+			return r.iface("XMLDocument")
+		}
 		return r.iface("Document")
 	case DocumentTypeNode:
 		return r.iface("DocumentType")

@@ -290,7 +290,9 @@ func (n *Node) TagName() string {
 	if n.kind != ElementNode {
 		return ""
 	}
-	if n.h.Namespace == "" {
+	// "If this is in the HTML namespace and its node document is an HTML document, then
+	// set qualifiedName to qualifiedName in ASCII uppercase."
+	if n.h.Namespace == "" && (n.doc == nil || n.doc.xmlContentType == "") {
 		return asciiUpper(n.h.Data)
 	}
 	return n.h.Data

@@ -20,8 +20,8 @@
 // /resources/testharnessreport.js is replaced by reporter.js, which prints one console line
 // per subtest (WPT-RESULT {json}) and one at the end (WPT-DONE {json}). The same folder is
 // loaded in both browsers: Chromium from its file: URL (as tools/chrome/expect.mjs loads
-// cases), loopscope as `BIN -headless -duration T FILE`; each run ends at WPT-DONE or at the
-// timeout.
+// cases), loopscope as `BIN -headless -duration T -script-timeout T FILE`; each run ends at
+// WPT-DONE or at the timeout.
 //
 // The report: per file and per directory, the subtests Chromium passes, how many of those
 // loopscope passes, and each of those loopscope fails with its status and message.
@@ -160,7 +160,10 @@ async function runChrome(browser, page, timeout) {
 
 function runLoopscope(bin, page, timeout) {
   return new Promise((resolveRun) => {
-    const child = spawn(bin, ['-headless', '-duration', `${Math.ceil(timeout / 1000)}s`, page], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A file of thousands of subtests is one long script task: the watchdog's default (5 s)
+    // would stop it, so it gets the whole timeout.
+    const secs = `${Math.ceil(timeout / 1000)}s`;
+    const child = spawn(bin, ['-headless', '-duration', secs, '-script-timeout', secs, page], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeout + 15000);
