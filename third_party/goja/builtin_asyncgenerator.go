@@ -226,14 +226,7 @@ func (r *Runtime) awaitValue(v Value, onFulfilled, onRejected func(Value)) {
 		return
 	}
 	promise.self.(*Promise).addReactions(&promiseReaction{
-		onFulfilled: jobCallback{callback: func(call FunctionCall) Value {
-			onFulfilled(call.Argument(0))
-			return _undefined
-		}},
-		onRejected: jobCallback{callback: func(call FunctionCall) Value {
-			onRejected(call.Argument(0))
-			return _undefined
-		}},
+		handler: &goReactionHandler{onFulfilled: onFulfilled, onRejected: onRejected},
 	}, PromiseReactionInfo{Kind: PromiseReactionAwait})
 }
 
@@ -284,16 +277,16 @@ func (g *asyncGeneratorObject) awaitReturn() {
 		return
 	}
 	promise.self.(*Promise).addReactions(&promiseReaction{
-		onFulfilled: jobCallback{callback: func(call FunctionCall) Value {
-			g.completeStep(completionNormal, call.Argument(0), true)
-			g.drainQueue()
-			return _undefined
-		}},
-		onRejected: jobCallback{callback: func(call FunctionCall) Value {
-			g.completeStep(completionThrow, call.Argument(0), true)
-			g.drainQueue()
-			return _undefined
-		}},
+		handler: &goReactionHandler{
+			onFulfilled: func(value Value) {
+				g.completeStep(completionNormal, value, true)
+				g.drainQueue()
+			},
+			onRejected: func(reason Value) {
+				g.completeStep(completionThrow, reason, true)
+				g.drainQueue()
+			},
+		},
 	}, PromiseReactionInfo{Kind: PromiseReactionInternal})
 }
 

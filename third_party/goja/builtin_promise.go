@@ -10,7 +10,7 @@ import (
 type PromiseState int
 type PromiseRejectionOperation int
 
-type promiseReactionType int
+type promiseReactionType uint8
 
 const (
 	PromiseStatePending PromiseState = iota
@@ -30,8 +30,29 @@ const (
 
 type PromiseRejectionTracker func(p *Promise, operation PromiseRejectionOperation)
 
+// jobCallback is a JobCallback Record: a callable value, kept as the object itself so that
+// registering a script function as a handler makes no Go closure for it (see callJobCallback).
 type jobCallback struct {
-	callback func(FunctionCall) Value
+	fn *Object
+}
+
+// reactionHandler runs a reaction whose handlers are the engine's own rather than callable
+// values: an await's (the async function resumes) or an internal Await's Go steps.
+type reactionHandler interface {
+	settle(typ promiseReactionType, argument Value)
+}
+
+// goReactionHandler is a reaction's pair of Go handlers.
+type goReactionHandler struct {
+	onFulfilled, onRejected func(Value)
+}
+
+func (h *goReactionHandler) settle(typ promiseReactionType, argument Value) {
+	if typ == promiseReactionFulfill {
+		h.onFulfilled(argument)
+	} else {
+		h.onRejected(argument)
+	}
 }
 
 // promiseResolvingFunctions is what CreateResolvingFunctions makes for a promise: a resolve and
@@ -60,7 +81,7 @@ type promiseCapability struct {
 type promiseReaction struct {
 	capability              *promiseCapability
 	onFulfilled, onRejected jobCallback
-	asyncRunner             *asyncRunner // an await: the handlers are the async function's own
+	handler                 reactionHandler // instead of the two: an *asyncRunner for an await, or Go steps
 	asyncCtx                interface{}
 
 	typ      promiseReactionType
@@ -92,16 +113,19 @@ var typePromise = reflect.TypeOf((*Promise)(nil))
 // WARNING: Instances of Promise are not goroutine-safe. See Runtime.NewPromise() for more details.
 type Promise struct {
 	baseObject
-	state  PromiseState
-	result Value
+	state   promiseState
+	handled bool
+	result  Value
 	// [[PromiseFulfillReactions]] and [[PromiseRejectReactions]]: each record serves both lists,
 	// which are linked through next, the last registered first.
 	reactions *promiseReaction
-	handled   bool
 }
 
+// promiseState is a PromiseState in the byte that Promise keeps it in, beside handled.
+type promiseState uint8
+
 func (p *Promise) State() PromiseState {
-	return p.state
+	return PromiseState(p.state)
 }
 
 func (p *Promise) Result() Value {
@@ -152,8 +176,8 @@ func (f *promiseResolvingFunctions) resolve(resolution Value) Value {
 		if ex != nil {
 			return p.reject(ex.val)
 		}
-		if call, ok := assertCallable(thenAction); ok {
-			r.enqueueThenableJob(p, resolution, call)
+		if then := asCallableObject(thenAction); then != nil {
+			r.enqueueThenableJob(p, resolution, then)
 			return _undefined
 		}
 	}
@@ -173,7 +197,7 @@ func (p *Promise) reject(reason Value) Value {
 	reactions := p.reactions
 	p.result = reason
 	p.reactions = nil
-	p.state = PromiseStateRejected
+	p.state = promiseState(PromiseStateRejected)
 	r := p.val.runtime
 	if !p.handled {
 		r.trackPromiseRejection(p, PromiseRejectionReject)
@@ -186,7 +210,7 @@ func (p *Promise) fulfill(value Value) Value {
 	reactions := p.reactions
 	p.result = value
 	p.reactions = nil
-	p.state = PromiseStateFulfilled
+	p.state = promiseState(PromiseStateFulfilled)
 	p.val.runtime.triggerPromiseReactions(reactions, promiseReactionFulfill, value)
 	return _undefined
 }
@@ -210,7 +234,7 @@ func (p *Promise) addReactions(reaction *promiseReaction, info PromiseReactionIn
 			jt.PromiseReactionRegistered(reaction.asyncCtx, info)
 		}
 	}
-	switch p.state {
+	switch PromiseState(p.state) {
 	case PromiseStatePending:
 		reaction.next = p.reactions
 		p.reactions = reaction
@@ -278,15 +302,15 @@ func (r *Runtime) enqueueReactionJob(reaction *promiseReaction, typ promiseReact
 // info describes the reaction's job to a PromiseJobTracker.
 func (reaction *promiseReaction) info() PromiseJobInfo {
 	rejected := reaction.typ == promiseReactionReject
-	handler := reaction.onFulfilled.callback
+	handler := reaction.onFulfilled.fn
 	if rejected {
-		handler = reaction.onRejected.callback
+		handler = reaction.onRejected.fn
 	}
 	return PromiseJobInfo{
 		Kind:     PromiseJobReaction,
 		Context:  reaction.asyncCtx,
 		Rejected: rejected,
-		Handler:  handler != nil || reaction.asyncRunner != nil,
+		Handler:  handler != nil || reaction.handler != nil,
 	}
 }
 
@@ -296,8 +320,8 @@ func (j *thenableJob) info() PromiseJobInfo {
 }
 
 // enqueueThenableJob queues NewPromiseResolveThenableJob(p, thenable, then).
-func (r *Runtime) enqueueThenableJob(p *Promise, thenable Value, then func(FunctionCall) Value) {
-	j := &thenableJob{promise: p, thenable: thenable, then: jobCallback{callback: then}}
+func (r *Runtime) enqueueThenableJob(p *Promise, thenable Value, then *Object) {
+	j := &thenableJob{promise: p, thenable: thenable, then: jobCallback{fn: then}}
 	if jt := r.promiseJobTracker; jt != nil {
 		j.ctx = jt.PromiseJobQueued(j.info())
 	}
@@ -328,9 +352,7 @@ func (j *thenableJob) run(r *Runtime) {
 	}
 	fns := &promiseResolvingFunctions{promise: j.promise}
 	resolve, reject := fns.objects()
-	ex := r.vm.try(func() {
-		r.callJobCallback(&j.then, j.thenable, resolve, reject)
-	})
+	_, ex := r.callJobCallback(&j.then, j.thenable, resolve, reject)
 	if ex != nil {
 		fns.reject(ex.val)
 	}
@@ -352,7 +374,7 @@ func (reaction *promiseReaction) run(r *Runtime) {
 	}
 	var handlerResult Value
 	fulfill := false
-	if handler.callback == nil && reaction.asyncRunner == nil {
+	if handler.fn == nil && reaction.handler == nil {
 		handlerResult = argument
 		if typ == promiseReactionFulfill {
 			fulfill = true
@@ -361,21 +383,19 @@ func (reaction *promiseReaction) run(r *Runtime) {
 		if tracker := r.asyncContextTracker; tracker != nil {
 			tracker.Resumed(reaction.asyncCtx)
 		}
-		ex := r.vm.try(func() {
-			if ar := reaction.asyncRunner; ar != nil {
-				if typ == promiseReactionFulfill {
-					ar.resume(argument)
-				} else {
-					ar.resumeThrow(argument)
-				}
-				handlerResult = _undefined
-			} else {
-				handlerResult = r.callJobCallback(handler, _undefined, reaction.argument[:]...)
-			}
-			fulfill = true
-		})
+		var ex *Exception
+		if h := reaction.handler; h != nil {
+			ex = r.vm.try(func() {
+				h.settle(typ, argument)
+			})
+			handlerResult = _undefined
+		} else {
+			handlerResult, ex = r.callJobCallback(handler, _undefined, reaction.argument[:]...)
+		}
 		if ex != nil {
 			handlerResult = ex.val
+		} else {
+			fulfill = true
 		}
 		if tracker := r.asyncContextTracker; tracker != nil {
 			tracker.Exited()
@@ -503,12 +523,12 @@ func (r *Runtime) performPromiseThen(p *Promise, onFulfilled, onRejected Value, 
 // caller, its capability set.
 func (r *Runtime) performPromiseThenReaction(p *Promise, onFulfilled, onRejected Value, reaction *promiseReaction, kind PromiseReactionKind) Value {
 	info := PromiseReactionInfo{Kind: kind}
-	if f, ok := assertCallable(onFulfilled); ok {
-		reaction.onFulfilled.callback = f
+	if f := asCallableObject(onFulfilled); f != nil {
+		reaction.onFulfilled.fn = f
 		info.OnFulfilled = onFulfilled
 	}
-	if f, ok := assertCallable(onRejected); ok {
-		reaction.onRejected.callback = f
+	if f := asCallableObject(onRejected); f != nil {
+		reaction.onRejected.fn = f
 		info.OnRejected = onRejected
 	}
 	p.addReactions(reaction, info)

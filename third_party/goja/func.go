@@ -699,6 +699,15 @@ func (ar *asyncRunner) resume(arg Value) {
 	ar.step(res, resType == resultNormal, ex)
 }
 
+// settle runs the reaction of an await: the async function continues.
+func (ar *asyncRunner) settle(typ promiseReactionType, argument Value) {
+	if typ == promiseReactionFulfill {
+		ar.resume(argument)
+	} else {
+		ar.resumeThrow(argument)
+	}
+}
+
 // resumeThrow continues the async function after an await by throwing reason.
 func (ar *asyncRunner) resumeThrow(reason Value) {
 	ar.gen.vm.curAsyncRunner = ar
@@ -727,7 +736,7 @@ func (ar *asyncRunner) step(res Value, done bool, ex *Exception) {
 		info.Awaiter, _ = ar.frame()
 	}
 	promise.self.(*Promise).addReactions(&promiseReaction{
-		asyncRunner: ar,
+		handler: ar,
 	}, info)
 }
 

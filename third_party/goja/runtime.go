@@ -3007,8 +3007,49 @@ func (r *Runtime) trackPromiseRejection(p *Promise, operation PromiseRejectionOp
 	}
 }
 
-func (r *Runtime) callJobCallback(job *jobCallback, this Value, args ...Value) Value {
-	return job.callback(FunctionCall{This: this, Arguments: args})
+// callJobCallback is HostCallJobCallback: it calls job's function and returns what it
+// returned or the exception it threw. An ordinary script function (the usual handler) is
+// called directly, without a Go closure or a try block of its own.
+func (r *Runtime) callJobCallback(job *jobCallback, this Value, args ...Value) (Value, *Exception) {
+	var f *baseJsFuncObject
+	var newTarget Value
+	switch fn := job.fn.self.(type) {
+	case *funcObject:
+		f = &fn.baseJsFuncObject
+	case *methodFuncObject:
+		f = &fn.baseJsFuncObject
+	case *arrowFuncObject:
+		f, newTarget, this = &fn.baseJsFuncObject, fn.newTarget, nil
+	default:
+		call, _ := job.fn.self.assertCallable()
+		var res Value
+		ex := r.vm.try(func() {
+			res = call(FunctionCall{This: this, Arguments: args})
+		})
+		return res, ex
+	}
+	sp := r.vm.sp
+	res, ex := f.__call(args, newTarget, this)
+	if ex != nil {
+		// The exception unwound to the call's own frame, above its callee and arguments.
+		r.vm.sp = sp
+	}
+	return res, ex
+}
+
+// asCallableObject returns v if it is a callable object (IsCallable), nil otherwise. Unlike
+// assertCallable, it makes no Go function value for a script function.
+func asCallableObject(v Value) *Object {
+	if obj, ok := v.(*Object); ok {
+		switch obj.self.(type) {
+		case *funcObject, *methodFuncObject, *arrowFuncObject:
+			return obj
+		}
+		if _, ok := obj.self.assertCallable(); ok {
+			return obj
+		}
+	}
+	return nil
 }
 
 func (r *Runtime) invoke(v Value, p unistring.String, args ...Value) Value {

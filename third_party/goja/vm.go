@@ -801,7 +801,7 @@ func (vm *vm) captureStack(stack []StackFrame, ctxOffset int) []StackFrame {
 func (vm *vm) captureAsyncStack(stack []StackFrame, runner *asyncRunner) []StackFrame {
 	if promise, _ := runner.promiseCap.promise.self.(*Promise); promise != nil {
 		if promise.reactions != nil && promise.reactions.next == nil {
-			if r := promise.reactions.asyncRunner; r != nil {
+			if r, ok := promise.reactions.handler.(*asyncRunner); ok {
 				if f, ok := r.frame(); ok {
 					f.async = true
 					stack = append(stack, f)
