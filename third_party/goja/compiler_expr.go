@@ -346,7 +346,7 @@ func (e *compiledIdentifierExpr) emitGetter(putOnStack bool) {
 		if b != nil {
 			b.emitGetVar(false)
 		} else {
-			e.c.emit(loadDynamic(e.name))
+			e.c.emit(newLoadDynamic(e.name))
 		}
 		if !putOnStack {
 			e.c.emit(pop)
@@ -436,7 +436,7 @@ func (c *compiler) emitVarRef(name unistring.String, offset int, b *binding) {
 		if c.scope.strict {
 			c.emit(resolveVar1Strict(name))
 		} else {
-			c.emit(resolveVar1(name))
+			c.emit(newResolveVar1(name))
 		}
 	}
 }
@@ -2409,7 +2409,7 @@ func (c *compiler) emitThrow(v Value) {
 		t := nilSafe(o.self.getStr("name", nil)).toString().String()
 		switch t {
 		case "TypeError", "RangeError":
-			c.emit(loadDynamic(t))
+			c.emit(newLoadDynamic(unistring.String(t)))
 			msg := o.self.getStr("message", nil)
 			if msg != nil {
 				c.emitLiteralValue(msg)

@@ -409,6 +409,7 @@ func (o *baseObject) checkDelete(name unistring.String, val Value, throw bool) b
 }
 
 func (o *baseObject) _delete(name unistring.String) {
+	detachProp(o.values[name])
 	delete(o.values, name)
 	for i, n := range o.propNames {
 		if n == name {
@@ -804,9 +805,11 @@ func (o *baseObject) defineOwnPropertySym(s *Symbol, descr PropertyDescriptor, t
 
 func (o *baseObject) _put(name unistring.String, v Value) {
 	o.ensureValues()
-	if _, exists := o.values[name]; !exists {
+	if old, exists := o.values[name]; !exists {
 		names := copyNamesIfNeeded(o.propNames, 1)
 		o.propNames = append(names, name)
+	} else if old != v {
+		detachProp(old)
 	}
 
 	o.values[name] = v

@@ -135,8 +135,11 @@ type valueProperty struct {
 	configurable bool
 	enumerable   bool
 	accessor     bool
-	getterFunc   *Object
-	setterFunc   *Object
+	// detached is set when the property leaves its object's property map, for the inline
+	// caches that hold it (globalPropCache).
+	detached   bool
+	getterFunc *Object
+	setterFunc *Object
 
 	// globalRef is the sloppy-mode reference to this property as a binding of the global
 	// object (a declared global), made the first time one is resolved and shared by all

@@ -2974,10 +2974,22 @@ func (s initGlobal) exec(vm *vm) {
 	vm.pc++
 }
 
-type resolveVar1 unistring.String
+// resolveVar1 resolves a name in sloppy mode, the global object's property cached.
+type resolveVar1 struct {
+	name  unistring.String
+	cache globalPropCache
+}
 
-func (s resolveVar1) exec(vm *vm) {
-	name := unistring.String(s)
+func newResolveVar1(name unistring.String) *resolveVar1 {
+	return &resolveVar1{name: name}
+}
+
+func (s *resolveVar1) String() string {
+	return s.name.String()
+}
+
+func (s *resolveVar1) exec(vm *vm) {
+	name := s.name
 	var ref ref
 	for stash := vm.stash; stash != nil; stash = stash.outer {
 		ref = stash.getRefByName(name, false)
@@ -2986,7 +2998,9 @@ func (s resolveVar1) exec(vm *vm) {
 		}
 	}
 
-	if ref = vm.r.globalVarRef(name, false); ref == nil {
+	if e := s.cache.lookup(vm.r, name); e != nil && e.ref != nil {
+		ref = e.ref
+	} else if ref = vm.r.globalVarRef(name, false); ref == nil {
 		ref = &objStrRef{
 			base:    vm.r.globalObject,
 			name:    name,
@@ -3521,10 +3535,22 @@ func (_initValueP) exec(vm *vm) {
 	vm.pc++
 }
 
-type loadDynamic unistring.String
+// loadDynamic loads the value of a name, the global object's property cached.
+type loadDynamic struct {
+	name  unistring.String
+	cache globalPropCache
+}
 
-func (n loadDynamic) exec(vm *vm) {
-	name := unistring.String(n)
+func newLoadDynamic(name unistring.String) *loadDynamic {
+	return &loadDynamic{name: name}
+}
+
+func (n *loadDynamic) String() string {
+	return n.name.String()
+}
+
+func (n *loadDynamic) exec(vm *vm) {
+	name := n.name
 	var val Value
 	for stash := vm.stash; stash != nil; stash = stash.outer {
 		if v, exists := stash.getByName(name); exists {
@@ -3533,7 +3559,11 @@ func (n loadDynamic) exec(vm *vm) {
 		}
 	}
 	if val == nil {
-		val = vm.r.globalObject.self.getStr(name, nil)
+		if e := n.cache.lookup(vm.r, name); e != nil {
+			val = e.prop.value
+		} else {
+			val = vm.r.globalObject.self.getStr(name, nil)
+		}
 		if val == nil {
 			vm.throw(vm.r.newReferenceError(name))
 			return

@@ -1,6 +1,8 @@
 package goja
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,7 +37,7 @@ func TestVM1(t *testing.T) {
 			add,
 			setElem,
 			pop,
-			loadDynamic("v"),
+			newLoadDynamic("v"),
 		},
 	}
 
@@ -369,6 +371,117 @@ func BenchmarkGlobalVarIncrement(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := r.RunProgram(prg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The inline cache of global reads (loadDynamic, resolveVar1) follows every change of the
+// binding: a deleted, redefined, re-added or shadowed property, a getter, a with statement,
+// and a program run in another runtime.
+func TestGlobalPropCache(t *testing.T) {
+	const SCRIPT = `
+	var log = [];
+	function read(name) { return eval("(function () { return " + name + " })") }
+	function get() { try { return String(c) } catch (e) { return e.name } }
+	function inc() { v++; return v }
+
+	Object.defineProperty(globalThis, "c", {value: 1, writable: true, configurable: true});
+	log.push(get());                        // 1, cached
+	c = 2;
+	log.push(get());                        // 2, the property's new value
+	Object.defineProperty(globalThis, "c", {value: 3});
+	log.push(get());                        // 3, redefined in place
+	delete globalThis.c;
+	log.push(get());                        // ReferenceError: detached
+	globalThis.c = 4;
+	log.push(get());                        // 4, a new (plain) property
+	delete globalThis.c;
+	Object.defineProperty(globalThis, "c", {value: 5, configurable: true});
+	log.push(get());                        // 5, a new property
+	Object.defineProperty(globalThis, "c", {get: function () { return "g" }});
+	log.push(get());                        // g, now an accessor
+	Object.defineProperty(globalThis, "c", {value: 6});
+	log.push(get());                        // 6, a data property again
+	with ({c: "w"}) { log.push(get(), c) }  // 6 w: get's scope has no with
+	var v = 10;
+	log.push(inc(), inc());                 // 11 12
+	Object.defineProperty(globalThis, "v", {writable: false});
+	log.push(inc());                        // 12: not writable
+	log.join();
+	`
+	const want = "1,2,3,ReferenceError,4,5,g,6,6,w,11,12,12"
+	vm := New()
+	res, err := vm.RunString(SCRIPT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.String(); s != want {
+		t.Fatalf("got %s, want %s", s, want)
+	}
+
+	// A global lexical declaration of a later script shadows the property.
+	if _, err := vm.RunString(`let c = "let"`); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := vm.RunString(`get()`); err != nil || s.String() != "let" {
+		t.Fatalf("shadowed: %v, %v", s, err)
+	}
+
+	// One program, two runtimes taking turns: each reads its own global.
+	prg := MustCompile("turns.js", `var n = (typeof n === "number" ? n : 0) + step; n`, false)
+	a, b := New(), New()
+	a.Set("step", 1)
+	b.Set("step", 100)
+	for i := 1; i <= 3; i++ {
+		ra, err := a.RunProgram(prg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := b.RunProgram(prg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ra.ToInteger() != int64(i) || rb.ToInteger() != int64(100*i) {
+			t.Fatalf("turn %d: %v, %v", i, ra, rb)
+		}
+	}
+}
+
+// Runtimes running one program at the same time on their own goroutines (go test -race).
+func TestGlobalPropCacheConcurrent(t *testing.T) {
+	prg := MustCompile("shared.js", `var n = 0; for (var i = 0; i < 200; i++) n += step; n`, false)
+	errs := make(chan error, 4)
+	for g := 1; g <= 4; g++ {
+		go func(step int64) {
+			vm := New()
+			vm.Set("step", step)
+			for k := 0; k < 20; k++ {
+				res, err := vm.RunProgram(prg)
+				if err == nil && res.ToInteger() != 200*step {
+					err = errors.New("step " + strconv.FormatInt(step, 10) + ": " + res.String())
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}(int64(g))
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGlobalRead(b *testing.B) {
+	vm := New()
+	prg := MustCompile("read.js", `var n = 0; function f() { n++ } for (var i = 0; i < 1000; i++) f(Promise, Object)`, false)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := vm.RunProgram(prg); err != nil {
 			b.Fatal(err)
 		}
 	}
