@@ -21,7 +21,9 @@ type frameAges struct {
 }
 
 // catchUp makes img a copy of last (the frame numbered a.seq): by copying the damage of the
-// frames since the one img shows, or all of it.
+// frames since the one img shows, or all of it. The frames' damages are merged where they
+// overlap (an animation's frames damage about the same place: a frame handed back three
+// frames late copied it three times over).
 func (a *frameAges) catchUp(img, last *image.RGBA) {
 	shown, ok := a.seqOf(img)
 	if !ok || shown > a.seq || a.seq-shown >= historyLen {
@@ -29,8 +31,15 @@ func (a *frameAges) catchUp(img, last *image.RGBA) {
 		return
 	}
 	a.partial++
+	var buf [historyLen]image.Rectangle
+	rects := buf[:0]
 	for n := shown + 1; n <= a.seq; n++ {
-		copyRect(img, last, a.damage[n%historyLen])
+		if r := a.damage[n%historyLen]; !r.Empty() {
+			rects = append(rects, r)
+		}
+	}
+	for _, r := range mergeDamage(rects, historyLen, 0) {
+		copyRect(img, last, r)
 	}
 }
 
