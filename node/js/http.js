@@ -8,8 +8,8 @@
 // (unref'd, its timeout from the server's Keep-Alive hint) and gives the newest free socket
 // to the next request for the same host and port; an Agent without keepAlive sends
 // Connection: close. The server ends a kept connection left idle for keepAliveTimeout plus
-// node 20's 1 s buffer; server.close() ends idle connections. DEPARTURE: maxSockets is not
-// enforced (no request waits for a socket); node's default is Infinity.
+// node 20's 1 s buffer; server.close() ends idle connections. Beyond an Agent's maxSockets a
+// request waits for a socket to be freed.
 (function (net, stream, EventEmitter, Buffer) {
   'use strict';
   const { Readable } = stream;
@@ -530,47 +530,83 @@
     if (l.length === 0) delete lists[name];
     return true;
   };
-  // addRequest: the newest free socket for the request's host and port (lifo), else a new one.
+  // addRequest: the newest free socket for the request's host and port (lifo), else a new one
+  // while the agent has fewer than maxSockets for them, else the request waits in requests.
   Agent.prototype.addRequest = function (req, options) {
     const name = this.getName(options);
+    if (!this.sockets[name]) this.sockets[name] = [];
     const free = this.freeSockets[name];
     let socket = null;
-    if (free && free.length) {
+    if (free) {
+      while (free.length && free[0].destroyed) free.shift();
       socket = this.scheduling === 'fifo' ? free.shift() : free.pop();
-      if (free.length === 0) delete this.freeSockets[name];
+      if (!free.length) delete this.freeSockets[name];
+    }
+    const sockLen = (free ? free.length : 0) + this.sockets[name].length;
+    if (socket) {
+      // reuseSocket, then setRequestSocket
       socket.ref();
       socket.setTimeout(0);
-      (this.sockets[name] = this.sockets[name] || []).push(socket);
+      this.sockets[name].push(socket);
       req.onSocket(socket, true);
-      return;
+    } else if (sockLen < this.maxSockets && this.totalSocketCount < this.maxTotalSockets) {
+      req.onSocket(this.createSocket(name, options), false);
+    } else {
+      req._agentOptions = options;
+      (this.requests[name] = this.requests[name] || []).push(req);
     }
-    socket = net.createConnection({ host: options.host, port: options.port });
+  };
+  // createSocket: a new connection, in sockets; installListeners: a socket that closes or
+  // times out while free leaves the agent (removeSocket).
+  Agent.prototype.createSocket = function (name, options) {
+    const socket = net.createConnection({ host: options.host, port: options.port });
     socket._agentName = name;
     this.totalSocketCount++;
     (this.sockets[name] = this.sockets[name] || []).push(socket);
-    // installListeners: a socket that closes or times out while free leaves the agent.
-    socket.on('close', () => {
-      this.totalSocketCount--;
-      remove(this.sockets, name, socket);
-      remove(this.freeSockets, name, socket);
-    });
-    socket.on('timeout', () => { if (this.freeSockets[name] && this.freeSockets[name].includes(socket)) socket.destroy(); });
-    socket.on('error', () => { if (this.freeSockets[name] && this.freeSockets[name].includes(socket)) socket.destroy(); });
-    req.onSocket(socket, false);
+    const isFree = () => !!this.freeSockets[name] && this.freeSockets[name].includes(socket);
+    socket.on('close', () => this.removeSocket(socket, options));
+    socket.on('timeout', () => { if (isFree()) socket.destroy(); });
+    socket.on('error', () => { if (isFree()) socket.destroy(); });
+    return socket;
   };
-  // _free is the agent's 'free' listener: a kept-alive agent keeps the socket (keepSocketAlive),
-  // any other ends it; then the agent emits 'free'.
-  Agent.prototype._free = function (socket, req) {
+  // removeSocket: a closed socket leaves the agent; a request waiting for a socket gets a new one.
+  Agent.prototype.removeSocket = function (socket, options) {
     const name = socket._agentName;
     remove(this.sockets, name, socket);
+    remove(this.freeSockets, name, socket);
+    if (!socket._agentRemoved) {
+      socket._agentRemoved = true;
+      this.totalSocketCount--;
+    }
+    const waiting = this.requests[name];
+    if (waiting && waiting.length && (this.sockets[name] || []).length < this.maxSockets) {
+      const req = waiting.shift();
+      if (!waiting.length) delete this.requests[name];
+      req.onSocket(this.createSocket(name, req._agentOptions || options), false);
+    }
+  };
+  // _free is the agent's 'free' listener: a request waiting for a socket takes it; else a
+  // kept-alive agent keeps it (keepSocketAlive) and any other ends it. Then 'free' is emitted.
+  Agent.prototype._free = function (socket, req) {
+    const name = socket._agentName;
+    const options = { host: req.host, port: req.port };
+    const waiting = this.requests[name];
+    if (!socket.destroyed && waiting && waiting.length) {
+      const next = waiting.shift();
+      if (!waiting.length) delete this.requests[name];
+      next.onSocket(socket, false); // setRequestSocket: not a reused socket for node
+      this.emit('free', socket, options);
+      return;
+    }
+    remove(this.sockets, name, socket);
     const free = this.freeSockets[name] || [];
-    if (!socket.destroyed && this.keepAlive && free.length < this.maxFreeSockets && this.keepSocketAlive(socket, req)) {
+    if (!socket.destroyed && this.keepAlive && req.shouldKeepAlive && free.length < this.maxFreeSockets && this.keepSocketAlive(socket, req)) {
       free.push(socket);
       this.freeSockets[name] = free;
     } else {
       socket.destroy();
     }
-    this.emit('free', socket, { host: req.host, port: req.port });
+    this.emit('free', socket, options);
   };
   // keepSocketAlive (node 20): unref'd; its timeout is the agent's, shortened to the server's
   // Keep-Alive hint less 1 s, and a hint of 1 s or less means it cannot be kept.
