@@ -1325,7 +1325,7 @@ func (r *Runtime) typedArray_from(call FunctionCall) Value {
 	if mapFn := call.Argument(1); mapFn != _undefined {
 		mapFc = r.toCallable(mapFn)
 	}
-	source := r.toObject(call.Argument(0))
+	source := call.Argument(0).ToObject(r) // a primitive source (a string) is iterated as its wrapper object
 	usingIter := toMethod(source.self.getSym(SymIterator, nil))
 	if usingIter != nil {
 		values := r.iterableToList(source, usingIter)
