@@ -38,6 +38,9 @@ const (
 // maxImageBytes bounds what one image request reads.
 const maxImageBytes = 64 << 20
 
+// errImageTooLarge is the error of an image over maxImageBytes.
+var errImageTooLarge = errors.New("image too large")
+
 // maxDecodedPixels bounds the images decoded for painting (16 MiB of RGBA): a larger one
 // keeps its natural size and is painted blank (DEPARTURE: Chrome decodes it, in tiles).
 const maxDecodedPixels = 4 << 20
@@ -244,7 +247,7 @@ func (d *Document) fetchImage(urlString string) (w, h int, pixels image.Image, e
 		return 0, 0, nil, err
 	}
 	if len(b) > maxImageBytes {
-		return 0, 0, nil, errors.New("image too large")
+		return 0, 0, nil, errImageTooLarge
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
 	if err != nil {

@@ -32,6 +32,8 @@ func (r *realm) install() {
 	r.installFullscreen()
 	r.installMessaging()
 	r.installBlob()
+	r.installImageBitmap()
+	r.installBase64()
 	r.installURL()
 	r.installWorker()
 	r.installWindow()

@@ -77,6 +77,8 @@ func InstallWorkerGlobal(host Host, opts WorkerGlobalOptions) (g *WorkerGlobal, 
 	r.installEvents()
 	r.installMessaging()
 	r.installBlob()
+	r.installImageBitmap()
+	r.installBase64()
 	r.installURL()
 	r.installWorker()
 	r.installWorkerGlobalScope(g)
