@@ -21,6 +21,7 @@ type drawer struct {
 	lastScene sceneKey
 	drewAll   *ebiten.Image // the kept screen the last full Draw drew the whole window into
 	packed    []byte        // a damaged rectangle's pixels on their way to the texture (reused)
+	skipped   []*painted    // frames the queue skipped, handed back to the page (reused)
 	fr        frame         // this Draw's view of the page (its span buffer is reused)
 	overlayMS float64       // smoothed cost of drawing the instruments (ms)
 }
@@ -135,6 +136,11 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Page, onlyDamage bool) {
 	damage := d.present(fr, p, g.filmstrip())
 	g.session.frames.presented(fr)
+	d.skipped = g.session.frames.takeSkipped(d.shown, d.skipped[:0])
+	for i, sk := range d.skipped {
+		p.RecycleFrame(sk.img)
+		d.skipped[i] = nil
+	}
 	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(pageW, pageH) {
 		if damage.Empty() {
 			return

@@ -43,4 +43,16 @@ func TestEveryPaintedFrameIsPresented(t *testing.T) {
 	if fr := q.next(); fr == nil || fr.seq != 5 {
 		t.Errorf("after frame 4 was skipped while presented, next is %v; want frame 5", fr)
 	}
+	// The skipped frames go back to the page, but for the one presented (frame 4: it is
+	// handed back when it is replaced on screen), and only once.
+	var back []int64
+	for _, sk := range q.takeSkipped(fr, nil) {
+		back = append(back, sk.seq)
+	}
+	if len(back) != 1 || back[0] != 3 {
+		t.Errorf("skipped frames handed back: %v; want [3]", back)
+	}
+	if again := q.takeSkipped(nil, nil); len(again) != 0 {
+		t.Errorf("handed back again: %d frames", len(again))
+	}
 }
