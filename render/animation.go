@@ -717,7 +717,7 @@ func (a *Animation) CommittedStyles() (props [][2]string, rendered bool) {
 			x := a.effect.timing.easing.Apply(smp.progress)
 			for p := animProp(0); p < numAnimProps; p++ {
 				if a.effect.props.has(p) {
-					setAnim(&s, p, a.effect.propertyValue(p, getAnim(&s, p), x))
+					setAnim(&s, p, a.effect.propertyValue(p, &s, x))
 				}
 			}
 		}

@@ -83,6 +83,10 @@ type sheetCache struct {
 func (e *Engine) Style() {
 	v := e.src.Version()
 	e.inv.work = FrameWork{}
+	if e.styled && v == e.styledVersion && !e.resizedForStyle && e.compositeAnimations() {
+		e.inv.work.Composited = true // only animations of opacity and transform advanced: the compositor's frame
+		return
+	}
 	if len(e.running) > 0 || len(e.animated) > 0 || len(e.anims) > 0 {
 		// The transitions' values at the time of UpdateAnimations (and none of those that
 		// ended there): the before-change styles of the restyle below.

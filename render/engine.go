@@ -74,9 +74,13 @@ type Engine struct {
 	// animatedLive says whether a value applied then changes with time.
 	appliedAnimVersion uint64
 	animatedLive       bool
-	needFrames         bool // animationsNeedFrames, while needFramesKnown
-	needFramesKnown    bool
-	damage             damageLevel // how far the style changes since the last layout reach
+	// compositedOnly: the values the last application set are all opacity and transform
+	// values (compositor.go: the next frame may take the compositor's path).
+	compositedOnly  bool
+	wasAnimated     []*elementState // e.animated before the compositor's application
+	needFrames      bool            // animationsNeedFrames, while needFramesKnown
+	needFramesKnown bool
+	damage          damageLevel // how far the style changes since the last layout reach
 
 	// layout
 	root        *box // the initial containing block's child: the root element's box
@@ -97,7 +101,19 @@ type Engine struct {
 	pool      chan *image.RGBA
 	ages      frameAges // what each recycled frame still shows (frameages.go)
 	layers    []*image.RGBA
-	mu        sync.Mutex // guards lastFrame against Recycle
+	chunks    []listChunk // the display list's chunks for partial rasters (rasterchunks.go)
+	chunksGen uint32
+	chunksLen int
+	// placed keeps, for each translated stacking context of the display list, what it was
+	// painted with (compositor.go), so a new translation paints it again in place.
+	placed      map[*box]int32 // its index in placedAt
+	placedAt    []placedContext
+	repaintAt   int32 // the index of the context painted again (replaceContext), or -1
+	layerDepth  int   // the opacity groups open while the display list is built
+	relocate    int32 // while a context is painted again at the list's end: its items' offset from their place
+	hitRelocate int32
+	repainting  bool
+	mu          sync.Mutex // guards lastFrame against Recycle
 
 	// invalidation (invalidation.go, damagelevel.go, paintdamage.go)
 	inv         invalidation
@@ -139,6 +155,8 @@ func NewEngine(src Source, width, height int) *Engine {
 		sheets:    make(map[*html.Node]*sheetCache),
 		states:    make(map[*html.Node]*elementState),
 		keyframes: make(map[string]*css.KeyframesRule),
+		placed:    make(map[*box]int32),
+		repaintAt: -1,
 		pool:      make(chan *image.RGBA, 3),
 	}
 	e.uaRules = parseStyleSheet(uaStyleSheet, 0)

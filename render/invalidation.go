@@ -50,9 +50,10 @@ type invalidation struct {
 	snaps   []styleSnap    // used styles before this pass changed them
 
 	// Paint-only changes that can patch the display list in place (paintpaintdamage.go).
-	patches     []*elementState
+	patches     []paintPatch
 	unpatchable bool              // a paint change that needs a new display list
 	patched     bool              // the list was patched since the last Paint
+	spoiled     bool              // a failed patch changed the list the last frame was rastered from
 	patchDamage []image.Rectangle // the rectangles the patches cover
 
 	childPasses int // incremental passes with insertions or removals since the full cascade
@@ -74,6 +75,7 @@ type FrameWork struct {
 	FullCascade bool // the whole document was restyled
 	LaidOut     int  // boxes laid out (0 when layout was skipped)
 	Patched     bool // the display list was patched in place, not built again
+	Composited  bool // only animations of opacity and transform advanced: no restyle (compositor.go)
 	Rastered    int  // pixels rastered (0 when the frame was reused)
 }
 

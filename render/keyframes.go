@@ -7,6 +7,7 @@ package render
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 
 	"loopscope/css"
@@ -153,18 +154,16 @@ func (e *Engine) parentStyle(st *elementState) *computedStyle {
 // https://drafts.csswg.org/web-animations-1/#the-effect-value-of-a-keyframe-effect
 func (e *Engine) applyEffectValue(eff *keyframeEffect, st *elementState, x float64) {
 	e.resolve(eff, st)
-	for p := animProp(0); p < numAnimProps; p++ {
-		if !eff.props.has(p) {
-			continue
-		}
-		setAnim(&st.used, p, eff.propertyValue(p, getAnim(&st.used, p), x))
+	for set := eff.props; set != 0; set &= set - 1 {
+		p := animProp(bits.TrailingZeros64(uint64(set)))
+		setAnim(&st.used, p, eff.propertyValue(p, &st.used, x))
 	}
 }
 
 // propertyValue interpolates one property's property-specific keyframes at iteration
 // progress x; where the first (last) keyframe is not at offset 0 (1), a neutral keyframe
-// with the underlying value is added.
-func (eff *keyframeEffect) propertyValue(p animProp, underlying animValue, x float64) animValue {
+// with the underlying value (s's) is added.
+func (eff *keyframeEffect) propertyValue(p animProp, s *computedStyle, x float64) animValue {
 	type pk struct {
 		offset float64
 		easing css.Easing
@@ -182,13 +181,13 @@ func (eff *keyframeEffect) propertyValue(p animProp, underlying animValue, x flo
 		}
 	}
 	if len(list) == 0 {
-		return underlying
+		return getAnim(s, p)
 	}
 	if list[0].offset != 0 {
-		list = append([]pk{{0, css.Easing{Kind: css.EaseLinear}, underlying}}, list...)
+		list = append([]pk{{0, css.Easing{Kind: css.EaseLinear}, getAnim(s, p)}}, list...)
 	}
 	if list[len(list)-1].offset != 1 {
-		list = append(list, pk{1, css.Easing{Kind: css.EaseLinear}, underlying})
+		list = append(list, pk{1, css.Easing{Kind: css.EaseLinear}, getAnim(s, p)})
 	}
 	var start, end int
 	switch {

@@ -37,7 +37,7 @@ func (e *Engine) Paint() *image.RGBA {
 		partial = false // everything moved
 	}
 	e.paintedOff = e.listOffset()
-	e.relaid, e.listFresh, e.paintedBase, e.inv.patched = false, false, e.canvas, false
+	e.relaid, e.listFresh, e.paintedBase, e.inv.patched, e.inv.spoiled = false, false, e.canvas, false, false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
 	e.frameDamage = img.Rect
 	if scrolled {
@@ -117,7 +117,14 @@ func (e *Engine) rasterise(img *image.RGBA, area image.Rectangle) {
 	stack := make([]*image.RGBA, 0, 4)
 	clip := area
 	clips := make([]image.Rectangle, 0, 4)
+	chunks := e.rasterChunks()
 	for i := 0; i < len(e.list); i++ {
+		if i%rasterChunk == 0 {
+			if c := chunks[i/rasterChunk]; !c.structural && !c.bounds.Overlaps(clip) {
+				i += rasterChunk - 1 // nothing of it reaches the clip (rasterchunks.go)
+				continue
+			}
+		}
 		it := &e.list[i]
 		switch it.op {
 		case opFill:

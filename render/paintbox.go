@@ -165,12 +165,12 @@ func (e *Engine) paintBox(b *box, dx, dy float64) {
 		st2.background = color.NRGBA{}
 		st = &st2
 	}
-	from := len(e.list)
+	from := int32(len(e.list)) - e.relocate
 	e.paintBackgroundAndBorders(st, x, y, b.w, b.h, b.border)
-	if b.listGen == e.listGen { // painted twice in one list: not patchable
+	if b.listGen == e.listGen && (!e.repainting || b.paintFrom < 0) { // painted twice in one list: not patchable
 		from = -1
 	}
-	b.paintFrom, b.paintTo, b.listGen = int32(from), int32(len(e.list)), e.listGen
+	b.paintFrom, b.paintTo, b.listGen = from, int32(len(e.list))-e.relocate, e.listGen
 	e.paintTextControl(b, x, y)
 	e.paintReplaced(b, x, y)
 	e.noteFocusRing(b, x, y)

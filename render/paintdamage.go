@@ -40,7 +40,7 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 		}
 		return rects, ok
 	}
-	if last == nil || !e.listFresh || last.Rect.Dx() != e.width || last.Rect.Dy() != e.height ||
+	if last == nil || !e.listFresh || e.inv.spoiled || last.Rect.Dx() != e.width || last.Rect.Dy() != e.height ||
 		e.paintedBase != e.canvas || len(e.painted) != len(e.list) {
 		return nil, false
 	}
@@ -75,9 +75,19 @@ func (e *Engine) damageRects(last *image.RGBA) ([]image.Rectangle, bool) {
 	return rects, true
 }
 
+// paintPatch is an element whose display items patchDisplayList patches: its background
+// and borders painted again (colours), its opacity group's alpha, its translated stacking
+// context placed again (compositor.go).
+type paintPatch struct {
+	st      *elementState
+	colours bool // its background and borders (notePaintChange)
+	moved   bool // its context's translation is known to have changed (compositeLayer)
+}
+
 // notePaintChange records an element whose style changed from old to its used style
-// with paint damage only: when nothing but its background and border colours changed,
-// its display items can be patched in place (patchDisplayList).
+// with paint damage only: when nothing but its background and border colours, the alpha
+// of its opacity group or the translation of its stacking context changed, its display
+// items can be patched in place (patchDisplayList).
 func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
 	iv := &e.inv
 	probe := *old
@@ -85,11 +95,14 @@ func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
 	if old.opacity < 1 && st.used.opacity < 1 {
 		probe.opacity = st.used.opacity // the group's alpha: its two items (patchLayer)
 	}
+	if old.hasTransform && st.used.hasTransform {
+		probe.tx, probe.ty = st.used.tx, st.used.ty // its context placed again (replaceContext)
+	}
 	if styleDamage(&probe, &st.used) != damageNone {
 		iv.unpatchable = true
 		return
 	}
-	iv.patches = append(iv.patches, st)
+	iv.patches = append(iv.patches, paintPatch{st: st, colours: true})
 }
 
 // patchDisplayList repaints the background and borders of the elements notePaintChange
@@ -98,13 +111,38 @@ func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
 // when an element's items cannot be replaced one for one (a colour became transparent, a
 // box painted twice or not at all, the canvas's background, another list since).
 func (e *Engine) patchDisplayList() bool {
+	if e.patchDisplayItems() {
+		return true
+	}
+	// Items patched before the one that failed changed the list the last frame was
+	// rastered from: the next frame cannot be compared with it.
+	e.inv.spoiled = e.inv.spoiled || len(e.inv.patchDamage) > 0
+	return false
+}
+
+// patchDisplayItems is patchDisplayList's work; when it fails, the items it patched
+// before (patchDamage) stay patched.
+func (e *Engine) patchDisplayItems() bool {
 	iv := &e.inv
 	if iv.unpatchable || len(iv.patches) == 0 || e.listFresh || e.lastFrame == nil {
 		return false
 	}
+	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
+	iv.patchDamage = iv.patchDamage[:0]
+	// Translated contexts first: painted again in place, with their colours.
+	for _, p := range iv.patches {
+		if b := p.st.box; b != nil && p.st.boxGen == e.layoutGen && b.st == &p.st.used && (p.moved || p.colours && e.placedMoved(b)) &&
+			!e.replaceContext(b, view) {
+			return false
+		}
+	}
 	base := len(e.list)
-	for _, st := range iv.patches {
+	for _, p := range iv.patches {
+		st := p.st
 		b := st.box
+		if !p.colours {
+			continue
+		}
 		if b == nil || st.boxGen != e.layoutGen || b.listGen != e.listGen || b.paintFrom < 0 || b.kind == kindInline ||
 			e.canvas.from == b || !b.st.visible || b.st != &st.used {
 			e.list = e.list[:base]
@@ -117,11 +155,12 @@ func (e *Engine) patchDisplayList() bool {
 			return false
 		}
 	}
-	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
-	iv.patchDamage = iv.patchDamage[:0]
 	k := base
-	for _, st := range iv.patches {
-		b := st.box
+	for _, p := range iv.patches {
+		if !p.colours {
+			continue
+		}
+		b := p.st.box
 		for i := b.paintFrom; i < b.paintTo; i++ {
 			old := &e.list[i]
 			if *old != e.list[k] {
@@ -129,15 +168,16 @@ func (e *Engine) patchDisplayList() bool {
 					iv.patchDamage = append(iv.patchDamage, r)
 				}
 				*old = e.list[k]
+				e.noteItemChanged(int(i))
 			}
 			k++
 		}
 	}
 	clear(e.list[base:])
 	e.list = e.list[:base]
-	for _, st := range iv.patches {
-		if !e.patchLayer(st.box, view) {
-			return false // (the colours above are right whatever the list: no undo needed)
+	for _, p := range iv.patches {
+		if b := p.st.box; b == nil || !e.patchLayer(b, view) {
+			return false // (patchDisplayList: the next frame is rastered whole)
 		}
 	}
 	if len(iv.patchDamage) > maxDamageRects {

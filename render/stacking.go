@@ -65,6 +65,9 @@ func (e *Engine) buildDisplayList() {
 	e.startDisplayList()
 	e.hits, e.clips = e.hits[:0], e.clips[:0]
 	e.focusRing = image.Rectangle{}
+	clear(e.placed)
+	e.placedAt = e.placedAt[:0]
+	e.layerDepth = 0
 	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}
 	r := e.root
 	if r == nil {
@@ -107,19 +110,23 @@ func createsContext(b *box) bool { return b.node != nil && b.st.createsStackingC
 // FIXME(spec): step 5 (floats) and step 10 (outlines) are not painted: the engine has
 // neither.
 func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
-	if b.st.hasTransform {
-		dx += b.st.tx.resolve(b.w)
-		dy += b.st.ty.resolve(b.h)
+	var pc placedContext
+	placing := b.st.hasTransform && b != e.root
+	if placing {
+		pc = e.startPlacing(b, dx, dy)
+		dx += pc.tx
+		dy += pc.ty
 	}
 	push := -1
 	if b.st.opacity < 1 {
 		push = len(e.list)
 		e.list = append(e.list, displayItem{op: opPushLayer, alpha: b.st.opacity})
-		at := int32(push)
-		if b.layerGen == e.listGen {
+		at := int32(push) - e.relocate
+		if b.layerGen == e.listGen && (!e.repainting || b.layerAt < 0) {
 			at = -1 // opened twice in one list: not patchable
 		}
 		b.layerAt, b.layerGen = at, e.listGen
+		e.layerDepth++
 	}
 	e.paintBox(b, dx, dy) // step 2 (step 1, the canvas, is e.canvas)
 	var lists stackLists
@@ -143,6 +150,10 @@ func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 		}
 		e.list[push].r = bounds
 		e.list = append(e.list, displayItem{op: opPopLayer, r: bounds, alpha: b.st.opacity})
+		e.layerDepth--
+	}
+	if placing {
+		e.endPlacing(b, pc)
 	}
 }
 

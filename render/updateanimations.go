@@ -215,15 +215,26 @@ func (e *Engine) AnimationVersion() uint64 { return e.animVersion }
 // value of every animation, in composite order: CSS animations, then script
 // animations, then transitions (whose origin is above the animations').
 // https://drafts.csswg.org/css-cascade/#cascade-origin
-func (e *Engine) applyAnimations() {
+func (e *Engine) applyAnimations() { e.applyAnimationValues(false) }
+
+// applyAnimationValues is applyAnimations; with composited, the animated elements' used
+// styles are known to differ from their base styles only in opacity and transform
+// (compositor.go), and only those are set back to the base styles' first.
+func (e *Engine) applyAnimationValues(composited bool) {
 	for _, st := range e.animated {
-		st.useBase()
+		if b := st.base; composited && b != nil {
+			st.used.opacity = b.opacity
+			st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = b.hasTransform, b.tx, b.ty, b.xform
+		} else {
+			st.useBase()
+		}
 		st.animMark = 0
 		st.animProps = 0
 	}
 	e.animated = e.animated[:0]
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = len(e.running) > 0
+	e.compositedOnly = true
 	e.animMark++
 	if e.animMark == 0 {
 		e.animMark = 1
@@ -243,16 +254,22 @@ func (e *Engine) applyAnimations() {
 				continue
 			}
 			e.markAnimated(st)
-			if a.Pending() || a.PlayState() == "running" {
+			if !e.animatedLive && (a.Pending() || a.PlayState() == "running") {
 				e.animatedLive = true
 			}
 			e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
 			st.animProps |= a.effect.props
+			if a.effect.props&^compositedProps != 0 {
+				e.compositedOnly = false
+			}
 		}
 	}
 	for _, t := range e.running {
 		e.markAnimated(t.st)
 		setAnim(&t.st.used, t.prop, t.valueAt(e.now))
+		if !compositedProps.has(t.prop) {
+			e.compositedOnly = false
+		}
 	}
 }
 

@@ -3,16 +3,18 @@
 // animation of opacity (0 to 1), transform (translateX(0) to translateX(3.5px)) or left,
 // with an animationiteration listener counting. Chromium runs with the frame rate limit
 // off, so the time between animation frames is what a frame costs (opacity and transform
-// run on its compositor); the median of 200 frames is printed.
+// run on its compositor); the median of 200 frames (or FRAMES) is printed.
 //
 //   node bench/anims.mjs                    # opacity 1,000 and 10,000, transform and left 10,000
 //   node bench/anims.mjs 10000 transform
+//   FRAMES=20 node bench/anims.mjs 10000 opacity   # headless software compositing takes seconds a frame
 import { chromium } from 'playwright-core';
 
 const CHROME = process.env.CHROME || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit',
   '--no-first-run', '--disable-background-networking', '--disable-component-update'];
 
+const FRAMES = Number(process.env.FRAMES || 200);
 const KEYFRAMES = {
   opacity: 'from { opacity: 0 } to { opacity: 1 }',
   transform: 'from { transform: translateX(0) } to { transform: translateX(3.5px) }',
@@ -27,14 +29,14 @@ div { position: absolute; width: 4px; height: 4px; background: teal; animation: 
 <script>let n = 0; document.addEventListener('animationiteration', () => n++);</script>
 ${divs.join('\n')}
 <script>
-const times = [];
+const times = [], FRAMES = ${FRAMES};
 let last = 0;
 function frame(t) {
   if (last) times.push(t - last);
   last = t;
-  if (times.length === 200) {
+  if (times.length === FRAMES) {
     times.sort((a, b) => a - b);
-    console.log('median ' + times[100].toFixed(2) + ' ms/frame');
+    console.log('median ' + times[FRAMES >> 1].toFixed(2) + ' ms/frame');
     return;
   }
   requestAnimationFrame(frame);
