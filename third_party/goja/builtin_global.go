@@ -364,6 +364,7 @@ func createGlobalObjectTemplate() *objectTemplate {
 	t.putStr("Symbol", func(r *Runtime) Value { return valueProp(r.getSymbol(), true, false, true) })
 	t.putStr("WeakSet", func(r *Runtime) Value { return valueProp(r.getWeakSet(), true, false, true) })
 	t.putStr("WeakMap", func(r *Runtime) Value { return valueProp(r.getWeakMap(), true, false, true) })
+	t.putStr("WeakRef", func(r *Runtime) Value { return valueProp(r.getWeakRef(), true, false, true) })
 	t.putStr("Map", func(r *Runtime) Value { return valueProp(r.getMap(), true, false, true) })
 	t.putStr("Set", func(r *Runtime) Value { return valueProp(r.getSet(), true, false, true) })
 	t.putStr("Promise", func(r *Runtime) Value { return valueProp(r.getPromise(), true, false, true) })

@@ -14,6 +14,7 @@ const (
 	classArray         = "Array"
 	classWeakSet       = "WeakSet"
 	classWeakMap       = "WeakMap"
+	classWeakRef       = "WeakRef"
 	classMap           = "Map"
 	classMath          = "Math"
 	classSet           = "Set"

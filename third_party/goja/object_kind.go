@@ -22,6 +22,8 @@ func (o *Object) InternalKind() string {
 		return "WeakMap"
 	case *weakSetObject:
 		return "WeakSet"
+	case *weakRefObject:
+		return "WeakRef"
 	case *arrayBufferObject:
 		return "ArrayBuffer"
 	case *dataViewObject:

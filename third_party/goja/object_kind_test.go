@@ -11,6 +11,7 @@ func TestObjectInternalKind(t *testing.T) {
 		{"new Set()", "Set"},
 		{"new WeakMap()", "WeakMap"},
 		{"new WeakSet()", "WeakSet"},
+		{"new WeakRef({})", "WeakRef"},
 		{"new ArrayBuffer(8)", "ArrayBuffer"},
 		{"new DataView(new ArrayBuffer(4))", "DataView"},
 		{"new Uint8Array(2)", "TypedArray"},

@@ -85,6 +85,7 @@ type global struct {
 
 	WeakSet *Object
 	WeakMap *Object
+	WeakRef *Object
 	Map     *Object
 	Set     *Object
 
@@ -115,6 +116,7 @@ type global struct {
 	TypedArrayPrototype  *Object
 	WeakSetPrototype     *Object
 	WeakMapPrototype     *Object
+	WeakRefPrototype     *Object
 	MapPrototype         *Object
 	SetPrototype         *Object
 	PromisePrototype     *Object

@@ -223,7 +223,6 @@ var (
 		"Atomics.waitAsync",
 		"Atomics.pause",
 		"FinalizationRegistry",
-		"WeakRef",
 		"__getter__",
 		"__setter__",
 		"ShadowRealm",
