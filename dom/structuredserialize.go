@@ -294,16 +294,15 @@ func (s *serializer) serializeOther(o *goja.Object, out *serialized) {
 		out.items = []*serialized{s.serialize(buf)}
 	default:
 		switch kind {
-		case "Promise", "WeakMap", "WeakSet":
+		case "Promise", "WeakMap", "WeakSet", "WeakRef":
 			// "Otherwise, if value has any internal slot other than [[Prototype]],
 			// [[Extensible]], or [[PrivateElements]], then throw a DataCloneError"
-			// (testdata/workers/worker_clone_weak_proxy).
+			// (testdata/workers/worker_clone_weak_proxy, worker_clone_weakref).
 			panic(r.newDOMException("DataCloneError", s.ctx+"#<"+kind+"> could not be cloned."))
 		case "Proxy":
 			// "Otherwise, if value is an exotic object ..., then throw a DataCloneError."
 			panic(r.newDOMException("DataCloneError", s.ctx+"#<Object> could not be cloned."))
 		}
-		// FIXME(spec): goja has no WeakRef (Chrome: a WeakRef is a DataCloneError).
 		// 26. Otherwise: an ordinary object, its own enumerable string-keyed properties.
 		out.kind = sObject
 		s.properties(o, out)

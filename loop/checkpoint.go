@@ -13,6 +13,7 @@ func (l *Loop) microtaskCheckpointSteps() {
 	//    object."
 	l.notifyAboutRejectedPromises()
 	// 5. Cleanup Indexed Database transactions: there is no IndexedDB here.
-	// 6. ClearKeptObjects(): goja has no WeakRef or FinalizationRegistry.
+	// 6. ClearKeptObjects(): nothing is kept (goja's WeakRef holds its target strongly, and
+	//    it has no FinalizationRegistry).
 	// 7. "Set the event loop's performing a microtask checkpoint to false."
 }
