@@ -8,15 +8,20 @@ import (
 // chromeEvent is one Chrome trace event (the JSON Object Format that Perfetto and
 // chrome://tracing read).
 type chromeEvent struct {
-	Name string         `json:"name"`
-	Cat  string         `json:"cat"`
-	Ph   string         `json:"ph"`
-	TS   float64        `json:"ts"`            // µs
-	Dur  *float64       `json:"dur,omitempty"` // µs; every complete ("X") event has one, 0 included
-	PID  int            `json:"pid"`
-	TID  int            `json:"tid"`
-	S    string         `json:"s,omitempty"`
-	Args map[string]any `json:"args,omitempty"`
+	Name string   `json:"name"`
+	Cat  string   `json:"cat"`
+	Ph   string   `json:"ph"`
+	TS   float64  `json:"ts"`            // µs
+	Dur  *float64 `json:"dur,omitempty"` // µs; every complete ("X") event has one, 0 included
+	PID  int      `json:"pid"`
+	TID  int      `json:"tid"`
+	S    string   `json:"s,omitempty"`
+	// A flow event's id (and bind_id, which Perfetto's importer also reads) and binding
+	// point ("e": the enclosing slice).
+	ID     uint64         `json:"id,omitempty"`
+	BindID uint64         `json:"bind_id,omitempty"`
+	BP     string         `json:"bp,omitempty"`
+	Args   map[string]any `json:"args,omitempty"`
 }
 
 // WriteChromeTrace writes the trace as Chrome trace events, with Chrome's own event names
@@ -84,6 +89,15 @@ func appendSpanEvents(events []chromeEvent, spans []Span, tid int, offset float6
 			if s.Detail != "" {
 				args["function"] = s.Detail
 			}
+		case KindMessageSent, KindMessageReceived:
+			// A message from one loop's task to another's: a flow start ("s") inside the
+			// sending task and a flow end ("f", bound to its enclosing slice) at the start
+			// of the receiving task, which Perfetto and chrome://tracing draw as an arrow.
+			e.Ph, e.Dur, e.Cat, e.ID, e.BindID = "s", nil, "loopscope.message", s.Flow(), s.Flow()
+			if s.Kind == KindMessageReceived {
+				e.Ph, e.BP = "f", "e"
+			}
+			delete(args, "name")
 		case KindIdlePeriod:
 			args["deadline_ms"], args["used_ms"] = s.Deadline, s.Used
 		case KindStyle:

@@ -151,6 +151,15 @@ func (m *SharedClockMember) JSTime() (time.Duration, bool) {
 	return m.spent + max(now-m.entered, 0), ok
 }
 
+// OriginOn is where this member's time origin is on other's clock (page time between the
+// two origins): a worker's times placed on its window's clock. Page time in JS that runs now
+// is not counted, as Reset does not count it.
+func (m *SharedClockMember) OriginOn(other *SharedClockMember) time.Duration {
+	m.c.mu.Lock()
+	defer m.c.mu.Unlock()
+	return m.origin - other.origin
+}
+
 // Reset makes page time now this member's time origin.
 func (m *SharedClockMember) Reset() {
 	m.c.mu.Lock()

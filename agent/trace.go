@@ -36,6 +36,13 @@ const (
 	// KindRenderingStep is one of "update the rendering"'s other steps (Name is the spec's
 	// name for it: "run the resize steps", "run the scroll steps", ...).
 	KindRenderingStep
+	// KindMessageSent is an instant inside the task that posted a message to another event
+	// loop (a worker's, its owner's); Flow is the message's id, unique in its page.
+	KindMessageSent
+	// KindMessageReceived is an instant at the start of the task that delivered that message
+	// on the receiving loop, with the same Flow: the pair is an arrow from one loop's task to
+	// the other's.
+	KindMessageReceived
 )
 
 // ChromeName is the name Chrome's own tracing uses for a kind of span.
@@ -81,6 +88,8 @@ func (k Kind) ChromeName() string {
 		return "RunMicrotask"
 	case KindRenderingStep:
 		return "RenderingStep" // the export names the event after the step itself
+	case KindMessageSent, KindMessageReceived:
+		return "postMessage" // a flow event's name: the export draws the pair as one arrow
 	}
 	return "Unknown"
 }
@@ -89,8 +98,8 @@ func (k Kind) ChromeName() string {
 type Span struct {
 	Kind Kind
 	// Work is what a rendering step did, when the renderer counts it (RenderWork): elements
-	// restyled (KindStyle), boxes laid out (KindLayout), pixels rastered (KindPaint). (Here,
-	// in Kind's padding, it costs the ring nothing.)
+	// restyled (KindStyle), boxes laid out (KindLayout), pixels rastered (KindPaint); a
+	// message mark's flow id (Flow). (Here, in Kind's padding, it costs the ring nothing.)
 	Work   int32
 	Source Source // for tasks
 	Name   string
@@ -100,6 +109,10 @@ type Span struct {
 	// Deadline and Used describe an idle period (ms); Used is the time its callbacks took.
 	Deadline, Used float64
 }
+
+// Flow is the message id that pairs a KindMessageSent with its KindMessageReceived (kept in
+// Work, the span staying 80 bytes: ids are unique among a page's first 2**32 messages).
+func (s Span) Flow() uint64 { return uint64(uint32(s.Work)) }
 
 // Trace is a bounded ring buffer of spans: the newest spans are kept (Options.TraceCapacity). The loop's
 // goroutine records; any goroutine may read (the window draws from it while the page runs).
@@ -177,6 +190,17 @@ func (t *Trace) add(s Span) {
 
 func (t *Trace) instant(k Kind, name string, at float64) {
 	t.add(Span{Kind: k, Name: name, Start: at, End: at})
+}
+
+// MessageSent records, at now (ms), that the running task posted message flow to another
+// event loop.
+func (t *Trace) MessageSent(flow uint64, now float64) {
+	t.add(Span{Kind: KindMessageSent, Name: "postMessage", Start: now, End: now, Work: int32(uint32(flow))})
+}
+
+// MessageReceived records, at now (ms), that the running task delivers message flow.
+func (t *Trace) MessageReceived(flow uint64, now float64) {
+	t.add(Span{Kind: KindMessageReceived, Name: "message", Start: now, End: now, Work: int32(uint32(flow))})
 }
 
 // Add records a span (other packages: idle periods, event dispatch).

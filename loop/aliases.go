@@ -30,27 +30,29 @@ type (
 
 // The span kinds (agent.Kind).
 const (
-	KindTask           = agent.KindTask
-	KindMicrotasks     = agent.KindMicrotasks
-	KindTimerFire      = agent.KindTimerFire
-	KindEventDispatch  = agent.KindEventDispatch
-	KindAnimationFrame = agent.KindAnimationFrame
-	KindAnimations     = agent.KindAnimations
-	KindStyle          = agent.KindStyle
-	KindLayout         = agent.KindLayout
-	KindPaint          = agent.KindPaint
-	KindRendering      = agent.KindRendering
-	KindFrame          = agent.KindFrame
-	KindIdlePeriod     = agent.KindIdlePeriod
-	KindIdleCallback   = agent.KindIdleCallback
-	KindLongTask       = agent.KindLongTask
-	KindConsole        = agent.KindConsole
-	KindFunctionCall   = agent.KindFunctionCall
-	KindScriptStopped  = agent.KindScriptStopped
-	KindUserMark       = agent.KindUserMark
-	KindUserMeasure    = agent.KindUserMeasure
-	KindMicrotask      = agent.KindMicrotask
-	KindRenderingStep  = agent.KindRenderingStep
+	KindTask            = agent.KindTask
+	KindMicrotasks      = agent.KindMicrotasks
+	KindTimerFire       = agent.KindTimerFire
+	KindEventDispatch   = agent.KindEventDispatch
+	KindAnimationFrame  = agent.KindAnimationFrame
+	KindAnimations      = agent.KindAnimations
+	KindStyle           = agent.KindStyle
+	KindLayout          = agent.KindLayout
+	KindPaint           = agent.KindPaint
+	KindRendering       = agent.KindRendering
+	KindFrame           = agent.KindFrame
+	KindIdlePeriod      = agent.KindIdlePeriod
+	KindIdleCallback    = agent.KindIdleCallback
+	KindLongTask        = agent.KindLongTask
+	KindConsole         = agent.KindConsole
+	KindFunctionCall    = agent.KindFunctionCall
+	KindScriptStopped   = agent.KindScriptStopped
+	KindUserMark        = agent.KindUserMark
+	KindUserMeasure     = agent.KindUserMeasure
+	KindMicrotask       = agent.KindMicrotask
+	KindRenderingStep   = agent.KindRenderingStep
+	KindMessageSent     = agent.KindMessageSent
+	KindMessageReceived = agent.KindMessageReceived
 )
 
 // The task sources (agent.Source), each with its own task queue.

@@ -45,25 +45,27 @@ type (
 
 // The span kinds.
 const (
-	KindTask           = loop.KindTask
-	KindMicrotasks     = loop.KindMicrotasks
-	KindMicrotask      = loop.KindMicrotask
-	KindTimerFire      = loop.KindTimerFire
-	KindEventDispatch  = loop.KindEventDispatch
-	KindAnimationFrame = loop.KindAnimationFrame
-	KindAnimations     = loop.KindAnimations
-	KindStyle          = loop.KindStyle
-	KindLayout         = loop.KindLayout
-	KindPaint          = loop.KindPaint
-	KindRendering      = loop.KindRendering
-	KindFrame          = loop.KindFrame
-	KindIdlePeriod     = loop.KindIdlePeriod
-	KindIdleCallback   = loop.KindIdleCallback
-	KindLongTask       = loop.KindLongTask
-	KindConsole        = loop.KindConsole
-	KindFunctionCall   = loop.KindFunctionCall
-	KindScriptStopped  = loop.KindScriptStopped
-	KindRenderingStep  = loop.KindRenderingStep
+	KindTask            = loop.KindTask
+	KindMicrotasks      = loop.KindMicrotasks
+	KindMicrotask       = loop.KindMicrotask
+	KindTimerFire       = loop.KindTimerFire
+	KindEventDispatch   = loop.KindEventDispatch
+	KindAnimationFrame  = loop.KindAnimationFrame
+	KindAnimations      = loop.KindAnimations
+	KindStyle           = loop.KindStyle
+	KindLayout          = loop.KindLayout
+	KindPaint           = loop.KindPaint
+	KindRendering       = loop.KindRendering
+	KindFrame           = loop.KindFrame
+	KindIdlePeriod      = loop.KindIdlePeriod
+	KindIdleCallback    = loop.KindIdleCallback
+	KindLongTask        = loop.KindLongTask
+	KindConsole         = loop.KindConsole
+	KindFunctionCall    = loop.KindFunctionCall
+	KindScriptStopped   = loop.KindScriptStopped
+	KindRenderingStep   = loop.KindRenderingStep
+	KindMessageSent     = loop.KindMessageSent
+	KindMessageReceived = loop.KindMessageReceived
 )
 
 // Source is a task source.

@@ -130,7 +130,8 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		// One page time for the window and its workers (agent.SharedVirtualClock; alone,
 		// the window's member is a VirtualClock).
 		p.workers.clock = agent.NewSharedVirtualClock()
-		clock = p.workers.clock.Join()
+		p.workers.window = p.workers.clock.Join()
+		clock = p.workers.window
 	}
 	if opts.Console == nil {
 		opts.Console = loop.NewWriterConsole(os.Stdout, os.Stderr)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dop251/goja"
 
@@ -37,9 +38,13 @@ type workers struct {
 	runs  []*workerRun
 	blobs *dom.BlobURLStore
 	clock *agent.SharedVirtualClock // under virtual time; nil: each its real clock
-	seq   int
+	// window is the window's member of clock (nil: real clocks).
+	window *agent.SharedClockMember
+	seq    int
 	// closed: the page ended (terminateWorkers); no worker starts after it.
 	closed bool
+	// flows numbers the messages between the page's loops (the trace's message arrows).
+	flows atomic.Uint64
 }
 
 // workerRun is one running dedicated worker: its agent and event loop on its own goroutine.
@@ -168,6 +173,11 @@ func (run *workerRun) setUp() error {
 	run.global = g
 	l.ResetTimeOrigin()           // the worker's time origin: now (its performance.now())
 	run.offset = run.p.Loop.Now() // where that is on the window's clock (the trace's threads)
+	if m, ok := clock.(*agent.SharedClockMember); ok && p.workers.window != nil {
+		// Under virtual time the window's Now counts the JS that runs now (the task that
+		// creates the worker), which the worker's origin does not: place it by the origins.
+		run.offset = float64(m.OriginOn(p.workers.window)) / float64(time.Millisecond)
+	}
 	l.SetErrorReporter(workerErrors{run})
 	l.SetQuietNotifier(func(quiet bool) {
 		run.quiet.Store(quiet)
@@ -232,9 +242,11 @@ func (run *workerRun) leaveClock() {
 // PostMessage implements dom.WorkerChannel: a message from the Worker object to the
 // worker's global, delivered by a task on the worker loop's posted message task source.
 func (run *workerRun) PostMessage(m *dom.SerializedMessage) {
+	flow := run.sent(run.owner)
 	if !run.inbox.send(m.Bytes, func(done func()) {
 		run.loop.QueueTask(loop.SourcePostedMessage, "message", func() {
 			done()
+			run.loop.Trace().MessageReceived(flow, run.loop.Now())
 			run.global.DeliverMessage(m)
 		})
 	}) {
@@ -245,14 +257,25 @@ func (run *workerRun) PostMessage(m *dom.SerializedMessage) {
 // postToOwner is the worker global's postMessage: a task on the owner's loop that fires
 // message at the Worker object.
 func (run *workerRun) postToOwner(m *dom.SerializedMessage) {
+	flow := run.sent(run.loop)
 	if !run.outbox.send(m.Bytes, func(done func()) {
 		run.owner.QueueTask(loop.SourcePostedMessage, "message from worker", func() {
 			done()
+			run.owner.Trace().MessageReceived(flow, run.owner.Now())
 			run.outside.DeliverMessage(m)
 		})
 	}) {
 		run.loop.StopNow(fmt.Sprintf("posted more than %d MiB of messages the page has not taken yet", maxPendingMessageBytes>>20))
 	}
+}
+
+// sent numbers a message that from posts (on from's goroutine, inside the posting task) and
+// records it in from's trace: the start of the message's arrow.
+// FIXME: messages through MessagePorts handed across loops have no arrow yet.
+func (run *workerRun) sent(from *loop.Loop) uint64 {
+	flow := run.p.workers.flows.Add(1)
+	from.Trace().MessageSent(flow, from.Now())
+	return flow
 }
 
 // Terminate implements dom.WorkerChannel: "terminate a worker" (the running script is

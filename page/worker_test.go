@@ -78,3 +78,134 @@ func TestWorkerTraceThreads(t *testing.T) {
 		t.Errorf("the worker's message task at %v µs, before the window posted it (30 ms)", workerPing)
 	}
 }
+
+// TestWorkerMessageFlows: each message between the window and its worker is a pair of marks
+// with one flow id, the sending task's on the sender's trace and the receiving task's on the
+// receiver's: a ping-pong of three rounds gives six pairs, alternating in direction, each
+// received after it was sent (on the window's clock) and inside a task named for a message.
+// The -trace export writes each pair as Chrome flow events ("s" in the sending thread, "f"
+// bound to the enclosing slice in the receiving one) that Perfetto draws as an arrow.
+func TestWorkerMessageFlows(t *testing.T) {
+	lines, errs, p := runWorkerPageKeep(t, `<script>
+		const w = new Worker('pong.js');
+		let n = 0;
+		w.onmessage = (e) => {
+			console.log(e.data);
+			if (++n < 3) setTimeout(() => w.postMessage('ping ' + (n + 1)), 10);
+		};
+		w.postMessage('ping 1');
+	</script>`, map[string]string{"pong.js": `onmessage = (e) => postMessage(e.data + ' pong');`},
+		Options{VirtualTime: true})
+	if got := strings.Join(lines, "|"); got != "ping 1 pong|ping 2 pong|ping 3 pong" || len(errs) != 0 {
+		t.Fatalf("lines %q errors %q", lines, errs)
+	}
+	type mark struct {
+		at     float64
+		worker bool
+		task   string // the task the mark is inside
+	}
+	sent, received := map[uint64]mark{}, map[uint64]mark{}
+	collect := func(spans []Span, worker bool) {
+		var tasks []Span
+		for _, s := range spans {
+			if s.Kind == KindTask {
+				tasks = append(tasks, s)
+			}
+		}
+		inTask := func(at float64) string { // the last task that holds at (one may end where the next starts)
+			name := ""
+			for _, tk := range tasks {
+				if tk.Start <= at && at <= tk.End {
+					name = tk.Name
+				}
+			}
+			return name
+		}
+		for _, s := range spans {
+			switch s.Kind {
+			case KindMessageSent:
+				sent[s.Flow()] = mark{s.Start, worker, inTask(s.Start)}
+			case KindMessageReceived:
+				received[s.Flow()] = mark{s.Start, worker, inTask(s.Start)}
+			}
+		}
+	}
+	collect(p.Spans(), false)
+	collect(p.WorkerSpans(), true)
+	if len(sent) != 6 || len(received) != 6 {
+		t.Fatalf("%d messages sent and %d received in the traces, want 6 and 6", len(sent), len(received))
+	}
+	for flow := uint64(1); flow <= 6; flow++ {
+		s, r := sent[flow], received[flow]
+		fromWindow := flow%2 == 1 // ping, pong, ping, ...
+		if s.worker == fromWindow || r.worker != fromWindow {
+			t.Errorf("message %d: sent in the worker %v, received in the worker %v", flow, s.worker, r.worker)
+		}
+		if r.at < s.at {
+			t.Errorf("message %d received at %.3f ms, before it was sent at %.3f ms", flow, r.at, s.at)
+		}
+		if s.task == "" {
+			t.Errorf("message %d: its sending mark is in no task", flow)
+		}
+		if want := map[bool]string{true: "message", false: "message from worker"}[fromWindow]; r.task != want {
+			t.Errorf("message %d: received in task %q, want %q", flow, r.task, want)
+		}
+	}
+
+	var buf bytes.Buffer
+	if err := p.WriteChromeTrace(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var trace struct {
+		TraceEvents []struct {
+			Ph     string  `json:"ph"`
+			TS     float64 `json:"ts"`
+			TID    int     `json:"tid"`
+			ID     uint64  `json:"id"`
+			BindID uint64  `json:"bind_id"`
+			BP     string  `json:"bp"`
+		} `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &trace); err != nil {
+		t.Fatal(err)
+	}
+	type flowEnds struct{ s, f []int } // the tids
+	flows := map[uint64]*flowEnds{}
+	ts := map[uint64][2]float64{}
+	for _, e := range trace.TraceEvents {
+		if e.Ph != "s" && e.Ph != "f" {
+			continue
+		}
+		if e.ID == 0 || e.BindID != e.ID {
+			t.Errorf("a flow event with id %d, bind_id %d", e.ID, e.BindID)
+		}
+		fe := flows[e.ID]
+		if fe == nil {
+			fe = &flowEnds{}
+			flows[e.ID] = fe
+		}
+		x := ts[e.ID]
+		if e.Ph == "s" {
+			fe.s = append(fe.s, e.TID)
+			x[0] = e.TS
+		} else {
+			fe.f = append(fe.f, e.TID)
+			x[1] = e.TS
+			if e.BP != "e" {
+				t.Errorf("flow %d's end binds to %q, want the enclosing slice (e)", e.ID, e.BP)
+			}
+		}
+		ts[e.ID] = x
+	}
+	if len(flows) != 6 {
+		t.Fatalf("%d flows in the export, want 6", len(flows))
+	}
+	for id, fe := range flows {
+		if len(fe.s) != 1 || len(fe.f) != 1 || fe.s[0] == fe.f[0] {
+			t.Errorf("flow %d: starts on threads %v, ends on %v: want one each, on two threads", id, fe.s, fe.f)
+		}
+		if ts[id][1] < ts[id][0] {
+			t.Errorf("flow %d ends at %v µs, before its start at %v µs", id, ts[id][1], ts[id][0])
+		}
+	}
+}
