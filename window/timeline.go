@@ -249,6 +249,9 @@ func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	if len(workers) > 0 && t.rasterizeWorkers(workers, base) {
 		t.drawWorkerLane(dst)
 	}
+	if len(workers) > 0 {
+		t.drawMessageArrows(dst, spans, workers, base)
+	}
 	t.drawLongTasks(dst, spans, base)
 	t.drawInputMarks(dst, spans, base)
 	t.drawNames(dst, f, spans, base)

@@ -287,3 +287,48 @@ setTimeout(() => w.postMessage('go'), 100);
 		t.Errorf("the worker lane shows scripting at 60 ms, before the message")
 	}
 }
+
+// TestTimelineMessageArrows: each message of a ping-pong between the window and its worker
+// is an arrow in the timeline, from the top of the window's row where it was posted to the
+// workers' lane where it was received, and back for the replies.
+func TestTimelineMessageArrows(t *testing.T) {
+	src := `<script>
+const w = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data + 1);'])));
+w.onmessage = (e) => { if (e.data < 3) setTimeout(() => w.postMessage(e.data), 10); };
+w.postMessage(0);
+</script>`
+	p, err := page.New([]byte(src), "file:///arrows.html", "", page.Options{VirtualTime: true, Console: newConsoleLog(nil, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.RunToCompletion(p, 0, 1000)
+	window, workers := p.Spans(), p.WorkerSpans()
+	last := 0.0
+	for _, s := range append(append([]page.Span(nil), window...), workers...) {
+		if s.Kind == page.KindMessageReceived {
+			last = max(last, s.Start)
+		}
+	}
+	var tl timeline
+	tl.zoom = 0
+	rh := tl.rowH()
+	arrows := tl.messageArrows(window, workers, last) // the bottom row starts at the last message
+	toWorker := 0
+	for _, a := range arrows {
+		from, to := 0, rh-2 // the window's row top, the workers' lane
+		if a.toWorker {
+			toWorker++
+		} else {
+			from, to = to, from
+		}
+		if a.y0%rh != from || a.y1%rh != to {
+			t.Errorf("arrow %+v: its ends are at %d and %d in their rows, want %d and %d", a, a.y0%rh, a.y1%rh, from, to)
+		}
+		if a.y1/rh < a.y0/rh || (a.y1/rh == a.y0/rh && a.x1 < a.x0) {
+			t.Errorf("arrow %+v points back in time", a)
+		}
+	}
+	if len(arrows) != 6 || toWorker != 3 {
+		t.Errorf("%d arrows, %d of them to the worker; want 6 and 3", len(arrows), toWorker)
+	}
+}
