@@ -86,6 +86,9 @@ func (p *Process) fsCallbackForms(m *goja.Object) {
 				opts, cb = goja.Undefined(), opts
 			}
 			if _, ok := goja.AssertFunction(cb); !ok {
+				if goja.IsUndefined(cb) {
+					cb = opts // node: maybeCallback(callback || options)
+				}
 				panic(p.argTypeError("cb", "function", cb))
 			}
 			start(path, opts, func(errV, v goja.Value) {
@@ -209,7 +212,7 @@ func (p *Process) throwValue(v goja.Value) any {
 }
 
 func (p *Process) argTypeError(name, want string, got goja.Value) *goja.Object {
-	e := p.rt.NewTypeError("The \"" + name + "\" argument must be of type " + want + ". Received " + p.inspect(got))
+	e := p.rt.NewTypeError("The \"" + name + "\" argument must be of type " + want + ". Received " + p.receivedText(got))
 	_ = e.Set("code", "ERR_INVALID_ARG_TYPE")
 	return e
 }

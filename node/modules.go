@@ -188,6 +188,7 @@ func (p *Process) hostObject() goja.Value {
 		return goja.Undefined()
 	})
 	set("shiftTick", p.shiftTick)
+	set("checkCallback", func(c goja.FunctionCall) goja.Value { p.checkCallback(c.Argument(0)); return goja.Undefined() })
 	set("threw", func(goja.FunctionCall) goja.Value { p.ticks.threw = true; return goja.Undefined() })
 	// setTimeout, setInterval and setImmediate themselves: each returns a Timeout or an
 	// Immediate of js/host.js, a dynamic object over the Go timer or immediate (on the
@@ -298,22 +299,51 @@ func (p *Process) checkCallback(cb goja.Value) {
 	if _, ok := goja.AssertFunction(cb); ok {
 		return
 	}
-	received := "undefined"
-	switch {
-	case goja.IsNull(cb):
-		received = "null"
-	case !goja.IsUndefined(cb):
-		received = typeOf(cb)
-	}
-	e := p.rt.NewTypeError(`The "callback" argument must be of type function. Received ` + received)
-	_ = e.Set("code", "ERR_INVALID_ARG_TYPE")
-	panic(e)
+	panic(p.argTypeError("callback", "function", cb))
 }
 
-// typeOf is JS's typeof for a value that is not a function.
+// receivedText is how node's ERR_INVALID_ARG_TYPE names the value it got
+// (lib/internal/errors.js determineSpecificType, node 20): null or undefined as such, a named
+// function, an object by its constructor's name, else its type and util.inspect's text (cut
+// to 25 characters and "..." past 28).
+func (p *Process) receivedText(v goja.Value) string {
+	if v == nil || goja.IsUndefined(v) {
+		return "undefined"
+	}
+	if goja.IsNull(v) {
+		return "null"
+	}
+	if o, ok := v.(*goja.Object); ok {
+		if _, fn := goja.AssertFunction(o); fn {
+			if n := o.Get("name"); n != nil && n.String() != "" {
+				return "function " + n.String()
+			}
+		} else {
+			if c, ok := o.Get("constructor").(*goja.Object); ok {
+				if n := c.Get("name"); n != nil && !goja.IsUndefined(n) && n.String() != "" {
+					return "an instance of " + n.String()
+				}
+			}
+			return p.inspect(v)
+		}
+	}
+	if str, ok := v.Export().(string); ok && typeOf(v) == "string" {
+		if r := []rune(str); len(r) > 28 {
+			v = p.rt.ToValue(string(r[:25]) + "...") // node cuts the string, then inspects it
+		}
+	}
+	return "type " + typeOf(v) + " (" + p.inspect(v) + ")"
+}
+
 func typeOf(v goja.Value) string {
-	if _, ok := v.(*goja.Object); ok {
+	if o, ok := v.(*goja.Object); ok {
+		if _, fn := goja.AssertFunction(o); fn {
+			return "function"
+		}
 		return "object"
+	}
+	if _, ok := v.(*goja.Symbol); ok {
+		return "symbol"
 	}
 	switch v.Export().(type) {
 	case int64, float64:

@@ -83,11 +83,7 @@
     if (im instanceof Immediate) host.clearImmediate(im);
   }
   function queueMicrotask(cb) {
-    if (typeof cb !== 'function') {
-      const err = new TypeError('The "callback" argument must be of type function. Received ' + (cb === null ? 'null' : typeof cb));
-      err.code = 'ERR_INVALID_ARG_TYPE';
-      throw err;
-    }
+    if (typeof cb !== 'function') host.checkCallback(cb); // node's ERR_INVALID_ARG_TYPE
     host.then.call(host.resolved, () => { try { cb(); } catch (e) { fatal(e); } });
   }
   return { runTicks, callback, callbackNoTicks, queueMicrotask,
