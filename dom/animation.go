@@ -28,6 +28,8 @@ type AnimationHandle interface {
 	Reverse() error // an error: it cannot rewind (InvalidStateError)
 	// UpdateTiming replaces the effect's timing (the error: a TypeError's message).
 	UpdateTiming(t EffectTiming) error
+	// SetEffect replaces the effect: a keyframe effect of el, or none (el nil, no frames).
+	SetEffect(el *Node, frames []Keyframe, t EffectTiming) error
 	// CommittedStyles is commitStyles()'s values (dashed name, value) of the properties
 	// the effect targets; rendered false: the target is not being rendered.
 	CommittedStyles() (props [][2]string, rendered bool)

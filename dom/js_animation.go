@@ -496,7 +496,7 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 		}
 		return r.wrapNodeOrNull(k.target)
 	})
-	m.Getter("effect", func(a *Animation) goja.Value {
+	m.Accessor("effect", func(a *Animation) goja.Value {
 		if a.noEffect {
 			return goja.Null()
 		}
@@ -506,7 +506,58 @@ func (r *realm) installKeyframeEffect(m webidl.Members[*Animation]) {
 			k.obj = a.effect
 		}
 		return a.effect
+	}, func(a *Animation, v goja.Value) {
+		var k *keyframeEffect
+		if !isNullish(v) {
+			var ok bool
+			if k, ok = r.idl.Unwrap(v).(*keyframeEffect); !ok {
+				panic(r.idl.TypeError("Failed to set the 'effect' property on 'Animation': The provided value is not of type 'AnimationEffect'."))
+			}
+		}
+		r.setAssociatedEffect(a, k)
 	})
+}
+
+// setAssociatedEffect is Animation.effect's setter: the old effect (when script holds it)
+// keeps its target, keyframes and timing but no animation; an effect taken from another
+// animation leaves that one without an effect.
+// https://drafts.csswg.org/web-animations-1/#setting-the-associated-effect
+func (r *realm) setAssociatedEffect(a *Animation, k *keyframeEffect) {
+	// 2. "If new effect is the same object as old effect, return (skipping all remaining
+	// steps)."
+	if k != nil && k.a == a || k == nil && a.noEffect {
+		return
+	}
+	// 5. "If new effect is not null and if new effect is the associated effect of another
+	// animation, previous animation, run the procedure to set the associated effect of an
+	// animation (this procedure) on previous animation passing null as new effect."
+	if k != nil && k.a != nil {
+		r.setAssociatedEffect(k.a, nil)
+	}
+	// The old effect, as script may hold it, is an effect with no animation now.
+	if a.effect != nil {
+		if old, ok := r.idl.Unwrap(a.effect).(*keyframeEffect); ok && old.a == a {
+			c := a.h.ComputedTiming()
+			old.target, old.frames, old.indexed = r.doc.NodeFor(a.h.Target()), a.frames, a.indexed
+			old.timing = EffectTiming{Delay: c.Delay, EndDelay: c.EndDelay, Duration: c.Duration, Iterations: c.Iterations,
+				IterationStart: c.IterationStart, Direction: c.Direction, Fill: c.Fill, Easing: c.Easing}
+			old.a = nil
+		}
+	}
+	// 6. "Let the associated effect of animation be new effect."
+	if k == nil {
+		_ = a.h.SetEffect(nil, nil, EffectTiming{Iterations: 1, Direction: "normal", Fill: "auto", Easing: "linear"})
+		a.effect, a.noEffect, a.frames, a.indexed, a.el = nil, true, nil, false, nil
+	} else {
+		if err := a.h.SetEffect(k.target, k.frames, k.timing); err != nil {
+			panic(r.idl.TypeError("Failed to set the 'effect' property on 'Animation': " + err.Error()))
+		}
+		k.a = a
+		a.effect, a.noEffect, a.frames, a.indexed, a.el = k.obj, false, k.frames, k.indexed, k.target
+	}
+	// 7. "Run the procedure to update an animation's finished state for animation with the
+	// did seek flag set to false, and the synchronously notify flag set to false."
+	a.afterOperation(false)
 }
 
 // newAnimation is the Animation constructor: new Animation(effect, timeline).

@@ -86,12 +86,35 @@ func (h animationHandle) UpdateTiming(t dom.EffectTiming) error {
 		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
 }
 
+// SetEffect replaces the effect (Animation.effect's setter).
+func (h animationHandle) SetEffect(el *dom.Node, frames []dom.Keyframe, t dom.EffectTiming) error {
+	var target *html.Node
+	if el != nil {
+		target = el.HTML()
+	}
+	return h.Animation.SetEffect(target, keyframeInputs(frames), render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
+		Duration: t.Duration, Iterations: t.Iterations, IterationStart: t.IterationStart,
+		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
+}
+
+// keyframeInputs converts the DOM's processed keyframes to the engine's.
+func keyframeInputs(frames []dom.Keyframe) []render.KeyframeInput {
+	in := make([]render.KeyframeInput, len(frames))
+	for i, f := range frames {
+		in[i] = render.KeyframeInput{Offset: f.Offset, HasOffset: f.HasOffset, Easing: f.Easing, Props: f.Props}
+	}
+	return in
+}
+
 // transitionHandle is a CSS transition as the DOM sees it.
 type transitionHandle struct{ render.CSSTransition }
 
 // UpdateTiming does nothing: a CSSTransition's timing is its transition-* values.
 // DEPARTURE: (render/csstransition.go).
 func (transitionHandle) UpdateTiming(dom.EffectTiming) error { return nil }
+
+// SetEffect does nothing. FIXME(spec): a CSSTransition's effect cannot be replaced.
+func (transitionHandle) SetEffect(*dom.Node, []dom.Keyframe, dom.EffectTiming) error { return nil }
 
 // CSSTransitionProperty: an engine Animation is no CSS transition.
 func (h animationHandle) CSSTransitionProperty() (string, bool) { return "", false }
@@ -100,10 +123,7 @@ func (h animationHandle) CSSTransitionProperty() (string, bool) { return "", fal
 type animator struct{ p *Page }
 
 func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTiming) (dom.AnimationHandle, error) {
-	in := make([]render.KeyframeInput, len(frames))
-	for i, f := range frames {
-		in[i] = render.KeyframeInput{Offset: f.Offset, HasOffset: f.HasOffset, Easing: f.Easing, Props: f.Props}
-	}
+	in := keyframeInputs(frames)
 	var target *html.Node
 	if el != nil {
 		target = el.HTML()

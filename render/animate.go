@@ -45,6 +45,19 @@ func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*
 	if err != nil {
 		return nil, err
 	}
+	kf, err := keyframesOf(frames)
+	if err != nil {
+		return nil, err
+	}
+	a := e.newAnimation(kindScriptAnimation, e.states[n], n)
+	a.effect = keyframeEffect{timing: timing, frames: kf}
+	a.fillAuto = t.Fill == "auto" || t.Fill == ""
+	return a, nil
+}
+
+// keyframesOf parses element.animate()'s processed keyframes (the error: a TypeError's
+// message).
+func keyframesOf(frames []KeyframeInput) ([]keyframe, error) {
 	kf := make([]keyframe, 0, len(frames))
 	last := math.Inf(-1)
 	for _, f := range frames {
@@ -68,10 +81,33 @@ func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*
 		kf = append(kf, k)
 	}
 	computeMissingKeyframeOffsets(kf)
-	a := e.newAnimation(kindScriptAnimation, e.states[n], n)
+	return kf, nil
+}
+
+// SetEffect is Animation.effect's setter for a script animation: its effect becomes a
+// keyframe effect of n with the keyframes and timing given, or none (n nil and no frames:
+// no target, nothing applied, an associated effect end of 0); then the finished state is
+// updated. FIXME(spec): the steps of a pending task that would complete with the new
+// effect ("If new effect is null and old effect is not null, ... reset the pending tasks")
+// are not run.
+// https://drafts.csswg.org/web-animations-1/#setting-the-associated-effect
+func (a *Animation) SetEffect(n *html.Node, frames []KeyframeInput, t TimingInput) error {
+	timing, err := timingOf(t)
+	if err != nil {
+		return err
+	}
+	kf, err := keyframesOf(frames)
+	if err != nil {
+		return err
+	}
+	a.node, a.st = n, nil
 	a.effect = keyframeEffect{timing: timing, frames: kf}
 	a.fillAuto = t.Fill == "auto" || t.Fill == ""
-	return a, nil
+	a.list()
+	// "Run the procedure to update an animation's finished state for animation with the did
+	// seek flag set to false, and the synchronously notify flag set to false."
+	a.updateFinishedState(false, false)
+	return nil
 }
 
 // timingOf converts EffectTiming to the engine's (the error: a TypeError's message).
