@@ -199,9 +199,14 @@ async function main() {
   try {
     for (const test of tests) {
       const page = prepare(o, test);
+      let t = Date.now();
       const chrome = browser ? await runChrome(browser, page, o.timeout) : { subtests: [], done: null };
+      const chromeMs = Date.now() - t;
+      t = Date.now();
       const ours = o.only === 'chrome' ? { subtests: [], done: null } : await runLoopscope(o.bin, page, o.timeout);
       const r = summarize(test, chrome, ours);
+      r.chromeMs = chromeMs;
+      r.loopscopeMs = Date.now() - t;
       results.push(r);
       printFile(r, o.verbose);
     }
@@ -238,7 +243,7 @@ function summarize(test, chrome, ours) {
 
 function printFile(r, verbose) {
   const mark = r.loopscopePass === r.chromePass ? 'ok  ' : 'MISS';
-  console.log(`${mark} ${r.test}: Chromium passes ${r.chromePass}/${r.chromeTotal} (${r.chromeHarness}), loopscope ${r.loopscopePass} of those (${r.loopscopeHarness})`);
+  console.log(`${mark} ${r.test}: Chromium passes ${r.chromePass}/${r.chromeTotal} (${r.chromeHarness}), loopscope ${r.loopscopePass} of those (${r.loopscopeHarness}); wall ms: Chromium ${r.chromeMs}, loopscope ${r.loopscopeMs}`);
   for (const f of r.failures) console.log(`       ${f.status} ${f.name}${f.message ? ': ' + f.message : ''}`);
   if ((verbose || r.loopscopeHarness !== 'OK') && r.stderr.length) for (const l of r.stderr) console.log(`       stderr: ${l}`);
 }
