@@ -238,6 +238,7 @@ func (r *regexp2Wrapper) findUTF16Cached(s String, start int, doCache bool) (mat
 		cache = nil
 	}
 	match, err = wrapped.FindRunesMatchStartingAt(runes, start)
+	regexpMatchFailed(err)
 	if doCache && match != nil && err == nil {
 		if cache == nil {
 			if r.cache == nil {
@@ -301,6 +302,7 @@ func (r *regexp2Wrapper) findUnicodeCached(s String, start int, doCache bool) (m
 		savedRune, runes[mappedStart] = runes[mappedStart], second
 	}
 	match, err = wrapped.FindRunesMatchStartingAt(runes, mappedStart)
+	regexpMatchFailed(err)
 	if doCache && match != nil && err == nil {
 		if splitPair {
 			runes[mappedStart] = savedRune
@@ -385,6 +387,7 @@ func (r *regexp2Wrapper) findAllSubmatchIndexUTF16(s String, start, limit int, s
 			break
 		}
 		match, err = wrapped.FindNextMatch(match)
+		regexpMatchFailed(err)
 		if err != nil {
 			return nil
 		}
@@ -467,6 +470,7 @@ func (r *regexp2Wrapper) findAllSubmatchIndexUnicode(s unicodeString, start, lim
 
 		results = append(results, result)
 		match, err = wrapped.FindNextMatch(match)
+		regexpMatchFailed(err)
 		if err != nil {
 			return nil
 		}
@@ -716,4 +720,26 @@ func (r *regexpObject) setOwnSym(name *Symbol, value Value, throw bool) bool {
 		}
 	}
 	return res
+}
+
+// RegexpTimeoutError is the value of the InterruptedError a regular expression match raises
+// when regexp2 ends it for running past its MatchTimeout (regexp2.DefaultMatchTimeout, for
+// patterns only regexp2 can run: backreferences, lookarounds). The match has no result:
+// reporting it as "no match" would give the script a wrong answer and let it go on.
+type RegexpTimeoutError struct {
+	Err error
+}
+
+func (e *RegexpTimeoutError) Error() string {
+	return "regular expression match stopped: " + e.Err.Error()
+}
+
+func (e *RegexpTimeoutError) Unwrap() error { return e.Err }
+
+// regexpMatchFailed ends the script with an uncatchable InterruptedError when regexp2
+// returned an error (its only error is the match timeout).
+func regexpMatchFailed(err error) {
+	if err != nil {
+		panic(&InterruptedError{iface: &RegexpTimeoutError{Err: err}})
+	}
 }

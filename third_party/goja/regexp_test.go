@@ -1,7 +1,11 @@
 package goja
 
 import (
+	"errors"
 	"testing"
+	"time"
+
+	"github.com/dlclark/regexp2/v2"
 )
 
 func TestRegexp1(t *testing.T) {
@@ -1055,4 +1059,33 @@ func BenchmarkRegexpSingleExec(b *testing.B) {
 		f("(?=)test", "aaaaaaaaaaaaaaaaaaaaaaaaa testing 😀", b)
 	})
 
+}
+
+func TestRegexpMatchTimeoutInterrupts(t *testing.T) {
+	saved := regexp2.DefaultMatchTimeout
+	regexp2.DefaultMatchTimeout = 20 * time.Millisecond // read when the pattern compiles
+	defer func() { regexp2.DefaultMatchTimeout = saved }()
+	vm := New()
+	_, err := vm.RunString(`
+	var caught = false;
+	try {
+		/^(?=a)(a+)+$/.test('a'.repeat(40) + 'b'); // lookahead: regexp2 runs it, and backtracks
+	} catch (e) {
+		caught = true;
+	}
+	`)
+	var ie *InterruptedError
+	if !errors.As(err, &ie) {
+		t.Fatalf("err = %v, want an InterruptedError", err)
+	}
+	if _, ok := ie.Value().(*RegexpTimeoutError); !ok {
+		t.Fatalf("value %T, want *RegexpTimeoutError", ie.Value())
+	}
+	if vm.Get("caught") != nil && vm.Get("caught").ToBoolean() {
+		t.Fatal("the timeout was caught by the script")
+	}
+	// The runtime goes on.
+	if v, err := vm.RunString(`/^(?=a)a+$/.test('aaa')`); err != nil || !v.ToBoolean() {
+		t.Fatalf("after the timeout: %v %v", v, err)
+	}
 }
