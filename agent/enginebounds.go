@@ -15,7 +15,8 @@ package agent
 //     100,000 levels took 24 s between two instructions).
 //   - Regular expressions: goja's backtracking engine (regexp2) gets a match timeout just
 //     longer than -script-timeout (BoundRegexpMatching), so the watchdog's interrupt lands
-//     as soon as a catastrophic match gives up.
+//     as soon as a catastrophic match gives up; a match that gives up first ends the script
+//     as the watchdog would (goja raises an InterruptedError of a RegexpTimeoutError).
 //   - Array.prototype.join: a result longer than V8's maximum string length is V8's
 //     RangeError "Invalid string length", thrown before the walk. DEPARTURE: so is an array
 //     longer than that: V8 joins 2**31 - 1 holes into "" in a blink, goja walks every index in
@@ -47,8 +48,11 @@ const (
 
 // BoundRegexpMatching makes every regular expression compiled from now on give up a match
 // after a little more than timeout (the page's -script-timeout), by which time the watchdog
-// has asked the script to stop (goja cannot interrupt a match, and takes a match that gave
-// up for no match: the stop must come first). The match timeout is a process-wide setting
+// has asked the script to stop (goja cannot interrupt a match). A match that gives up
+// before the watchdog's stop (the thread starved of CPU: see below) stops the script all the
+// same: goja raises an uncatchable InterruptedError of a RegexpTimeoutError, which
+// endAbruptCall reports as the watchdog's timeout (goja used to take it for no match, and
+// the script went on with a wrong answer: TestHostileCatastrophicRegexp at a load of 40). The match timeout is a process-wide setting
 // of regexp2 (read when goja compiles a pattern), on the wall clock: the program sets it
 // once, from its flags. Under virtual time the watchdog counts the JS thread's CPU time,
 // which on a loaded machine runs much slower than the wall clock: the match timeout is

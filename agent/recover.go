@@ -78,6 +78,14 @@ func (e *internalError) Error() string { return e.msg }
 // the line to report.
 func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
 	l.clearInterrupt()
+	if ie, ok := findError[*goja.InterruptedError](err); ok && stop == nil && l.wd.timeout > 0 {
+		if _, regexp := ie.Value().(*goja.RegexpTimeoutError); regexp {
+			// A regular expression match past its bound (BoundRegexpMatching: the watchdog
+			// cannot interrupt a match, and on a loaded machine under virtual time the match's
+			// wall-clock bound can come before the watchdog's JS-time one): the same stop.
+			stop = &stopReason{timeout: l.wd.timeout}
+		}
+	}
 	if panicked == nil && l.isHalt(err) {
 		return ErrHalted // core.go: a deliberate end, nothing to check or report
 	}

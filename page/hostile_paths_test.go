@@ -89,6 +89,25 @@ func TestHostileCatastrophicRegexp(t *testing.T) {
 	}
 }
 
+// TestHostileRegexpGivesUpFirst: a match that gives up (regexp2's wall-clock bound) before
+// the watchdog's stop (5 s of JS time here; on a loaded machine the JS thread's time runs
+// slower than the wall clock) stops the script as the watchdog does: the page does not go
+// on with the failed match taken for "no match".
+func TestHostileRegexpGivesUpFirst(t *testing.T) {
+	loop.BoundRegexpMatching(20*time.Millisecond, false) // a 30 ms match bound
+	defer loop.BoundRegexpMatching(300*time.Millisecond, true)
+	r := runHostile(t, "engine_bounds_regex.html", Options{ScriptTimeout: 5 * time.Second}, 0)
+	r.expectErrors(t, 1)
+	r.expectInOrder(t,
+		"log: regex starts",
+		`error: Script stopped: task "script engine_bounds_regex.html" ran for more than 5s`,
+		"log: next script runs",
+		"log: timer queued before")
+	if r.index("not reached") >= 0 {
+		t.Errorf("the script went on after the match gave up: %q", r.all)
+	}
+}
+
 // TestHostileGeometryExtremes: lengths at the ends of float64 lay out, paint (the last
 // frame and a fresh one, as -screenshot does) and hit-test without an internal error.
 func TestHostileGeometryExtremes(t *testing.T) {
