@@ -82,6 +82,10 @@ type Page struct {
 	snap      atomic.Pointer[Snapshot]
 	snapAsked atomic.Bool
 	node      *nodeState // a Node script (OpenNode, node.go); nil for a page
+	// The document at a stop, painted for the window (preview.go).
+	preview        atomic.Pointer[Preview]
+	previewAsked   atomic.Bool
+	paintedVersion atomic.Uint64 // the document's version the last frame painted (0: none yet)
 
 	console     *syncConsole // the page's console: its window's and its workers' lines
 	workers     workers      // the dedicated workers (runaworker.go)
@@ -400,6 +404,7 @@ func (r renderer) Paint(frameTime float64) {
 	defer r.recoverStep("paint")
 	r.p.Doc.AnswerFullscreenRequests() // the window goes fullscreen with this frame
 	img := r.p.Engine.Paint()
+	r.p.paintedVersion.Store(r.p.Doc.Version() + 1) // +1: 0 says nothing was painted
 	if r.p.opts.OnFrame == nil && r.p.lastFrame != img {
 		// Nobody else has the previous frame: let the engine paint into it again rather
 		// than allocate 1.9 MB a frame (measured by BenchmarkSoakPageFrame).
