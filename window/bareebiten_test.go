@@ -62,6 +62,12 @@ func (b *bareGame) Draw(screen *ebiten.Image) {
 	}
 }
 
+// The window at its design size (geometry.go), and its page area there.
+const (
+	winW, winH   = designW, designH
+	pageW, pageH = 800, 600
+)
+
 func (b *bareGame) Layout(int, int) (int, int) { return winW, winH }
 
 func TestMain(m *testing.M) {

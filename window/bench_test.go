@@ -41,7 +41,7 @@ func (g *benchGame) Draw(screen *ebiten.Image) {
 	}
 }
 
-func (g *benchGame) Layout(int, int) (int, int) { return winW, winH }
+func (g *benchGame) Layout(int, int) (int, int) { return designW, designH }
 
 var bench = &benchGame{jobs: make(chan func(*ebiten.Image)), done: make(chan struct{})}
 
@@ -52,7 +52,7 @@ func TestMain(m *testing.M) {
 		close(bench.done)
 	}()
 	ebiten.SetWindowTitle("loopscope bench")
-	ebiten.SetWindowSize(winW, winH)
+	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetVsyncEnabled(false)
 	if err := ebiten.RunGame(bench); err != nil {
 		os.Exit(1)

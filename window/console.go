@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"loopscope/page"
 )
@@ -122,15 +123,27 @@ type consoleView struct {
 	con  *consoleLog
 	back int // rows scrolled back from the newest (0: follow the newest)
 
-	cache    []consoleRow // rows of the console at version cacheVer
+	cache    []consoleRow // rows of the console at version cacheVer, wrapped to cacheW px
 	cacheVer int
+	cacheW   int
+	face     text.Face // the face rows are wrapped in (set by draw)
+	rowsN    int       // rows the pane shows (set by draw)
 }
 
-// The console pane's text geometry: characters a row holds and rows the pane shows.
+// The console pane's text geometry at the design size: characters a row holds and rows the
+// pane shows (drawn, rows are wrapped by the pane's pixels and it shows what its height holds).
 const (
 	conCols = 74
-	conRows = (pageH - tabH - 12) / lineH
+	conRows = (designH - barH - maxInfoH - tabH - 12) / lineH
 )
+
+// shownRows is how many rows the pane shows.
+func (v *consoleView) shownRows() int {
+	if v.rowsN > 0 {
+		return v.rowsN
+	}
+	return conRows
+}
 
 func (v *consoleView) tab() string  { return "Console (C)" }
 func (v *consoleView) wants() wants { return wants{} }
@@ -157,8 +170,12 @@ func (v *consoleView) rows() []consoleRow {
 	}
 	v.cacheVer = v.con.version()
 	out := []consoleRow{}
+	fits := func(s string) bool { return len([]rune(s)) <= conCols }
+	if v.face != nil {
+		fits = func(s string) bool { return width(v.face, s) <= v.cacheW }
+	}
 	for _, ln := range v.con.tail(maxConsoleLines) {
-		for _, part := range wrapHard(ln.text, conCols) {
+		for _, part := range wrapHardFit(ln.text, fits) {
 			out = append(out, consoleRow{part, ln.err, ln.sep})
 		}
 	}
@@ -170,15 +187,21 @@ func (v *consoleView) rows() []consoleRow {
 // clamped so the oldest row stays at the top), and how far back that is.
 func (v *consoleView) visible() ([]consoleRow, int) {
 	all := v.rows()
-	v.back = min(v.back, max(len(all)-conRows, 0))
+	n := v.shownRows()
+	v.back = min(v.back, max(len(all)-n, 0))
 	end := len(all) - v.back
-	return all[max(end-conRows, 0):end], v.back
+	return all[max(end-n, 0):end], v.back
 }
 
 func (v *consoleView) draw(dst *ebiten.Image, f *fonts, fr *frame) {
-	fillPane(dst)
+	r0 := fr.lay.paneBody
+	fillPane(dst, r0)
+	if w := r0.w - 16; v.face != f.regular || v.cacheW != w {
+		v.face, v.cacheW, v.cache = f.regular, w, nil // wrapped again for the pane's width
+	}
+	v.rowsN = max((r0.h-12)/lineH, 1)
 	rows, back := v.visible()
-	y := paneBodyRect.y + 6
+	y := r0.y + 6
 	for _, r := range rows {
 		c := paneText
 		if r.err {
@@ -187,18 +210,25 @@ func (v *consoleView) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		if r.sep {
 			c = paneDim
 		}
-		f.draw(dst, r.text, pageW+8, y, c, false)
+		f.draw(dst, r.text, r0.x+8, y, c, false)
 		y += lineH
 	}
 	if back > 0 {
 		note := fmt.Sprintf("%d rows back · End: newest", back)
-		f.draw(dst, note, pageW+paneW-8-7*len(note), paneBodyRect.y+paneBodyRect.h-lineH-2, accent, false)
+		f.draw(dst, note, r0.x+r0.w-8-f.width(f.regular, note), r0.y+r0.h-lineH-2, accent, false)
 	}
 }
 
 // wrapHard breaks s into rows of at most n runes: at spaces where it can, inside a word
-// longer than a row, and at the line breaks s has. Nothing is dropped.
+// otherwise; tabs become two spaces; every rune of s is kept (a space broken at excepted).
 func wrapHard(s string, n int) []string {
+	return wrapHardFit(s, func(row string) bool { return len([]rune(row)) <= n })
+}
+
+// wrapHardFit breaks s into the longest rows that fit: at a space in the row's second half
+// where there is one, inside a word otherwise; tabs become two spaces; every rune of s is
+// kept (a space broken at excepted). A row holds one rune at least.
+func wrapHardFit(s string, fits func(string) bool) []string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
 		r := []rune(strings.ReplaceAll(para, "\t", "  "))
@@ -206,9 +236,18 @@ func wrapHard(s string, n int) []string {
 			out = append(out, "")
 			continue
 		}
-		for len(r) > n {
-			cut := n
-			for i := n; i > n/2; i-- {
+		for len(r) > 1 && !fits(string(r)) {
+			lo, hi := 1, len(r)-1 // the most runes that fit: r[:lo] fits, or lo is 1
+			for lo < hi {
+				mid := (lo + hi + 1) / 2
+				if fits(string(r[:mid])) {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
+			}
+			cut := lo
+			for i := lo; i > lo/2 && i < len(r); i-- {
 				if r[i] == ' ' {
 					cut = i
 					break

@@ -19,12 +19,6 @@ type controls struct {
 // speeds are the speed slider's stops: page time runs at this fraction of real time.
 var speeds = []float64{1, 0.5, 0.25, 0.1, 0.05}
 
-// The speed slider's place in the top bar.
-const (
-	sliderX, sliderW = winW - 160 - 12 - 150, 150
-	stateX           = sliderX - 330
-)
-
 // speed is the speed the slider is at.
 func (c *controls) speed() float64 { return speeds[c.speedIdx] }
 
@@ -54,21 +48,23 @@ func (c *controls) setSpeed(p *page.Page, i int) {
 }
 
 // sliderHit reports whether (x, y) is on the speed slider.
-func (c *controls) sliderHit(x, y int) bool {
+func (c *controls) sliderHit(l layout, x, y int) bool {
+	sliderX := sliderAt(l.w)
 	return y < barH && x >= sliderX && x < sliderX+sliderW
 }
 
 // sliderStop is the speed index at x on the slider: slow at the left, full speed at the right.
-func (c *controls) sliderStop(x int) int {
-	stop := (x - sliderX) * len(speeds) / sliderW
+func (c *controls) sliderStop(l layout, x int) int {
+	stop := (x - sliderAt(l.w)) * len(speeds) / sliderW
 	return len(speeds) - 1 - stop
 }
 
-func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
+func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame, pl barPlaces) {
 	if !fr.steps.Enabled {
 		return
 	}
 	state, col := c.state(fr)
+	stateX, sliderX := float32(pl.stateX), pl.sliderX
 	exited, _ := fr.page.NodeExited()
 	switch {
 	case exited: // no sign: the script ended
@@ -78,8 +74,8 @@ func (c *controls) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 	default:
 		vector.DrawFilledCircle(dst, stateX-9, 13, 5, col, true)
 	}
-	f.draw(dst, elide(f.regular, state, sliderX-stateX-8), stateX, 6, col, false) // never over the slider
-	c.drawSlider(dst, f)
+	f.draw(dst, f.elide(f.regular, state, pl.stateW), pl.stateX, 6, col, false) // never over the slider
+	c.drawSlider(dst, f, sliderX)
 }
 
 // state is what the bar says about the loop, and in which colour.
@@ -107,9 +103,9 @@ func (c *controls) state(fr *frame) (string, color.RGBA) {
 func steppingState(lv page.Live) string {
 	switch {
 	case lv.Callback != "":
-		return clip("stepping: "+lv.Callback+" runs…", 44)
+		return "stepping: " + lv.Callback + " runs…" // the bar elides it in the middle
 	case lv.Task != "":
-		return clip("stepping: "+lv.Task+" runs…", 44)
+		return "stepping: " + lv.Task + " runs…"
 	}
 	return stepWaiting
 }
@@ -118,9 +114,9 @@ func steppingState(lv page.Live) string {
 const stepWaiting = "stepping — nothing is queued; click the page or wait for a timer"
 
 // drawSlider draws the slider: five stops, slowest at the left.
-func (c *controls) drawSlider(dst *ebiten.Image, f *fonts) {
+func (c *controls) drawSlider(dst *ebiten.Image, f *fonts, sliderX int) {
 	y := float32(barH / 2)
-	vector.StrokeLine(dst, sliderX+6, y, sliderX+sliderW-46, y, 2, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
+	vector.StrokeLine(dst, float32(sliderX+6), y, float32(sliderX+sliderW-46), y, 2, color.RGBA{0x88, 0x8c, 0xa8, 0xff}, false)
 	n := len(speeds)
 	for i := range speeds {
 		x := float32(sliderX+6) + float32(i)*float32(sliderW-52)/float32(n-1)

@@ -23,7 +23,12 @@ type drawer struct {
 	packed    []byte        // a damaged rectangle's pixels on their way to the texture (reused)
 	skipped   []*painted    // frames the queue skipped, handed back to the page (reused)
 	fr        frame         // this Draw's view of the page (its span buffer is reused)
-	overlayMS float64       // smoothed cost of drawing the instruments (ms)
+	// whole makes the next Draw draw the whole window (the layout test draws offscreen).
+	whole     bool
+	overlayMS float64 // smoothed cost of drawing the instruments (ms)
+	// The paused page's document when no frame shows it yet (page.Preview), in a texture.
+	previewImage *ebiten.Image
+	previewOf    *page.Preview
 }
 
 // frame is what one Draw shows of the page, gathered once and read by every instrument.
@@ -36,6 +41,7 @@ type frame struct {
 	con     *consoleLog    // the console
 	clickAt float64        // page time of the last real click's release (-1: none)
 	cost    float64        // what drawing the instruments costs (ms a frame)
+	lay     layout         // where everything is: the window laid out for the screen's size
 }
 
 // sceneKey is everything that decides what is on screen; an unchanged key is not redrawn
@@ -49,8 +55,9 @@ type sceneKey struct {
 	gallery  int
 	predict  int
 	hudFrame int64
-	bar      string // what the bar says about the loop (controls.state)
-	anim     int64  // moves on every frame while the queues view's chips move (chipmotion.go)
+	bar      string        // what the bar says about the loop (controls.state)
+	anim     int64         // moves on every frame while the queues view's chips move (chipmotion.go)
+	preview  *page.Preview // the paused page's document, when no frame shows it yet
 	// size is the screen's: a new size (I takes the strip out of the layout, the window
 	// is resized) comes with a new, empty screen, which must be drawn whole (issue 25: I
 	// left the window black under Xvfb until another key changed the scene).
@@ -63,7 +70,7 @@ func (k sceneKey) onlyFrameChanged(last sceneKey) bool {
 	return k == last
 }
 
-func (d *drawer) init() { d.pageImage = ebiten.NewImage(pageW, pageH) }
+func (d *drawer) init() { d.pageImage = ebiten.NewImage(designW-480, designH-barH-maxInfoH) }
 
 // reset forgets the previous page's frame (a page was opened).
 func (d *drawer) reset() {
@@ -76,15 +83,18 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	key := d.scene(g, p)
 	key.size = screen.Bounds().Size()
 	fr := &d.fr
+	fr.lay = newLayout(key.size.X, key.size.Y, g.infoShown())
+	g.lay = fr.lay // input goes by what is on screen
 	if p != nil {
 		fr.steps, fr.clickAt, fr.cost = p.StepState(), g.clickAt, d.overlayMS
 		key.bar, _ = g.controls.state(fr)
 	}
-	kept := g.pacer.skipsUnchanged() // the screen is kept between Draws (no vsync)
+	kept := g.pacer.skipsUnchanged() && !d.whole // the screen is kept between Draws (no vsync)
+	d.whole = false
 	if kept && key == d.lastScene {
 		return // nothing changed: nothing drawn, nothing presented
 	}
-	pageOnly := kept && d.drewAll == screen && key.onlyFrameChanged(d.lastScene) && !g.gallery.visible &&
+	pageOnly := kept && d.drewAll == screen && key.onlyFrameChanged(d.lastScene) && !g.gallery.visible && key.preview == nil &&
 		p != nil && !p.IsNode() && g.tabs.selected != tabFilmstrip
 	d.lastScene = key
 	defer g.pacer.pace()
@@ -101,25 +111,32 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 	}
 	screen.Fill(background)
 	if g.gallery.visible || p == nil {
-		g.gallery.draw(screen, g.fonts)
+		g.gallery.draw(screen, g.fonts, fr.lay)
 		return
 	}
+	g.fonts.region("page", fr.lay.page)
 	if p.IsNode() {
 		drawNodeRing(screen, g.fonts, fr) // a Node script: seed 002's phase ring (nodering.go)
 	} else {
 		d.drawPage(screen, g, key.frame, p, false)
+		if key.preview != nil {
+			d.drawPreview(screen, g.fonts, key.preview, fr.lay.page, g.hud.visible)
+		}
 	}
 	g.bar.draw(screen, g.fonts, g, fr)
 	start := time.Now() // the instruments' cost, shown in the HUD
+	g.fonts.region("pane", fr.lay.paneBody)
 	g.panes[g.tabs.selected].draw(screen, g.fonts, fr)
 	q, ok := g.panes[g.tabs.selected].(*queuesView)
 	g.chipsMoving.Store(ok && q.motion.moving(time.Now()))
 	if g.hud.visible {
+		g.fonts.region("hud", fr.lay.page)
 		g.hud.draw(screen, g.fonts, fr)
 	}
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	d.overlayMS += (ms - d.overlayMS) / 16
-	g.tabs.draw(screen, g.fonts, g.panes, g.tabCount())
+	g.fonts.region("tabs", fr.lay.tabs)
+	g.tabs.draw(screen, g.fonts, g.panes, g.tabCount(), fr.lay)
 	if g.info.visible {
 		// The explanation gives the answer away: it waits until the prediction is checked.
 		explain := !g.predict.active || g.predict.done(g.printed())
@@ -127,7 +144,8 @@ func (d *drawer) draw(screen *ebiten.Image, g *game) {
 		if st := fr.steps; st.PauseRequested && !st.Parked && steppingState(st.Live) == stepWaiting {
 			status = strings.TrimSuffix(stepWaiting+" · "+status, " · ")
 		}
-		g.info.draw(screen, g.fonts, status, g.session, explain)
+		g.fonts.region("info", fr.lay.info)
+		g.info.draw(screen, g.fonts, fr.lay.info, status, g.session, explain)
 	}
 }
 
@@ -141,19 +159,20 @@ func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Pa
 		p.RecycleFrame(sk.img)
 		d.skipped[i] = nil
 	}
-	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(pageW, pageH) {
+	area := d.fr.lay.page
+	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(area.w, area.h) {
 		if damage.Empty() {
 			return
 		}
 		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(float64(damage.Min.X), float64(barH+damage.Min.Y))
+		op.GeoM.Translate(float64(area.x+damage.Min.X), float64(area.y+damage.Min.Y))
 		screen.DrawImage(d.pageImage.SubImage(damage).(*ebiten.Image), op)
 	} else {
-		drawPage(screen, d.pageImage) // scaled when the viewport is not 800×600 (viewport.go)
+		drawPage(screen, d.pageImage, area) // scaled until the viewport is the area's size (viewport.go)
 	}
 	if g.input.page.keys {
 		// The page has the keyboard (K; Esc gives it back): a frame around the page.
-		vector.StrokeRect(screen, 2, barH+2, pageW-4, pageH-4, 4, keysToPageColour, false)
+		vector.StrokeRect(screen, float32(area.x+2), float32(area.y+2), float32(area.w-4), float32(area.h-4), 4, keysToPageColour, false)
 	}
 }
 
@@ -215,6 +234,10 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 	if k.frame == nil {
 		k.frame = d.shown
 	}
+	if !p.IsNode() && p.StepState().Parked {
+		p.RequestPreview() // the document at the stop, when no frame shows it yet (page/preview.go)
+		k.preview = p.Preview()
+	}
 	fr := &d.fr
 	fr.page, fr.now, fr.con, fr.snap = p, p.Now(), g.con, nil
 	w := g.panes[g.tabs.selected].wants()
@@ -233,4 +256,32 @@ func (d *drawer) scene(g *game, p *page.Page) sceneKey {
 		k.hudFrame = time.Now().UnixMilli() / 100 // "running for … ms" moves on
 	}
 	return k
+}
+
+// drawPreview draws the paused page's document as it is now over the page area, when the
+// page has painted no frame of it yet (issue 25: stepping through the parser's script tasks
+// shows the document as parsed so far, page/preview.go), with a caption saying so, left of
+// the HUD.
+func (d *drawer) drawPreview(screen *ebiten.Image, f *fonts, pv *page.Preview, area rect, hud bool) {
+	if d.previewOf != pv {
+		b := pv.Img.Bounds()
+		if d.previewImage == nil || d.previewImage.Bounds().Size() != b.Size() {
+			if d.previewImage != nil {
+				d.previewImage.Deallocate()
+			}
+			d.previewImage = ebiten.NewImage(b.Dx(), b.Dy())
+		}
+		d.previewImage.WritePixels(pv.Img.Pix)
+		d.previewOf = pv
+	}
+	drawPage(screen, d.previewImage, area)
+	room := area.w - 16 - 12
+	if hud {
+		room -= hudW + 8
+	}
+	s := f.elide(f.regular, "the document now, not painted yet", room)
+	w := f.width(f.regular, s)
+	x, y := area.x+8, area.y+area.h-lineH-14
+	vector.DrawFilledRect(screen, float32(x), float32(y), float32(w+12), lineH+6, color.RGBA{0x2b, 0x2d, 0x42, 0xe8}, false)
+	f.draw(screen, s, x+6, y+3, color.White, false)
 }

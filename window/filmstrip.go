@@ -76,16 +76,21 @@ func downscale(src *image.RGBA, dst []byte) {
 	}
 }
 
-func (f *filmstrip) draw(dst *ebiten.Image, fo *fonts, _ *frame) {
-	fillPane(dst)
-	x0, y0 := paneBodyRect.x, paneBodyRect.y
-	fo.draw(dst, fmt.Sprintf("the last %d frames presented, newest first (frame time, ms)", f.count), x0+8, y0+5, paneText, false)
+func (f *filmstrip) draw(dst *ebiten.Image, fo *fonts, fr *frame) {
+	r := fr.lay.paneBody
+	fillPane(dst, r)
+	x0, y0 := r.x, r.y
+	fo.draw(dst, fo.elide(fo.regular, fmt.Sprintf("the last %d frames presented, newest first (frame time, ms)", f.count), r.w-16), x0+8, y0+5, paneText, false)
 	const gap = 6
+	cols := max(1, (r.w-gap)/(thumbW+gap)) // as many columns and rows as the pane holds
 	for i := 0; i < f.count; i++ {
 		t := &f.thumbs[(f.next-1-i+2*filmMax)%filmMax]
-		col, row := i%filmCols, i/filmCols
+		col, row := i%cols, i/cols
 		x := x0 + gap + col*(thumbW+gap)
 		y := y0 + 26 + row*(thumbH+26)
+		if y+thumbH+3+lineH > r.y+r.h {
+			break
+		}
 		vector.StrokeRect(dst, float32(x)-0.5, float32(y)-0.5, thumbW+1, thumbH+1, 1, color.RGBA{0x60, 0x60, 0x60, 0xff}, false)
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(x), float64(y))
@@ -101,6 +106,6 @@ func (f *filmstrip) draw(dst *ebiten.Image, fo *fonts, _ *frame) {
 		}
 	}
 	if f.count == 0 {
-		fo.draw(dst, "No frame yet: the page paints only when something changed.", x0+8, y0+30, paneDim, false)
+		fo.draw(dst, fo.elide(fo.regular, "No frame yet: the page paints only when something changed.", r.w-16), x0+8, y0+30, paneDim, false)
 	}
 }

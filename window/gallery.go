@@ -24,12 +24,13 @@ type gallery struct {
 	broken  []error
 
 	filter   string
-	rows     []galleryRow // what the filter leaves, group headers included
-	selected int          // index in rows of the chosen demo (-1: none matches)
-	variant  int          // chosen variant of the selected demo
-	top      int          // first row shown
-	pressed  int          // row a mouse press armed (-1: none)
-	version  int          // bumped on every change, so the scene is redrawn
+	rows     []galleryRow  // what the filter leaves, group headers included
+	selected int           // index in rows of the chosen demo (-1: none matches)
+	variant  int           // chosen variant of the selected demo
+	top      int           // first row shown
+	pressed  int           // row a mouse press armed (-1: none)
+	version  int           // bumped on every change, so the scene is redrawn
+	at       galleryPlaces // where the last draw put things
 }
 
 // galleryRow is a group header (demo nil) or a demo.
@@ -40,14 +41,40 @@ type galleryRow struct {
 
 // Gallery geometry: rows on the left, the chosen demo's card on the right.
 const (
-	rowH         = 22
-	galleryTop   = barH + 34 // below the bar and the filter line
-	galleryListW = 760
-	// galleryTitleEnd is where a row's title ends at the latest.
-	galleryTitleEnd = 590
-	galleryCardX    = galleryListW + 20
-	galleryRows     = (winH - galleryTop - 8) / rowH
+	rowH       = 22
+	galleryTop = barH + 34 // below the bar and the filter line
 )
+
+// galleryPlaces is where the gallery's parts are in a window of its size (fit): the list
+// takes 760 of the design's 1280 px (between 640 and 1000), a row's title ends where the
+// markers and badges begin, 100 px before the list does (170 px from the design's width
+// up: the row's right part is left plain, the selection's colour, which the window tests
+// look at), the card takes the rest.
+type galleryPlaces struct {
+	w, h     int
+	listW    int
+	titleEnd int
+	cardX    int
+	rows     int // rows the list shows
+}
+
+func placeGallery(l layout) galleryPlaces {
+	listW := min(max(l.w*760/designW, 640), 1000)
+	titleEnd := listW - 100
+	if l.w >= designW {
+		titleEnd = listW - 170
+	}
+	return galleryPlaces{w: l.w, h: l.h, listW: listW, titleEnd: titleEnd, cardX: listW + 20,
+		rows: max(1, (l.h-galleryTop-8)/rowH)}
+}
+
+// shownRows is how many rows the list shows (the design's until the first draw).
+func (g *gallery) shownRows() int {
+	if g.at.rows == 0 {
+		return placeGallery(newLayout(designW, designH, true)).rows
+	}
+	return g.at.rows
+}
 
 func (g *gallery) load() {
 	list, broken := targets.Demos() // with seed 002's Node examples, marked as Node
@@ -131,8 +158,8 @@ func (g *gallery) scrollToSelected() {
 	if first < g.top {
 		g.top = first
 	}
-	if g.selected >= g.top+galleryRows {
-		g.top = g.selected - galleryRows + 1
+	if g.selected >= g.top+g.shownRows() {
+		g.top = g.selected - g.shownRows() + 1
 	}
 }
 
@@ -174,11 +201,11 @@ func (g *gallery) next(name string) string {
 
 // rowAt is the row under the window point (x, y), or -1.
 func (g *gallery) rowAt(x, y int) int {
-	if x < 0 || x >= galleryListW || y < galleryTop {
+	if x < 0 || x >= g.at.listW || y < galleryTop {
 		return -1
 	}
 	i := g.top + (y-galleryTop)/rowH
-	if i >= len(g.rows) || i >= g.top+galleryRows {
+	if i >= len(g.rows) || i >= g.top+g.shownRows() {
 		return -1
 	}
 	return i
@@ -207,9 +234,9 @@ func (g *gallery) update() (string, bool) {
 	case pressed(ebiten.KeyUp):
 		g.move(-1)
 	case pressed(ebiten.KeyPageDown):
-		g.move(galleryRows - 2)
+		g.move(g.shownRows() - 2)
 	case pressed(ebiten.KeyPageUp):
-		g.move(-(galleryRows - 2))
+		g.move(-(g.shownRows() - 2))
 	case pressed(ebiten.KeyRight), pressed(ebiten.KeyLeft):
 		if d := g.current(); d != nil && len(d.Variants()) > 0 {
 			n := len(d.Variants())
@@ -266,37 +293,48 @@ func drawNodeBadge(screen *ebiten.Image, f *fonts, x, y int) {
 	f.draw(screen, "Node", x+6, y, color.White, true)
 }
 
-func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
-	vector.DrawFilledRect(screen, 0, 0, winW, barH, barColor, false)
+func (g *gallery) draw(screen *ebiten.Image, f *fonts, l layout) {
+	g.at = placeGallery(l)
+	galleryListW := g.at.listW
+	f.region("bar", rect{0, 0, l.w, barH})
+	vector.DrawFilledRect(screen, 0, 0, float32(l.w), barH, barColor, false)
 	f.draw(screen, "loopscope — demo gallery: lessons in the order the articles teach them", 8, 6, color.White, true)
 	filter := "type to filter"
 	if g.filter != "" {
 		filter = "filter: " + g.filter + "_  (Backspace, Esc clears)"
 	}
 	help := filter + "   ·   ↑/↓ choose, ←/→ variant, Enter or click opens; in a demo N opens the next one, Esc comes back"
-	f.draw(screen, help, 8, barH+8, galleryDim, false)
-	// The list goes on past the window: say how far, at the right of the line above it
-	// (issue 25: nothing said the gallery continues below the fold).
-	if more := len(g.rows) - (g.top + galleryRows); more > 0 || g.top > 0 {
-		cue := fmt.Sprintf("↓ %d more rows below", max(more, 0))
+	// The line under the bar, across the window: the keys, and, when the list goes on past
+	// the window, how far, at the list's right end or after the keys (issue 25: nothing said
+	// the gallery continues below the fold).
+	f.region("gallery help", rect{0, barH, l.w, galleryTop - barH})
+	cue := ""
+	if more := len(g.rows) - (g.top + g.shownRows()); more > 0 || g.top > 0 {
+		cue = fmt.Sprintf("↓ %d more rows below", max(more, 0))
 		if g.top > 0 {
 			cue = fmt.Sprintf("↑ %d above · ", g.top) + cue
 		}
-		x := max(8+width(f.regular, help)+16, galleryListW-8-width(f.bold, cue))
+	}
+	cueW := f.width(f.bold, cue)
+	help = f.elide(f.regular, help, l.w-16-cueW-16)
+	f.draw(screen, help, 8, barH+8, galleryDim, false)
+	if cue != "" {
+		x := max(8+f.width(f.regular, help)+16, galleryListW-8-cueW)
 		f.draw(screen, cue, x, barH+8, galleryMarkerC, true)
 	}
-	for i := g.top; i < len(g.rows) && i < g.top+galleryRows; i++ {
+	f.region("gallery list", rect{0, galleryTop, galleryListW, l.h - galleryTop})
+	for i := g.top; i < len(g.rows) && i < g.top+g.shownRows(); i++ {
 		r := g.rows[i]
 		y := galleryTop + (i-g.top)*rowH
 		if r.demo == nil {
 			f.draw(screen, r.group, 8, y+3, galleryHeader, true)
-			vector.StrokeLine(screen, 8, float32(y+rowH-2), galleryListW-8, float32(y+rowH-2), 1, color.RGBA{0xbb, 0xbb, 0xcc, 0xff}, false)
+			vector.StrokeLine(screen, 8, float32(y+rowH-2), float32(galleryListW-8), float32(y+rowH-2), 1, color.RGBA{0xbb, 0xbb, 0xcc, 0xff}, false)
 			continue
 		}
 		if i == g.selected {
-			vector.DrawFilledRect(screen, 0, float32(y), galleryListW, rowH, galleryPick, false)
+			vector.DrawFilledRect(screen, 0, float32(y), float32(galleryListW), rowH, galleryPick, false)
 		}
-		f.drawMono(screen, elide(f.mono, r.demo.Name, 300-20-8), 20, y+4, galleryName)
+		f.drawMono(screen, f.elide(f.mono, r.demo.Name, 300-20-8), 20, y+4, galleryName)
 		if r.demo.Node {
 			drawNodeBadge(screen, f, galleryListW-52, y+3)
 		} else if marker, _ := r.demo.RealInput(); marker != "" {
@@ -304,13 +342,14 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 		}
 		// The title between x 300 and galleryTitleEnd: never under a marker, and the row's
 		// right part is left plain (the selection's colour, which the window tests look at).
-		f.draw(screen, elide(f.regular, r.demo.Title, galleryTitleEnd-300), 300, y+3, galleryInk, false)
+		f.draw(screen, f.elide(f.regular, r.demo.Title, g.at.titleEnd-300), 300, y+3, galleryInk, false)
 	}
 	if len(g.rows) == 0 {
 		f.draw(screen, "no demo matches "+fmt.Sprintf("%q", g.filter), 20, galleryTop+4, galleryDim, false)
 	}
 	g.drawCard(screen, f)
-	y := winH - 8 - rowH*len(g.broken)
+	f.region("gallery list", rect{0, barH, l.w, l.h - barH})
+	y := l.h - 8 - rowH*len(g.broken)
 	for _, err := range g.broken {
 		f.draw(screen, err.Error(), 12, y, color.RGBA{0xcc, 0x22, 0x22, 0xff}, false)
 		y += rowH
@@ -320,18 +359,20 @@ func (g *gallery) draw(screen *ebiten.Image, f *fonts) {
 // drawCard shows the selected demo: its question (what to predict), seed, variants, marker.
 func (g *gallery) drawCard(screen *ebiten.Image, f *fonts) {
 	d := g.current()
-	x := galleryCardX
-	vector.DrawFilledRect(screen, float32(x-10), galleryTop, winW-float32(x)+10, winH-galleryTop, color.RGBA{0xfa, 0xfa, 0xfc, 0xff}, false)
+	x := g.at.cardX
+	vector.DrawFilledRect(screen, float32(x-10), galleryTop, float32(g.at.w-x+10), float32(g.at.h-galleryTop), color.RGBA{0xfa, 0xfa, 0xfc, 0xff}, false)
+	f.region("gallery card", rect{x - 10, galleryTop, g.at.w - x + 10, g.at.h - galleryTop})
+	textW := min(g.at.w-x-12, 560) // the card's text: 66 characters or so at most, as at the design size
 	if d == nil {
 		return
 	}
 	y := galleryTop + 6
-	para := func(label, text string, c color.Color, width int) {
+	para := func(label, text string, c color.Color) {
 		if label != "" {
 			f.draw(screen, label, x, y, galleryDim, true)
 			y += lineH + 2
 		}
-		for _, ln := range wrap(text, width) {
+		for _, ln := range f.wrapPx(f.regular, text, textW) {
 			f.draw(screen, ln, x, y, c, false)
 			y += lineH
 		}
@@ -339,9 +380,9 @@ func (g *gallery) drawCard(screen *ebiten.Image, f *fonts) {
 	}
 	f.draw(screen, d.Group, x, y, galleryHeader, false)
 	y += lineH + 4
-	para("", d.Title, galleryInk, 62)
-	para("Question", d.Question, galleryInk, 66)
-	para("Seed", d.Seed, galleryDim, 66)
+	para("", d.Title, galleryInk)
+	para("Question", d.Question, galleryInk)
+	para("Seed", d.Seed, galleryDim)
 	if v := d.Variants(); len(v) > 0 {
 		f.draw(screen, "Variants (←/→)", x, y, galleryDim, true)
 		y += lineH + 2
@@ -358,10 +399,10 @@ func (g *gallery) drawCard(screen *ebiten.Image, f *fonts) {
 		y += lineH + 10
 	}
 	if d.Node {
-		para("", "A Node script (node 20's event loop): the page area shows libuv's phases in a ring, the queues view Node's queues; 3 steps one phase.", galleryNodeC, 66)
+		para("", "A Node script (node 20's event loop): the page area shows libuv's phases in a ring, the queues view Node's queues; 3 steps one phase.", galleryNodeC)
 	}
 	if _, hint := d.RealInput(); hint != "" {
-		para("", hint, galleryMarkerC, 66)
+		para("", hint, galleryMarkerC)
 	}
 	f.draw(screen, "Enter or click opens it", x, y, galleryDim, false)
 }

@@ -33,7 +33,7 @@ type game struct {
 	info     infoPanel
 	predict  predictView
 	watch    fileWatch      // a page file and its scripts, reloaded when they change (reload.go)
-	fit      windowFit      // the OS window's size (geometry.go)
+	lay      layout         // where everything is in the window now (geometry.go)
 	view     viewportFollow // the page's viewport follows the window (viewport.go)
 
 	mode page.Mode
@@ -87,7 +87,6 @@ func (g *game) Update() error {
 		g.con.Error(msg)
 	}
 	g.input.update(g)
-	g.fitWindow()
 	if p, _ := g.session.current(); p != nil {
 		g.view.post(p) // the viewport follows the window (viewport.go)
 	}
@@ -103,12 +102,14 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawer.draw(screen, g)
 }
 
-// Layout keeps the window's logical size fixed (the window scales it); the page's
-// viewport follows the window's size (viewport.go).
+// Layout lays the window out for its size, one logical pixel to a window pixel: nothing
+// is scaled (issue 25, item 12); the page's viewport is the page area (viewport.go).
 func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) {
-	g.view.update(outsideWidth, outsideHeight, g.layoutH(), g.fit.scale)
+	w, h := max(outsideWidth, 1), max(outsideHeight, 1)
+	g.lay = newLayout(w, h, g.infoShown())
+	g.view.update(g.lay.page)
 	g.session.viewW, g.session.viewH = g.view.size()
-	return winW, g.layoutH()
+	return w, h
 }
 
 // clockTick is the 60 Hz vsync clock (runs on its own goroutine): it gives the page a
@@ -129,6 +130,12 @@ func (g *game) clockTick() (rest bool) {
 	}
 	if g.chipsMoving.Load() {
 		interval = 0
+	}
+	if p, _ := g.session.current(); p != nil && !p.IsNode() && p.StepState().Parked {
+		p.RequestPreview() // paused: the document at the stop, when no frame shows it yet
+		if pv := p.Preview(); pv != nil {
+			scene ^= pv.DocVersion << 40 // a new one wakes Draw
+		}
 	}
 	if g.spansShown.Load() {
 		if p, _ := g.session.current(); p != nil {

@@ -2,22 +2,57 @@ package window
 
 import (
 	"image/color"
-	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Geometry of the window (device-independent pixels): the top bar, the page at the left,
-// the instrument pane at the right (tabs on top), the explanation and keys below.
+// Geometry of the window (device-independent pixels). The window is laid out for its size,
+// not scaled (issue 25, item 12): the top bar across, the page at the left, the instrument
+// pane at the right (tabs on top), the explanation and keys below; the fonts keep their
+// size at every window size, and only the regions' sizes follow the window (layout).
 const (
-	pageW, pageH = 800, 600
-	barH         = 26  // top bar
-	paneW        = 480 // instrument pane, right of the page
-	tabH         = 22  // the pane's tabs
-	infoH        = 150 // explanation / keys, below the page
-	winW, winH   = pageW + paneW, barH + pageH + infoH
+	barH = 26 // top bar
+	tabH = 22 // the pane's tabs
+	// designW×designH is the window's size when the screen has room for it; laid out there,
+	// the page area is 800×600 CSS px, the pane 480 px wide and the strip 150 px tall.
+	designW, designH = 1280, 776
+	// The pane takes 3/8 of the window's width, between these.
+	minPaneW, maxPaneW = 400, 720
+	// The strip below takes 150/776 of the window's height, between these: at 600 px its
+	// status line, two lines of explanation and three of keys.
+	minInfoH, maxInfoH = 116, 150
 )
+
+// layout is where each region of a w×h window is.
+type layout struct {
+	w, h     int
+	page     rect // the page's frame (its viewport, one CSS px to a pixel)
+	tabs     rect // the pane's tabs
+	paneBody rect // the pane's instrument, below the tabs
+	info     rect // the strip below (h 0 while I hides it)
+}
+
+// newLayout lays a w×h window out, with the strip below or without it (info).
+func newLayout(w, h int, info bool) layout {
+	w, h = max(w, 1), max(h, barH+tabH+1)
+	paneW := min(max(w*3/8, minPaneW), maxPaneW, w)
+	infoH := 0
+	if info {
+		infoH = min(max(h*maxInfoH/designH, minInfoH), maxInfoH, h-barH-tabH-1)
+	}
+	bodyH := h - barH - infoH
+	pageW := w - paneW
+	return layout{
+		w: w, h: h,
+		page:     rect{0, barH, pageW, bodyH},
+		tabs:     rect{pageW, barH, paneW, tabH},
+		paneBody: rect{pageW, barH + tabH, paneW, bodyH - tabH},
+		info:     rect{0, barH + bodyH, w, infoH},
+	}
+}
+
+// pane is the whole pane: the tabs and the instrument below them.
+func (l layout) pane() rect { return rect{l.tabs.x, l.tabs.y, l.tabs.w, l.tabs.h + l.paneBody.h} }
 
 // The shell's colours.
 var (
@@ -35,90 +70,31 @@ type rect struct{ x, y, w, h int }
 
 func (r rect) contains(x, y int) bool { return x >= r.x && y >= r.y && x < r.x+r.w && y < r.y+r.h }
 
-// The regions input is routed by.
-var (
-	pageRect     = rect{0, barH, pageW, pageH}
-	tabsRect     = rect{pageW, barH, paneW, tabH}
-	paneBodyRect = rect{pageW, barH + tabH, paneW, pageH - tabH}
-)
-
-// clip shortens s to n runes, with an ellipsis.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+// inside reports whether o lies within r.
+func (r rect) inside(o rect) bool {
+	return r.x >= o.x && r.y >= o.y && r.x+r.w <= o.x+o.w && r.y+r.h <= o.y+o.h
 }
 
-// wrap breaks s into lines of at most n runes at spaces.
-func wrap(s string, n int) []string {
-	var out []string
-	words := strings.Fields(s)
-	line := ""
-	for _, w := range words {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > n {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
-}
-
-// windowFit sizes the OS window: the shell is laid out at winW×winH (less the strip below
-// the page while I hides it, so hiding it leaves no blank strip), scaled down as a whole on a
-// screen too small for it (a 1366×768 laptop: the 776 px layout plus the title bar and a
-// panel would not fit). Ebiten scales what is drawn and the cursor's position alike.
-type windowFit struct {
-	scale float64 // 1, or less on a small screen
-	h     int     // the layout's height now
+// overlaps reports whether r and o share some area.
+func (r rect) overlaps(o rect) bool {
+	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
 }
 
 // windowMargin is room left on the screen for the window's title bar, a panel or a dock.
 const windowMargin = 100
 
-// fitScale is the scale that makes the whole window fit the monitor it opens on.
-func fitScale() float64 {
-	m := ebiten.Monitor()
-	if m == nil {
-		return 1
+// openSize is the size the window opens at: designW×designH, or less on a smaller screen
+// (a 1366×768 laptop: the title bar and a panel would not leave 776 px), laid out for it.
+func openSize() (int, int) {
+	w, h := designW, designH
+	if m := ebiten.Monitor(); m != nil {
+		if mw, mh := m.Size(); mw > 0 && mh > 0 {
+			w, h = min(w, mw-16), min(h, mh-windowMargin)
+		}
 	}
-	mw, mh := m.Size()
-	if mw <= 0 || mh <= 0 {
-		return 1
-	}
-	s := min(1, float64(mh-windowMargin)/winH, float64(mw-16)/winW)
-	return max(s, 0.5) // a tiny screen scrolls or overlaps rather than making text unreadable
+	return max(w, 640), max(h, 400)
 }
 
-// layoutH is the height the shell is laid out at now.
-func (g *game) layoutH() int {
-	if !g.info.visible && !g.gallery.visible {
-		return winH - infoH
-	}
-	return winH
-}
-
-// fitWindow resizes the OS window when the layout's height changed (I, or the gallery).
-func (g *game) fitWindow() {
-	h := g.layoutH()
-	if h == g.fit.h {
-		return
-	}
-	g.fit.h = h
-	s := g.fit.scale
-	if s <= 0 {
-		s = 1
-	}
-	ebiten.SetWindowSize(int(math.Round(winW*s)), int(math.Round(float64(h)*s)))
-}
+// infoShown reports whether the strip below the page is laid out (I hides it; the gallery
+// takes the whole window anyway).
+func (g *game) infoShown() bool { return g.info.visible || g.gallery.visible }

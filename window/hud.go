@@ -84,11 +84,12 @@ func (h *hud) draw(dst *ebiten.Image, f *fonts, fr *frame) {
 		height += 15
 	}
 	// The bottom right corner of the page: pages put their heading and controls at the top.
-	x0, y0 := float32(pageW-hudW-8), float32(barH+pageH-8)-height
+	pa := fr.lay.page
+	x0, y0 := float32(pa.x+pa.w-hudW-8), float32(pa.y+pa.h-8)-height
 	vector.DrawFilledRect(dst, x0, y0, hudW, height, color.RGBA{0x10, 0x12, 0x1c, 0xe0}, false)
 	x, y := int(x0)+8, int(y0)+6
 	line := func(s string, c color.Color) {
-		f.drawMono(dst, elide(f.mono, s, hudW-16), x, y, c) // inside the HUD, the task's name's end kept
+		f.drawMono(dst, f.elide(f.mono, s, hudW-16), x, y, c) // inside the HUD, the task's name's end kept
 		y += 15
 	}
 	if fr.steps.Speed != 1 {
@@ -163,8 +164,8 @@ func (m *hudMetrics) lines(line func(string, color.Color)) {
 		if m.Stops > 1 {
 			why = fmt.Sprintf("%d stops, last %s", m.Stops, strings.TrimPrefix(why, "script stopped "))
 		}
-		line(clip(why, 44), red)
-		line(clip("  "+what, 44), red)
+		line(why, red) // line elides in the middle: the task's name keeps its end
+		line("  "+what, red)
 	}
 	if m.HaveInput {
 		line(fmt.Sprintf("last real click: input→listener %.2f ms", m.InputLatency), hudWhite)

@@ -62,14 +62,14 @@ func (in *input) update(g *game) {
 		return
 	}
 	x, y := ebiten.CursorPosition()
-	pageWheel := in.page.mouse(p, x, y, &g.view)
+	pageWheel := in.page.mouse(p, x, y, &g.view, g.lay.page)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		g.uiVersion++
 		in.press(g, p, x, y)
 	}
-	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && pageRect.contains(x, y) {
+	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && g.lay.page.contains(x, y) {
 		g.clickAt = p.Now()
-		px, py := g.view.toPage(p, x, y-barH)
+		px, py := g.view.toPage(p, g.lay.page, x-g.lay.page.x, y-g.lay.page.y)
 		p.PostPointer(page.PointerRelease, px, py)
 	}
 	if s, ok := g.panes[g.tabs.selected].(scroller); ok && !pageWheel {
@@ -83,18 +83,18 @@ func (in *input) update(g *game) {
 // press routes a mouse press to what is under it.
 func (in *input) press(g *game, p *page.Page, x, y int) {
 	switch {
-	case pageRect.contains(x, y):
-		px, py := g.view.toPage(p, x, y-barH)
+	case g.lay.page.contains(x, y):
+		px, py := g.view.toPage(p, g.lay.page, x-g.lay.page.x, y-g.lay.page.y)
 		p.PostPointer(page.PointerPress, px, py)
-	case g.bar.syntheticButton(g.session).contains(x, y):
+	case g.bar.syntheticButton(g.lay, g.session).contains(x, y):
 		g.syntheticClick()
-	case g.controls.sliderHit(x, y):
-		g.controls.setSpeed(p, g.controls.sliderStop(x))
-	case tabsRect.contains(x, y):
-		g.tabs.click(x-tabsRect.x, g.tabCount())
-	case paneBodyRect.contains(x, y):
+	case g.controls.sliderHit(g.lay, x, y):
+		g.controls.setSpeed(p, g.controls.sliderStop(g.lay, x))
+	case g.lay.tabs.contains(x, y):
+		g.tabs.click(x-g.lay.tabs.x, g.lay.tabs.w, g.tabCount())
+	case g.lay.paneBody.contains(x, y):
 		if c, ok := g.panes[g.tabs.selected].(clicker); ok {
-			c.click(x-paneBodyRect.x, y-paneBodyRect.y)
+			c.click(x-g.lay.paneBody.x, y-g.lay.paneBody.y)
 		}
 	}
 }

@@ -119,8 +119,8 @@ func keyMap() []binding {
 		{keys: key(ebiten.KeyP), do: func(g *game) { g.timeline().toggleFrozen() }},
 		{keys: key(ebiten.KeyPageUp), do: func(g *game) { g.pageKeys(1) }},
 		{keys: key(ebiten.KeyPageDown), do: func(g *game) { g.pageKeys(-1) }},
-		{keys: key(ebiten.KeyBracketRight), do: func(g *game) { g.timeline().zoomAt(1, pointerGridY()) }},
-		{keys: key(ebiten.KeyBracketLeft), do: func(g *game) { g.timeline().zoomAt(-1, pointerGridY()) }},
+		{keys: key(ebiten.KeyBracketRight), do: func(g *game) { g.timeline().zoomAt(1, g.timeline().pointerGridY()) }},
+		{keys: key(ebiten.KeyBracketLeft), do: func(g *game) { g.timeline().zoomAt(-1, g.timeline().pointerGridY()) }},
 		{keys: key(ebiten.KeyJ), do: func(g *game) { g.jumpKey(false) }},
 		{keys: key(ebiten.KeyL), do: func(g *game) { g.jumpKey(true) }},
 		{keys: key(ebiten.KeyHome, ebiten.KeyEnd), do: func(g *game) {
@@ -156,7 +156,7 @@ func keyMap() []binding {
 // when it is shown, otherwise the timeline pans by its height less a row.
 func (g *game) pageKeys(dir int) {
 	if g.tabs.selected == tabConsole {
-		g.console().scroll(dir * (conRows - 2))
+		g.console().scroll(dir * (g.console().shownRows() - 2))
 		return
 	}
 	g.timeline().scroll(dir * (g.timeline().rows() - 1))

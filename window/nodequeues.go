@@ -22,7 +22,8 @@ import (
 const nodeRows = 4
 
 func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
-	x0, y0 := paneBodyRect.x, paneBodyRect.y
+	x0, y0 := q.pane.x, q.pane.y
+	textW := q.pane.w - 2*qPad
 	snap, ns := fr.snap, fr.page.NodeSnapshot()
 	if ns == nil {
 		f.draw(screen, "waiting for the process's loop…", x0+qPad, y0+6, paneDim, false)
@@ -38,9 +39,9 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	if fr.steps.Parked {
 		status = fmt.Sprintf("paused at %.2f ms in %s · 1 task, 2 callback, 3 phase, 4 microtask, 5 call", snap.Now, phase)
 	}
-	f.draw(screen, clip(status, 78), x0+qPad, y0+4, paneDim, false)
+	f.draw(screen, f.elide(f.regular, status, textW), x0+qPad, y0+4, paneDim, false)
 	y := y0 + 4 + lineH + 4
-	left, right := x0+qPad, x0+2*qPad+qColW
+	left, right := x0+qPad, x0+2*qPad+q.colW
 	ticks := make([]page.BoxItem, len(ns.NextTickNames))
 	for i, n := range ns.NextTickNames {
 		ticks[i] = page.BoxItem{Name: n}
@@ -74,7 +75,12 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 	q.log(screen, f, right, y, b.Log)
 	y += h + qPad
 	io := fmt.Sprintf("Pending I/O (poll phase): %d running off the loop, %d done and waiting for the poll phase", ns.PendingIO, ns.DoneIO)
-	f.draw(screen, clip(io, 78), x0+qPad, y, paneText, false)
+	for i, ln := range f.wrapPx(f.regular, io, textW) {
+		if i > 0 {
+			y += lineH
+		}
+		f.draw(screen, ln, x0+qPad, y, paneText, false)
+	}
 	if len(ns.Handles) > 0 {
 		// The live handles (servers, sockets): what keeps the loop alive, and what closes
 		// in the close-callbacks phase.
@@ -83,7 +89,7 @@ func (q *queuesView) drawNode(screen *ebiten.Image, f *fonts, fr *frame) {
 			hs[i] = h.String()
 		}
 		y += lineH
-		f.draw(screen, clip("Handles: "+strings.Join(hs, ", "), 78), x0+qPad, y, paneText, false)
+		f.draw(screen, f.elide(f.regular, "Handles: "+strings.Join(hs, ", "), textW), x0+qPad, y, paneText, false)
 	}
 	q.code(screen, f, x0+qPad, y+lineH+4, snap) // the script, the line that runs highlighted
 }

@@ -99,30 +99,60 @@ func plural(n int, what string) string {
 // drawNodeRing fills the page area with the ring.
 func drawNodeRing(dst *ebiten.Image, f *fonts, fr *frame) {
 	p := fr.page
-	vector.DrawFilledRect(dst, 0, barH, pageW, pageH, color.White, false)
+	a := fr.lay.page
+	vector.DrawFilledRect(dst, float32(a.x), float32(a.y), float32(a.w), float32(a.h), color.White, false)
 	ns := p.NodeSnapshot()
 	phase := p.NodePhase()
 	exited, status := p.NodeExited()
-	f.draw(dst, "Node's event loop: libuv's phases (seed 002)", 16, barH+10, ringInk, true)
-	f.draw(dst, ringState(phase, exited, status, fr.steps), 16, barH+10+lineH+2, ringDim, false)
-	cx, cy := float32(400), float32(barH+289)
+	f.draw(dst, f.elide(f.bold, "Node's event loop: libuv's phases (seed 002)", a.w-32), a.x+16, a.y+10, ringInk, true)
+	f.draw(dst, f.elide(f.regular, ringState(phase, exited, status, fr.steps), a.w-32), a.x+16, a.y+10+lineH+2, ringDim, false)
+	boxes, centre := ringPlaces(a)
 	// The ring: an arrow from each phase to the next.
 	for i := range ringBoxes {
-		a, b := ringBoxes[i].r, ringBoxes[(i+1)%len(ringBoxes)].r
-		drawRingArrow(dst, a, b, cx, cy)
+		drawRingArrow(dst, boxes[i], boxes[(i+1)%len(ringBoxes)])
 	}
-	for _, rb := range ringBoxes {
-		x, y := float32(rb.r.x), float32(rb.r.y+barH)
+	for i, rb := range ringBoxes {
+		r := boxes[i]
+		x, y := float32(r.x), float32(r.y)
 		fill, ink := ringIdle, ringInk
 		if rb.phase == phase && !exited {
 			fill, ink = ringLit, color.RGBA{0xff, 0xff, 0xff, 0xff}
 		}
-		vector.DrawFilledRect(dst, x, y, float32(rb.r.w), float32(rb.r.h), fill, false)
-		vector.StrokeRect(dst, x, y, float32(rb.r.w), float32(rb.r.h), 1.5, ringEdge, false)
-		f.draw(dst, rb.phase.String(), rb.r.x+10, rb.r.y+barH+6, ink, true)
-		f.draw(dst, clip(ringCaption(rb.phase, ns), 24), rb.r.x+10, rb.r.y+barH+6+lineH+2, ink, false)
+		vector.DrawFilledRect(dst, x, y, float32(r.w), float32(r.h), fill, false)
+		vector.StrokeRect(dst, x, y, float32(r.w), float32(r.h), 1.5, ringEdge, false)
+		f.draw(dst, f.elide(f.bold, rb.phase.String(), r.w-20), r.x+10, r.y+6, ink, true)
+		f.draw(dst, f.elide(f.regular, ringCaption(rb.phase, ns), r.w-20), r.x+10, r.y+6+lineH+2, ink, false)
 	}
-	drawRingCentre(dst, f, fr, ns)
+	drawRingCentre(dst, f, fr, ns, centre)
+}
+
+// ringPlaces places the ring's boxes (in ringBoxes' order) and its centre in the page area
+// a: as seed 002 draws it in an 800×600 area (ringBoxes), centred in a larger one; in a
+// smaller one the side columns move in (the boxes narrow to 120 px at least) and the rows
+// closer, the text keeping its size.
+func ringPlaces(a rect) (boxes [len(ringBoxes)]rect, centre rect) {
+	const centreW, centreH = 264, 134
+	cx := a.x + a.w/2
+	bw := max(120, min(170, (a.w-16-centreW-24)/2))
+	leftX, rightX := max(a.x+8, cx-325), min(a.x+a.w-8-bw, cx+155)
+	y := func(dy int) int { // a design row's y
+		if a.h >= 600 {
+			return a.y + dy + (a.h-600)/2
+		}
+		return a.y + 50 + (dy-70)*(a.h-106)/390
+	}
+	for i, rb := range ringBoxes {
+		x := cx - bw/2
+		switch {
+		case rb.r.x < 300:
+			x = leftX
+		case rb.r.x > 500:
+			x = rightX
+		}
+		boxes[i] = rect{x, y(rb.r.y), bw, rb.r.h}
+	}
+	mid := (y(70)+y(460)+48)/2 - 17
+	return boxes, rect{cx - centreW/2, mid - centreH/2, centreW, centreH}
 }
 
 // ringState is the line under the title: where the loop is.
@@ -141,9 +171,9 @@ func ringState(phase page.NodePhase, exited bool, status int, st page.StepState)
 }
 
 // drawRingArrow draws the arc from box a to box b as a line between their edges, with a head.
-func drawRingArrow(dst *ebiten.Image, a, b rect, cx, cy float32) {
-	ax, ay := float32(a.x+a.w/2), float32(a.y+barH+a.h/2)
-	bx, by := float32(b.x+b.w/2), float32(b.y+barH+b.h/2)
+func drawRingArrow(dst *ebiten.Image, a, b rect) {
+	ax, ay := float32(a.x+a.w/2), float32(a.y+a.h/2)
+	bx, by := float32(b.x+b.w/2), float32(b.y+b.h/2)
 	// Start and end where the line leaves and enters the boxes (clip to their half-sizes).
 	shrink := func(x, y, tx, ty float32, r rect) (float32, float32) {
 		dx, dy := tx-x, ty-y
@@ -166,8 +196,8 @@ func drawRingArrow(dst *ebiten.Image, a, b rect, cx, cy float32) {
 
 // drawRingCentre is the middle of the ring: after every callback, the nextTick queue, then
 // the microtasks, until both are empty.
-func drawRingCentre(dst *ebiten.Image, f *fonts, fr *frame, ns *page.NodeSnapshot) {
-	x, y, w, h := 268, barH+205, 264, 134
+func drawRingCentre(dst *ebiten.Image, f *fonts, fr *frame, ns *page.NodeSnapshot, cr rect) {
+	x, y, w, h := cr.x, cr.y, cr.w, cr.h
 	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), ringCentre, false)
 	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), 1, ringEdge, false)
 	f.draw(dst, "between any two callbacks:", x+10, y+8, ringInk, true)

@@ -31,8 +31,8 @@ const wheelNotch = 100
 // changed), presses and releases of the middle and right buttons (the left one goes
 // through input.press, which also serves the shell's controls), and the wheel. It reports
 // whether the wheel was the page's.
-func (pi *pageInput) mouse(p *page.Page, x, y int, v *viewportFollow) (wheelUsed bool) {
-	if !pageRect.contains(x, y) {
+func (pi *pageInput) mouse(p *page.Page, x, y int, v *viewportFollow, area rect) (wheelUsed bool) {
+	if !area.contains(x, y) {
 		if pi.lastX >= 0 {
 			// The pointer left the page area: a move out of the viewport (out and leave).
 			p.PostPointerMove(-1, -1)
@@ -40,8 +40,8 @@ func (pi *pageInput) mouse(p *page.Page, x, y int, v *viewportFollow) (wheelUsed
 		pi.lastX, pi.lastY = -1, -1
 		return false
 	}
-	lx, ly := x-pageRect.x, y-pageRect.y
-	px, py := v.toPage(p, lx, ly) // page coordinates (viewport.go)
+	lx, ly := x-area.x, y-area.y
+	px, py := v.toPage(p, area, lx, ly) // page coordinates (viewport.go)
 	if lx != pi.lastX || ly != pi.lastY {
 		pi.lastX, pi.lastY = lx, ly
 		p.PostPointerMove(px, py)

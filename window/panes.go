@@ -2,6 +2,7 @@ package window
 
 import (
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -15,7 +16,7 @@ type paneView interface {
 	tab() string
 	// wants says which of the page's data the frame must fetch while it is shown.
 	wants() wants
-	// draw fills the pane (paneBodyRect).
+	// draw fills the pane (fr.lay.paneBody).
 	draw(dst *ebiten.Image, f *fonts, fr *frame)
 	// reset forgets the previous page (a page was opened).
 	reset()
@@ -103,33 +104,38 @@ func (g *game) homeTab() int {
 }
 
 // click selects the tab at x (pixels from the pane's left edge).
-func (t *tabs) click(x, n int) {
-	if i := x / (paneW / n); i >= 0 && i < n {
+func (t *tabs) click(x, paneW, n int) {
+	if i := x / max(paneW/n, 1); i >= 0 && i < n {
 		t.selected = i
 	}
 }
 
 // draw draws the first n tabs of panes.
-func (t *tabs) draw(dst *ebiten.Image, f *fonts, panes []paneView, n int) {
-	x0 := float32(pageW)
-	vector.DrawFilledRect(dst, x0, barH, paneW, tabH, color.RGBA{0x30, 0x30, 0x30, 0xff}, false)
-	w := paneW / n
+func (t *tabs) draw(dst *ebiten.Image, f *fonts, panes []paneView, n int, l layout) {
+	x0 := float32(l.tabs.x)
+	vector.DrawFilledRect(dst, x0, barH, float32(l.tabs.w), tabH, color.RGBA{0x30, 0x30, 0x30, 0xff}, false)
+	w := l.tabs.w / n
 	for i, pv := range panes[:n] {
-		x := pageW + i*w
+		x := l.tabs.x + i*w
 		c := paneDim
 		if i == t.selected {
 			vector.DrawFilledRect(dst, float32(x), barH, float32(w), tabH, paneBG, false)
 			vector.DrawFilledRect(dst, float32(x), barH+tabH-2, float32(w), 2, accent, false)
 			c = paneText
 		}
-		f.draw(dst, pv.tab(), x+10, barH+4, c, false)
+		label := pv.tab()
+		if f.width(f.regular, label) > w-20 { // a narrow pane: "Queues (Q)" → "Queues"
+			if i := strings.LastIndexByte(label, '('); i > 0 {
+				label = strings.TrimSpace(label[:i])
+			}
+		}
+		f.draw(dst, f.elide(f.regular, label, w-20), x+10, barH+4, c, false)
 	}
-	vector.StrokeLine(dst, x0, barH, x0, barH+pageH, 1, color.RGBA{0x88, 0x88, 0x88, 0xff}, false)
+	vector.StrokeLine(dst, x0, barH, x0, float32(l.paneBody.y+l.paneBody.h), 1, color.RGBA{0x88, 0x88, 0x88, 0xff}, false)
 }
 
-// fillPane paints the pane's background below the tabs.
-func fillPane(dst *ebiten.Image) {
-	r := paneBodyRect
+// fillPane paints the pane's background below the tabs (r).
+func fillPane(dst *ebiten.Image, r rect) {
 	vector.DrawFilledRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), paneBG, false)
 }
 

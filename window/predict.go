@@ -32,6 +32,10 @@ type predictView struct {
 	script  []string
 	version int
 	dumped  int // the version last written by dump
+	// Where the last draw put the lines: the pane and the first line's y (rowAt).
+	pane rect
+	top  int
+	rowH int // a line's height: predictRowH, less in a pane too short for all the lines
 }
 
 // predictSeed is the shuffle's seed for a demo: fixed, so a test can replay the same order.
@@ -69,18 +73,15 @@ func scriptLines(html []byte) []string {
 	return out
 }
 
-// Geometry of the prediction, in the instrument pane.
-const (
-	predictX    = pageW + 8
-	predictTop  = barH + tabH + 40
-	predictRowH = 22
-)
+// Geometry of the prediction, in the instrument pane: a line's height, and the least it
+// gets in a short pane (the mono face's line box is 14 px).
+const predictRowH, minPredictRowH = 22, 17
 
 func (v *predictView) rowAt(x, y int) int {
-	if x < pageW || y < predictTop {
+	if v.pane.w == 0 || x < v.pane.x || y < v.top {
 		return -1
 	}
-	i := (y - predictTop) / predictRowH
+	i := (y - v.top) / max(v.rowH, 1)
 	if i >= len(v.lines) {
 		return -1
 	}
@@ -181,27 +182,44 @@ func (pp predictPane) tab() string  { return "Predict" }
 func (pp predictPane) wants() wants { return wants{} }
 func (pp predictPane) reset()       {}
 func (pp predictPane) draw(dst *ebiten.Image, f *fonts, fr *frame) {
-	pp.v.draw(dst, f, printedLines(pp.con))
+	pp.v.draw(dst, f, fr.lay.paneBody, printedLines(pp.con))
 }
 
 // draw shows the prediction (and, once the page runs, the check) in the instrument pane.
-func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
-	r := paneBodyRect
+func (v *predictView) draw(dst *ebiten.Image, f *fonts, r rect, printed []string) {
 	vector.DrawFilledRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), paneBG, false)
 	head := "Predict: put the lines in the order the page prints them (↑/↓, Shift+↑/↓ or drag), then Enter"
 	if v.checked {
 		head = "Checked: your order · what the page printed · Chrome's answer"
 	}
-	for i, ln := range wrap(head, 62) {
+	predictX, textW := r.x+8, r.w-16
+	heads := f.wrapPx(f.regular, head, textW)
+	for i, ln := range heads {
 		f.draw(dst, ln, predictX, r.y+4+i*lineH, paneHeading, false)
 	}
+	v.pane, v.top = r, r.y+max(40, 4+len(heads)*lineH+8)
+	v.rowH = predictRowH
+	if n := len(v.lines); n > 0 {
+		v.rowH = max(minPredictRowH, min(predictRowH, (r.y+r.h-v.top-4)/n))
+	}
+	bottom := r.y + r.h - lineH // the last text line's y in the pane
+	// The three columns (your order, what the page printed, Chrome's answer) share the
+	// pane's width as at the design's 464 px: 200 and 130 px, the rest.
+	c1, c2 := textW*200/464, textW*330/464
 	checks := demos.Check(v.lines, printed, v.run)
 	for i, ln := range v.lines {
-		y := predictTop + i*predictRowH
-		if !v.checked && i == v.cursor {
-			vector.DrawFilledRect(dst, pageW+2, float32(y-2), paneW-4, predictRowH, color.RGBA{0x33, 0x44, 0x66, 0xff}, false)
+		y := v.top + i*v.rowH
+		if y+v.rowH > r.y+r.h {
+			break // a pane too short for all the lines even at their least height
 		}
-		f.drawMono(dst, elide(f.mono, ln, 200-22-6), predictX+22, y+2, paneText)
+		if !v.checked && i == v.cursor {
+			vector.DrawFilledRect(dst, float32(r.x+2), float32(y-2), float32(r.w-4), float32(v.rowH), color.RGBA{0x33, 0x44, 0x66, 0xff}, false)
+		}
+		room := c1 - 22 - 6
+		if !v.checked {
+			room = textW - 22 // nothing beside it yet
+		}
+		f.drawMono(dst, f.elide(f.mono, ln, room), predictX+22, y+2, paneText)
 		if !v.checked || i >= len(printed) {
 			continue
 		}
@@ -211,16 +229,16 @@ func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
 			col = predictRight
 		}
 		drawVerdict(dst, predictX+2, y+2, c.Right, col)
-		f.drawMono(dst, elide(f.mono, c.Printed, 330-200-6), predictX+200, y+2, paneText)
+		f.drawMono(dst, f.elide(f.mono, c.Printed, c2-c1-6), predictX+c1, y+2, paneText)
 		chromeCol := paneDim
 		if !c.MatchesChrome {
 			chromeCol = paneErr
 		}
-		f.drawMono(dst, elide(f.mono, c.Chrome, paneW-8-330-8), predictX+330, y+2, chromeCol)
+		f.drawMono(dst, f.elide(f.mono, c.Chrome, textW-c2), predictX+c2, y+2, chromeCol)
 	}
-	y := predictTop + len(v.lines)*predictRowH + 12
-	if v.checked && len(printed) > len(v.lines) {
-		f.draw(dst, "the page printed more lines than you predicted", predictX, y, paneErr, false)
+	y := v.top + len(v.lines)*v.rowH + 12
+	if v.checked && len(printed) > len(v.lines) && y <= bottom {
+		f.draw(dst, f.elide(f.regular, "the page printed more lines than you predicted", textW), predictX, y, paneErr, false)
 		y += lineH
 	}
 	hint := ""
@@ -230,20 +248,26 @@ func (v *predictView) draw(dst *ebiten.Image, f *fonts, printed []string) {
 	case v.done(printed):
 		hint = "Shift+R: step it from the start (your order stays, checked again as it prints) · Q: the queues"
 	}
-	for _, ln := range wrap(hint, 66) {
+	for _, ln := range f.wrapPx(f.regular, hint, textW) {
+		if y > bottom {
+			break // a pane too short: the lines come first
+		}
 		f.draw(dst, ln, predictX, y, paneDim, false)
 		y += lineH
 	}
 	if hint != "" {
 		y += 4
 	}
+	if y+lineH+4 > bottom {
+		return // no room for the script
+	}
 	f.draw(dst, "The script", predictX, y, paneHeading, true)
 	y += lineH + 4
 	for _, ln := range v.script {
-		if y > r.y+r.h-lineH {
+		if y > bottom {
 			break
 		}
-		f.drawMono(dst, clip(ln, 58), predictX, y, paneDim)
+		f.drawMono(dst, f.elide(f.mono, ln, textW), predictX, y, paneDim)
 		y += lineH
 	}
 }

@@ -37,12 +37,24 @@ type queuesView struct {
 	dumped     string
 	dumpedStep string
 	dumpedWork map[string]string // per worker, the boxes last dumped (queuesworkers.go)
+
+	// The layout of the last draw, for the pane's width and height (fitRows).
+	colW, boxRows, stkRows int
+	pane                   rect
+}
+
+// fit lays the boxes out for the pane r: two columns of its width, and, in a pane shorter
+// than the design's (578 px), fewer rows in the boxes so that the code keeps some lines.
+func (q *queuesView) fit(r rect) {
+	q.pane = r
+	q.colW = (r.w - 3*qPad) / 2
+	short := max(0, designH-barH-maxInfoH-tabH-r.h) / (2 * qRowH)
+	q.boxRows, q.stkRows = max(4, qBoxRows-short), max(3, qStkRows-short)
 }
 
 // The layout inside the pane (pane coordinates: x from the pane's left, y below the tabs).
 const (
 	qPad     = 8
-	qColW    = (paneW - 3*qPad) / 2
 	qRowH    = lineH + 3
 	qBoxRows = 7 // item rows of the Tasks and Microtasks boxes
 	qStkRows = 6 // rows of the JS stack and Log boxes
@@ -68,8 +80,9 @@ func (q *queuesView) wants() wants { return wants{snapshot: true} }
 func (q *queuesView) reset() { *q = queuesView{dump: q.dump} }
 
 func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
-	x0, y0 := paneBodyRect.x, paneBodyRect.y
-	fillPane(screen)
+	q.fit(fr.lay.paneBody)
+	x0, y0 := q.pane.x, q.pane.y
+	fillPane(screen, q.pane)
 	snap := fr.snap
 	if snap == nil || !fr.steps.Enabled {
 		f.draw(screen, "waiting for the page's loop…", x0+qPad, y0+6, paneDim, false)
@@ -85,12 +98,12 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 	if fr.steps.Parked {
 		status = fmt.Sprintf("paused at %.2f ms · 1 task, 2 callback, 3 frame, 4 microtask, 5 queue/log call", snap.Now)
 	}
-	f.draw(screen, elide(f.regular, status, paneW-2*qPad), x0+qPad, y0+4, paneDim, false)
+	f.draw(screen, f.elide(f.regular, status, q.pane.w-2*qPad), x0+qPad, y0+4, paneDim, false)
 	y := y0 + 4 + lineH
 	if fr.steps.Parked && b.Step != "" {
 		// Which step of the processing model just ran, in the spec's words and numbers
 		// (loop.Boxes.Step), so that the spec can be read beside the picture.
-		for i, ln := range wrap(b.Step, 76) {
+		for i, ln := range f.wrapPx(f.regular, b.Step, q.pane.w-2*qPad) {
 			if i == specStepRows {
 				break
 			}
@@ -102,13 +115,13 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 	y += specStepRows*lineH + 4
 	now := time.Now()
 	q.motion.next(chipsSig(b), fr.steps.Parked, now)
-	left, right := x0+qPad, x0+2*qPad+qColW
-	h := q.box(screen, f, left, y, "Tasks", b.Tasks, qBoxRows, snap.Now, now)
+	left, right := x0+qPad, x0+2*qPad+q.colW
+	h := q.box(screen, f, left, y, "Tasks", b.Tasks, q.boxRows, snap.Now, now)
 	microTitle := "Microtasks"
 	if !b.Tracked {
 		microTitle = "Microtasks (not tracked)"
 	}
-	q.box(screen, f, right, y, microTitle, b.Microtasks, qBoxRows, snap.Now, now)
+	q.box(screen, f, right, y, microTitle, b.Microtasks, q.boxRows, snap.Now, now)
 	y += h + qPad
 	h = q.stack(screen, f, left, y, b.Stack, y0)
 	q.log(screen, f, right, y, b.Log)
@@ -119,10 +132,10 @@ func (q *queuesView) draw(screen *ebiten.Image, f *fonts, fr *frame) {
 }
 
 // frame draws a box's outline and title and returns the y of its first row.
-func frameBox(screen *ebiten.Image, f *fonts, x, y, rows int, title string) int {
+func frameBox(screen *ebiten.Image, f *fonts, x, y, w, rows int, title string) int {
 	h := lineH + 4 + rows*qRowH + 4
-	vector.StrokeRect(screen, float32(x), float32(y), qColW, float32(h), 1, boxBorder, false)
-	f.draw(screen, title, x+6, y+2, paneHeading, true)
+	vector.StrokeRect(screen, float32(x), float32(y), float32(w), float32(h), 1, boxBorder, false)
+	f.draw(screen, f.elide(f.bold, title, w-12), x+6, y+2, paneHeading, true)
 	return y + lineH + 4
 }
 
@@ -144,7 +157,7 @@ func chipsSig(b *page.Boxes) string {
 
 // box draws a Tasks or Microtasks box: one chip per item, oldest (next to run) on top.
 func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string, items []page.BoxItem, rows int, now float64, wall time.Time) int {
-	ry := frameBox(screen, f, x, y, rows, title)
+	ry := frameBox(screen, f, x, y, q.colW, rows, title)
 	for i, it := range items {
 		if i == rows-1 && len(items) > rows {
 			f.draw(screen, fmt.Sprintf("+%d more", len(items)-i), x+10, ry, paneDim, false)
@@ -158,9 +171,9 @@ func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string,
 		// A new chip drops in from just above its place.
 		at := q.motion.at(it.ID, pt{x + 4, ry}, pt{x + 4, ry - 8}, wall)
 		cx, cy := at.x-4, at.y
-		vector.DrawFilledRect(screen, float32(cx+4), float32(cy), qColW-8, qRowH-2, bg, false)
+		vector.DrawFilledRect(screen, float32(cx+4), float32(cy), float32(q.colW-8), qRowH-2, bg, false)
 		if it.Running {
-			vector.StrokeRect(screen, float32(cx+4), float32(cy), qColW-8, qRowH-2, 1, accent, false)
+			vector.StrokeRect(screen, float32(cx+4), float32(cy), float32(q.colW-8), qRowH-2, 1, accent, false)
 		}
 		label := it.Name
 		detail := it.Detail
@@ -172,11 +185,11 @@ func (q *queuesView) box(screen *ebiten.Image, f *fonts, x, y int, title string,
 		}
 		// The name first, elided in the middle by the pixels there are; the detail in what
 		// is left of the chip, if a useful part of it fits.
-		room := qColW - 16
-		label = elide(f.regular, label, room)
+		room := q.colW - 16
+		label = f.elide(f.regular, label, room)
 		f.draw(screen, label, cx+8, cy+1, paneText, false)
-		if lw := width(f.regular, label); detail != "" && room-lw-6 >= 40 {
-			f.draw(screen, elide(f.regular, detail, room-lw-6), cx+14+lw, cy+1, paneDim, false)
+		if lw := f.width(f.regular, label); detail != "" && room-lw-6 >= 40 {
+			f.draw(screen, f.elide(f.regular, detail, room-lw-6), cx+14+lw, cy+1, paneDim, false)
 		}
 		ry += qRowH
 	}
@@ -200,50 +213,51 @@ func (q *queuesView) stack(screen *ebiten.Image, f *fonts, x, y int, frames []pa
 	if sig != q.stackSig {
 		q.stackSig, q.selected = sig, 0
 	}
-	ry := frameBox(screen, f, x, y, qStkRows, "JS stack")
-	q.stackTop, q.stackN, q.stackBox = ry-paneY, 0, [2]int{x - pageW, x - pageW + qColW}
+	ry := frameBox(screen, f, x, y, q.colW, q.stkRows, "JS stack")
+	q.stackTop, q.stackN, q.stackBox = ry-paneY, 0, [2]int{x - q.pane.x, x - q.pane.x + q.colW}
 	if len(frames) == 0 {
 		f.draw(screen, "empty", x+10, ry, paneDim, false)
 	}
 	for i, fr := range frames {
-		if i == qStkRows {
+		if i == q.stkRows {
 			break
 		}
 		bg := chipBG
 		if i == q.selected {
 			bg = chipRun
 		}
-		vector.DrawFilledRect(screen, float32(x+4), float32(ry), qColW-8, qRowH-2, bg, false)
+		vector.DrawFilledRect(screen, float32(x+4), float32(ry), float32(q.colW-8), qRowH-2, bg, false)
 		// The file label at the right, then the name in the room left of it: never over it.
-		room := qColW - 16
+		room := q.colW - 16
 		if fr.Line > 0 {
-			pos := elide(f.regular, path.Base(fr.File)+":"+strconv.Itoa(fr.Line), room/2)
-			pw := width(f.regular, pos)
-			f.draw(screen, pos, x+qColW-8-pw, ry+1, paneDim, false)
+			pos := f.elide(f.regular, path.Base(fr.File)+":"+strconv.Itoa(fr.Line), room/2)
+			pw := f.width(f.regular, pos)
+			f.draw(screen, pos, x+q.colW-8-pw, ry+1, paneDim, false)
 			room -= pw + 8
 		}
-		f.draw(screen, elide(f.regular, fr.Name, room), x+8, ry+1, paneText, false)
+		f.draw(screen, f.elide(f.regular, fr.Name, room), x+8, ry+1, paneText, false)
 		ry += qRowH
 		q.stackN++
 	}
 	if q.selected < len(frames) && frames[q.selected].Line > 0 {
 		q.last = frames[q.selected]
 	}
-	return lineH + 8 + qStkRows*qRowH
+	return lineH + 8 + q.stkRows*qRowH
 }
 
 // log draws the newest console lines that fit (the wheel scrolls back); it never overflows.
 func (q *queuesView) log(screen *ebiten.Image, f *fonts, x, y int, lines []string) {
-	ry := frameBox(screen, f, x, y, qStkRows, "Log")
-	q.logBack = max(0, min(q.logBack, len(lines)-qStkRows))
+	ry := frameBox(screen, f, x, y, q.colW, q.stkRows, "Log")
+	q.logBack = max(0, min(q.logBack, len(lines)-q.stkRows))
 	end := len(lines) - q.logBack
-	start := max(0, end-qStkRows)
+	start := max(0, end-q.stkRows)
 	for _, ln := range lines[start:end] {
-		f.draw(screen, elide(f.regular, ln, qColW-16), x+8, ry+1, paneText, false)
+		f.draw(screen, f.elide(f.regular, ln, q.colW-16), x+8, ry+1, paneText, false)
 		ry += qRowH
 	}
 	if q.logBack > 0 {
-		f.draw(screen, fmt.Sprintf("↓ %d newer", q.logBack), x+qColW-90, y+2, paneDim, false)
+		note := fmt.Sprintf("↓ %d newer", q.logBack)
+		f.draw(screen, note, x+q.colW-8-f.width(f.regular, note), y+2, paneDim, false)
 	}
 }
 
@@ -251,7 +265,7 @@ func (q *queuesView) log(screen *ebiten.Image, f *fonts, x, y int, lines []strin
 func (q *queuesView) notes(screen *ebiten.Image, f *fonts, x, y int, snap *page.Snapshot) int {
 	b := &snap.Boxes
 	line := func(s string, c color.Color) {
-		f.draw(screen, clip(s, 76), x, y, c, false)
+		f.draw(screen, f.elide(f.regular, s, q.pane.w-2*qPad), x, y, c, false)
 		y += lineH
 	}
 	if len(b.Waiting) > 0 {
@@ -291,9 +305,9 @@ func (q *queuesView) code(screen *ebiten.Image, f *fonts, x, y int, snap *page.S
 			title += " (last stop)"
 		}
 	}
-	f.draw(screen, clip(title, 76), x, y, paneHeading, true)
+	f.draw(screen, f.elide(f.bold, title, q.pane.w-2*qPad), x, y, paneHeading, true)
 	y += lineH + 2
-	rows := (barH + pageH - y - 4) / lineH
+	rows := (q.pane.y + q.pane.h - y - 4) / lineH
 	if rows <= 0 || len(lines) == 0 {
 		return
 	}
@@ -308,9 +322,9 @@ func (q *queuesView) code(screen *ebiten.Image, f *fonts, x, y int, snap *page.S
 	first = max(0, min(first, len(lines)-rows))
 	for i := first; i < len(lines) && i < first+rows; i++ {
 		if i+1 == line {
-			vector.DrawFilledRect(screen, float32(x-4), float32(y), paneW-2*qPad+4, lineH, codeHi, false)
+			vector.DrawFilledRect(screen, float32(x-4), float32(y), float32(q.pane.w-2*qPad+4), lineH, codeHi, false)
 		}
-		f.drawMono(screen, fmt.Sprintf("%4d  %s", i+1, clip(strings.ReplaceAll(lines[i], "\t", "  "), 60)), x, y+1, paneText)
+		f.drawMono(screen, f.elide(f.mono, fmt.Sprintf("%4d  %s", i+1, strings.ReplaceAll(lines[i], "\t", "  ")), q.pane.w-2*qPad), x, y+1, paneText)
 		y += lineH
 	}
 }

@@ -21,10 +21,10 @@ const workerRows = 2
 
 // workers draws each running worker's boxes from y on and returns the y below them.
 func (q *queuesView) workers(screen *ebiten.Image, f *fonts, y int, ws []page.WorkerSnapshot, now float64) int {
-	x0 := paneBodyRect.x
-	left, right := x0+qPad, x0+2*qPad+qColW
+	x0 := q.pane.x
+	left, right := x0+qPad, x0+2*qPad+q.colW
 	for _, w := range ws {
-		if y+2*lineH > barH+pageH-4*lineH {
+		if y+2*lineH > q.pane.y+q.pane.h-4*lineH {
 			f.draw(screen, fmt.Sprintf("+%d more workers", len(ws)), left, y, paneDim, false)
 			return y + lineH
 		}
@@ -41,7 +41,7 @@ func (q *queuesView) workers(screen *ebiten.Image, f *fonts, y int, ws []page.Wo
 		if len(b.Stack) > 0 {
 			stack = strings.Join(page.FrameNames(b.Stack), " < ")
 		}
-		f.draw(screen, elide(f.regular, "JS stack: "+stack, paneW-2*qPad), left, y, paneText, false)
+		f.draw(screen, f.elide(f.regular, "JS stack: "+stack, q.pane.w-2*qPad), left, y, paneText, false)
 		y += lineH + qPad
 	}
 	return y

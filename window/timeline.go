@@ -46,13 +46,17 @@ type timeline struct {
 	wcats         []uint8
 	wpix          []byte
 	wimg          *ebiten.Image
+
+	// The layout of the last draw (fit): the pane, the grid's size, the header's height.
+	pane        rect
+	gw, gh, hdr int
 }
 
 // Geometry inside the pane.
 const (
-	tlHeader    = 56 // the state line and two lines of legend
+	tlHeader    = 56 // the state line and two lines of legend (at the design's pane width)
 	tlLabelW    = 60
-	tlGridW     = paneW - tlLabelW - 8
+	tlGridW     = 480 - tlLabelW - 8 // the grid at the design size (fit sets the pane's)
 	tlGridH     = 464
 	tlRowH      = 4                // a row's height at zoom 0 and below
 	tlRows      = tlGridH / tlRowH // 116: 1.9 s at zoom 0
@@ -62,6 +66,74 @@ const (
 	tlLabelRowH = 16 // rows this tall carry their spans' names
 )
 
+// fit lays the timeline out in the pane r: the grid as wide as the pane and as tall as it
+// holds in whole rows of the tallest zoom, below a header of as many legend lines as the
+// width needs (legendRows).
+func (t *timeline) fit(r rect, f *fonts) {
+	t.pane = r
+	t.gw = max(r.w-tlLabelW-8, 16)
+	items := legendItems(f, r)
+	t.hdr = 21 + (items[len(items)-1].y - r.y - 21) + 16 + 3
+	t.gh = max((r.h-t.hdr-12-len(t.hint(f))*lineH)/16*16, 16)
+}
+
+// legendItem is one entry of the timeline's legend and where it goes.
+type legendItem struct {
+	name    string
+	c       color.RGBA
+	swatchH float32
+	x, y    int
+}
+
+// legendItems lays the legend out in the pane r, wrapped to its width: each category's
+// colour, then the long-task mark and the input mark.
+func legendItems(f *fonts, r rect) []legendItem {
+	var out []legendItem
+	lx, ly := r.x+8, r.y+21
+	item := func(name string, c color.RGBA, swatchH float32) {
+		w := 12 + f.width(f.regular, name) + 8
+		if lx+w > r.x+r.w-4 && lx > r.x+8 {
+			lx, ly = r.x+8, ly+16
+		}
+		out = append(out, legendItem{name, c, swatchH, lx, ly})
+		lx += w
+	}
+	for c := catIdle; c < numCats; c++ {
+		item(catNames[c], catColors[c], 9)
+	}
+	item("long task, past 50 ms", longTaskRed, 3)
+	item("input", inputMarkColour, 9)
+	return out
+}
+
+// hint is what the lines below the grid say when no span is selected, wrapped to the pane.
+func (t *timeline) hint(f *fonts) []string {
+	return f.wrapPx(f.regular, "Click a span to see what it was. Wheel or PgUp/PgDn pan, ] and [ (Ctrl+wheel) zoom where the pointer is, J/L jump to the last input/long task, Home: live.", t.pane.w-16)
+}
+
+// gridW, gridH and header are the grid's size and the header's height (fit; the design's
+// until the first draw).
+func (t *timeline) gridW() int {
+	if t.gw == 0 {
+		return tlGridW
+	}
+	return t.gw
+}
+
+func (t *timeline) gridH() int {
+	if t.gh == 0 {
+		return tlGridH
+	}
+	return t.gh
+}
+
+func (t *timeline) header() int {
+	if t.hdr == 0 {
+		return tlHeader
+	}
+	return t.hdr
+}
+
 // rowMS is how much page time one row covers.
 func (t *timeline) rowMS() float64 { return tlInterval / math.Exp2(float64(t.zoom)) }
 
@@ -69,7 +141,7 @@ func (t *timeline) rowMS() float64 { return tlInterval / math.Exp2(float64(t.zoo
 func (t *timeline) rowH() int { return tlRowH << min(max(t.zoom, 0), 2) }
 
 // rows is how many rows the grid shows.
-func (t *timeline) rows() int { return tlGridH / t.rowH() }
+func (t *timeline) rows() int { return t.gridH() / t.rowH() }
 
 // zoomBy zooms in (n > 0) or out, keeping the bottom row's time.
 func (t *timeline) zoomBy(n int) { t.zoom = min(max(t.zoom+n, tlMinZoom), tlMaxZoom) }
@@ -152,8 +224,8 @@ func (t *timeline) scroll(rows int) {
 
 // rasterize fills t.cats: one byte per pixel column per row, bottom row starting at base.
 func (t *timeline) rasterize(spans []page.Span, base float64) {
-	if len(t.cats) != tlGridW*t.rows() {
-		t.cats = make([]uint8, tlGridW*t.rows())
+	if len(t.cats) != t.gridW()*t.rows() {
+		t.cats = make([]uint8, t.gridW()*t.rows())
 	}
 	t.rasterizeInto(t.cats, spans, base)
 }
@@ -161,8 +233,8 @@ func (t *timeline) rasterize(spans []page.Span, base float64) {
 // rasterizeWorkers fills t.wcats, the workers' lane, from their spans; it reports whether
 // any worker span is on screen.
 func (t *timeline) rasterizeWorkers(spans []page.Span, base float64) bool {
-	if len(t.wcats) != tlGridW*t.rows() {
-		t.wcats = make([]uint8, tlGridW*t.rows())
+	if len(t.wcats) != t.gridW()*t.rows() {
+		t.wcats = make([]uint8, t.gridW()*t.rows())
 	}
 	t.rasterizeInto(t.wcats, spans, base)
 	for _, c := range t.wcats {
@@ -178,7 +250,7 @@ func (t *timeline) rasterizeWorkers(spans []page.Span, base float64) bool {
 func (t *timeline) rasterizeInto(cats []uint8, spans []page.Span, base float64) {
 	rows, iv := t.rows(), t.rowMS()
 	clear(cats)
-	pxPerMs := float64(tlGridW) / iv
+	pxPerMs := float64(t.gridW()) / iv
 	oldest := base - float64(rows-1)*iv
 	newest := base + iv
 	for i := range spans {
@@ -202,8 +274,8 @@ func (t *timeline) rasterizeInto(cats []uint8, spans []page.Span, base float64) 
 			}
 			x0 := int(math.Max(from-rs, 0) * pxPerMs)
 			x1 := int(math.Ceil(math.Min(to-rs, iv) * pxPerMs))
-			x1 = min(max(x1, x0+1), tlGridW)
-			row := cats[(rows-1-r)*tlGridW:]
+			x1 = min(max(x1, x0+1), t.gridW())
+			row := cats[(rows-1-r)*t.gridW():]
 			for x := x0; x < x1; x++ {
 				if row[x] < c {
 					row[x] = c
@@ -220,9 +292,9 @@ func (t *timeline) wants() wants { return wants{spans: true} }
 func (t *timeline) wheel(dy float64) {
 	if ebiten.IsKeyPressed(ebiten.KeyControl) {
 		if dy > 0 {
-			t.zoomAt(1, pointerGridY())
+			t.zoomAt(1, t.pointerGridY())
 		} else if dy < 0 {
-			t.zoomAt(-1, pointerGridY())
+			t.zoomAt(-1, t.pointerGridY())
 		}
 		return
 	}
@@ -230,7 +302,8 @@ func (t *timeline) wheel(dy float64) {
 }
 
 func (t *timeline) draw(dst *ebiten.Image, f *fonts, fr *frame) {
-	fillPane(dst)
+	t.fit(fr.lay.paneBody, f)
+	fillPane(dst, t.pane)
 	spans, now := fr.spans, fr.now
 	var workers []page.Span
 	if fr.page != nil {
@@ -282,12 +355,12 @@ func (t *timeline) place(spans []page.Span, now float64) float64 {
 // drawGrid draws the rasterised rows, rowH pixels each with a gap.
 func (t *timeline) drawGrid(dst *ebiten.Image) {
 	rows, rh := t.rows(), t.rowH()
-	if t.img == nil || t.img.Bounds().Dy() != rows {
-		t.img = ebiten.NewImage(tlGridW, rows)
-		t.pix = make([]byte, 4*tlGridW*rows)
-		t.gaps = ebiten.NewImage(tlGridW, tlGridH)
+	if t.img == nil || t.img.Bounds().Dy() != rows || t.img.Bounds().Dx() != t.gridW() || t.gaps.Bounds().Dy() != t.gridH() {
+		t.img = ebiten.NewImage(t.gridW(), rows)
+		t.pix = make([]byte, 4*t.gridW()*rows)
+		t.gaps = ebiten.NewImage(t.gridW(), t.gridH())
 		for r := 0; r < rows; r++ {
-			vector.DrawFilledRect(t.gaps, 0, float32(r*rh+rh-1), tlGridW, 1, paneBG, false)
+			vector.DrawFilledRect(t.gaps, 0, float32(r*rh+rh-1), float32(t.gridW()), 1, paneBG, false)
 		}
 	}
 	for i, c := range t.cats {
@@ -295,7 +368,7 @@ func (t *timeline) drawGrid(dst *ebiten.Image) {
 		t.pix[4*i], t.pix[4*i+1], t.pix[4*i+2], t.pix[4*i+3] = col.R, col.G, col.B, col.A
 	}
 	t.img.WritePixels(t.pix)
-	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	gx, gy := t.pane.x+tlLabelW, t.pane.y+t.header()
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Scale(1, float64(rh))
 	op.GeoM.Translate(float64(gx), float64(gy))
@@ -309,20 +382,20 @@ func (t *timeline) drawGrid(dst *ebiten.Image) {
 // the gap), where a worker's loop ran, in the span's colour.
 func (t *timeline) drawWorkerLane(dst *ebiten.Image) {
 	rows, rh := t.rows(), t.rowH()
-	if t.wimg == nil || t.wimg.Bounds().Dy() != rows {
-		t.wimg = ebiten.NewImage(tlGridW, rows)
-		t.wpix = make([]byte, 4*tlGridW*rows)
+	if t.wimg == nil || t.wimg.Bounds().Dy() != rows || t.wimg.Bounds().Dx() != t.gridW() {
+		t.wimg = ebiten.NewImage(t.gridW(), rows)
+		t.wpix = make([]byte, 4*t.gridW()*rows)
 	}
 	for i, c := range t.wcats {
 		col := workerLaneColor(c)
 		t.wpix[4*i], t.wpix[4*i+1], t.wpix[4*i+2], t.wpix[4*i+3] = col.R, col.G, col.B, col.A
 	}
 	t.wimg.WritePixels(t.wpix)
-	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	gx, gy := t.pane.x+tlLabelW, t.pane.y+t.header()
 	for r := 0; r < rows; r++ {
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(gx), float64(gy+r*rh+rh-2)) // a sub-image is drawn from its Min
-		dst.DrawImage(t.wimg.SubImage(image.Rect(0, r, tlGridW, r+1)).(*ebiten.Image), op)
+		dst.DrawImage(t.wimg.SubImage(image.Rect(0, r, t.gridW(), r+1)).(*ebiten.Image), op)
 	}
 }
 
@@ -349,7 +422,7 @@ func (t *timeline) labels(spans []page.Span, base float64) []spanLabel {
 		return nil
 	}
 	rows, iv := t.rows(), t.rowMS()
-	pxPerMs := float64(tlGridW) / iv
+	pxPerMs := float64(t.gridW()) / iv
 	var out []spanLabel
 	for i := range spans {
 		s := &spans[i]
@@ -363,10 +436,10 @@ func (t *timeline) labels(spans []page.Span, base float64) []spanLabel {
 			if to <= from {
 				continue
 			}
-			x0, x1 := int(math.Ceil((from-rs)*pxPerMs)), min(int((to-rs)*pxPerMs), tlGridW)
+			x0, x1 := int(math.Ceil((from-rs)*pxPerMs)), min(int((to-rs)*pxPerMs), t.gridW())
 			// The name goes where the span's own colour shows from its start on (an inner
 			// span drawn over it ends the room).
-			row := t.cats[(rows-1-r)*tlGridW:]
+			row := t.cats[(rows-1-r)*t.gridW():]
 			w := 0
 			for x0+w < x1 && row[x0+w] == c {
 				w++
@@ -382,39 +455,27 @@ func (t *timeline) labels(spans []page.Span, base float64) []spanLabel {
 
 // drawNames writes the spans' names into the rows when they are tall enough.
 func (t *timeline) drawNames(dst *ebiten.Image, f *fonts, spans []page.Span, base float64) {
-	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	gx, gy := t.pane.x+tlLabelW, t.pane.y+t.header()
 	for _, l := range t.labels(spans, base) {
-		f.draw(dst, clip(l.text, (l.w-4)/7), gx+l.x+2, gy+l.row*t.rowH()-1, color.Black, false)
+		f.draw(dst, f.elide(f.regular, l.text, l.w-4), gx+l.x+2, gy+l.row*t.rowH()-1, color.Black, false)
 	}
 }
 
 // drawLegend draws the header (state and colour legend) and the time labels of the rows.
 func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
-	x0, y0 := paneBodyRect.x, paneBodyRect.y
+	x0, y0 := t.pane.x, t.pane.y
 	iv, rows, rh := t.rowMS(), t.rows(), t.rowH()
 	state := "live"
 	if t.frozen {
 		state = fmt.Sprintf("frozen (P: live) · %.2f s back", t.backMS/1000)
 	}
-	f.draw(dst, fmt.Sprintf("a row is %s, newest at the bottom · %s", rowText(iv), state), x0+8, y0+4, paneText, false)
-	// The legend, wrapped to the pane's width: each category's colour, then the long-task mark.
-	lx, ly := x0+8, y0+21
-	item := func(name string, c color.RGBA, swatchH float32) {
-		w := 18 + int(6.2*float64(len(name)))
-		if lx+w > x0+paneW-4 {
-			lx, ly = x0+8, ly+16
-		}
-		vector.DrawFilledRect(dst, float32(lx), float32(ly+4), 9, swatchH, c, false)
-		f.draw(dst, name, lx+12, ly, paneDim, false)
-		lx += w
+	f.draw(dst, f.elide(f.regular, fmt.Sprintf("a row is %s, newest at the bottom · %s", rowText(iv), state), t.pane.w-16), x0+8, y0+4, paneText, false)
+	for _, it := range legendItems(f, t.pane) {
+		vector.DrawFilledRect(dst, float32(it.x), float32(it.y+4), 9, it.swatchH, it.c, false)
+		f.draw(dst, f.elide(f.regular, it.name, t.pane.w-24), it.x+12, it.y, paneDim, false)
 	}
-	for c := catIdle; c < numCats; c++ {
-		item(catNames[c], catColors[c], 9)
-	}
-	item("long task, past 50 ms", longTaskRed, 3)
-	item("input", inputMarkColour, 9)
 	// A time label every 60 px or so of rows.
-	gy := y0 + tlHeader
+	gy := y0 + t.header()
 	every := max(1, 60/rh)
 	for r := 0; r < rows; r += every {
 		rs := base - float64(r)*iv
@@ -423,7 +484,7 @@ func (t *timeline) drawLegend(dst *ebiten.Image, f *fonts, base float64) {
 		if iv < 5 {
 			label = fmt.Sprintf("%.3fs", rs/1000)
 		}
-		f.draw(dst, label, x0+tlLabelW-4-7*len(label), y, paneDim, false)
+		f.draw(dst, label, max(x0+2, x0+tlLabelW-4-f.width(f.regular, label)), y, paneDim, false)
 	}
 }
 
@@ -440,15 +501,17 @@ func rowText(iv float64) string {
 
 // drawSelected tells what the selected span was (or how to select one).
 func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
-	x0 := paneBodyRect.x
-	dy := paneBodyRect.y + tlHeader + tlGridH + 6
+	x0 := t.pane.x
+	dy := t.pane.y + t.header() + t.gridH() + 6
 	if !t.hasSel {
-		f.draw(dst, "Click a span to see what it was. Wheel or PgUp/PgDn pan, ] and [ (Ctrl+wheel)", x0+8, dy, paneDim, false)
-		f.draw(dst, "zoom where the pointer is, J/L jump to the last input/long task, Home: live.", x0+8, dy+lineH, paneDim, false)
+		for i, ln := range t.hint(f) {
+			f.draw(dst, ln, x0+8, dy+i*lineH, paneDim, false)
+		}
 		return
 	}
 	s := t.sel
-	f.draw(dst, clip(fmt.Sprintf("%s  %q", s.Kind.ChromeName(), s.Name), 66), x0+8, dy, paneHeading, false)
+	textW := t.pane.w - 16
+	f.draw(dst, f.elide(f.regular, fmt.Sprintf("%s  %q", s.Kind.ChromeName(), s.Name), textW), x0+8, dy, paneHeading, false)
 	detail := fmt.Sprintf("%s · %.3f ms · from %.2f to %.2f ms", catNames[category(s.Kind)], s.End-s.Start, s.Start, s.End)
 	if s.Kind == page.KindTask {
 		detail = "task source " + s.Source.String() + " · " + detail
@@ -459,20 +522,25 @@ func (t *timeline) drawSelected(dst *ebiten.Image, f *fonts) {
 	if s.Kind == page.KindMicrotask && s.Detail != "" {
 		detail = s.Detail + " · " + detail
 	}
-	f.draw(dst, clip(detail, 70), x0+8, dy+lineH, paneText, false)
+	for i, ln := range f.wrapPx(f.regular, detail, textW) {
+		if dy+(i+2)*lineH > t.pane.y+t.pane.h {
+			break
+		}
+		f.draw(dst, ln, x0+8, dy+(i+1)*lineH, paneText, false)
+	}
 }
 
 // click selects the innermost span under (x, y) (pane coordinates below the tabs); it
 // reports whether there was one.
 func (t *timeline) click(x, y int) bool {
-	gx, gy := x-tlLabelW, y-tlHeader
-	if gx < 0 || gx >= tlGridW || gy < 0 || gy >= tlGridH {
+	gx, gy := x-tlLabelW, y-t.header()
+	if gx < 0 || gx >= t.gridW() || gy < 0 || gy >= t.gridH() {
 		return false
 	}
 	iv := t.rowMS()
 	r := t.rows() - 1 - gy/t.rowH()
-	at := t.curBase - float64(r)*iv + float64(gx)*iv/tlGridW
-	tol := 1.5 * iv / tlGridW
+	at := t.curBase - float64(r)*iv + float64(gx)*iv/float64(t.gridW())
+	tol := 1.5 * iv / float64(t.gridW())
 	best, found := -1, false
 	for i := range t.cur {
 		s := &t.cur[i]

@@ -67,8 +67,8 @@ func (t *timeline) messagePoint(e messageEnd, base float64) (x, y int, ok bool) 
 	if r < 0 || r >= rows {
 		return 0, 0, false
 	}
-	x = int((e.at - (base - float64(r)*iv)) * float64(tlGridW) / iv)
-	x = min(max(x, 0), tlGridW-1)
+	x = int((e.at - (base - float64(r)*iv)) * float64(t.gridW()) / iv)
+	x = min(max(x, 0), t.gridW()-1)
 	y = (rows - 1 - r) * rh
 	if e.worker {
 		y += rh - 2
@@ -79,7 +79,7 @@ func (t *timeline) messagePoint(e messageEnd, base float64) (x, y int, ok bool) 
 // drawMessageArrows draws each message as a line from its sending task to its receiving
 // task, with a dot where it was received.
 func (t *timeline) drawMessageArrows(dst *ebiten.Image, window, workers []page.Span, base float64) {
-	gx, gy := float32(paneBodyRect.x+tlLabelW), float32(paneBodyRect.y+tlHeader)
+	gx, gy := float32(t.pane.x+tlLabelW), float32(t.pane.y+t.header())
 	for _, a := range t.messageArrows(window, workers, base) {
 		vector.StrokeLine(dst, gx+float32(a.x0), gy+float32(a.y0), gx+float32(a.x1), gy+float32(a.y1), 1, messageArrowColour, true)
 		vector.DrawFilledRect(dst, gx+float32(a.x1)-1, gy+float32(a.y1)-1, 3, 3, messageArrowColour, false)

@@ -26,7 +26,7 @@ type tlSegment struct{ row, x0, x1 int }
 // longTaskMarks are the stretches of rows to mark, for the rows shown (bottom row at base).
 func (t *timeline) longTaskMarks(spans []page.Span, base float64) []tlSegment {
 	rows, iv := t.rows(), t.rowMS()
-	pxPerMs := float64(tlGridW) / iv
+	pxPerMs := float64(t.gridW()) / iv
 	var out []tlSegment
 	for i := range spans {
 		s := &spans[i]
@@ -42,7 +42,7 @@ func (t *timeline) longTaskMarks(spans []page.Span, base float64) []tlSegment {
 				continue
 			}
 			x0 := int((a - rs) * pxPerMs)
-			x1 := min(max(int(math.Ceil((b-rs)*pxPerMs)), x0+1), tlGridW)
+			x1 := min(max(int(math.Ceil((b-rs)*pxPerMs)), x0+1), t.gridW())
 			out = append(out, tlSegment{row: rows - 1 - r, x0: x0, x1: x1})
 		}
 	}
@@ -53,7 +53,7 @@ func (t *timeline) longTaskMarks(spans []page.Span, base float64) []tlSegment {
 func (t *timeline) drawLongTasks(dst *ebiten.Image, spans []page.Span, base float64) {
 	rh := t.rowH()
 	h := float32(max(1, (rh-1)/3))
-	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	gx, gy := t.pane.x+tlLabelW, t.pane.y+t.header()
 	for _, m := range t.longTaskMarks(spans, base) {
 		vector.DrawFilledRect(dst, float32(gx+m.x0), float32(gy+m.row*rh), float32(m.x1-m.x0), h, longTaskRed, false)
 	}

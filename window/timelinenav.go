@@ -35,7 +35,7 @@ func isLongTask(s *page.Span) bool {
 // pixels from where its task starts.
 func (t *timeline) inputMarks(spans []page.Span, base float64) []tlSegment {
 	rows, iv := t.rows(), t.rowMS()
-	pxPerMs := float64(tlGridW) / iv
+	pxPerMs := float64(t.gridW()) / iv
 	oldest := base - float64(rows-1)*iv
 	var out []tlSegment
 	for i := range spans {
@@ -46,7 +46,7 @@ func (t *timeline) inputMarks(spans []page.Span, base float64) []tlSegment {
 		// Row r (0 = bottom) covers [base - r*iv, base - (r-1)*iv).
 		r := max(int(math.Ceil((base-s.Start)/iv)), 0)
 		rs := base - float64(r)*iv
-		x0 := min(int((s.Start-rs)*pxPerMs), tlGridW-inputMarkW)
+		x0 := min(int((s.Start-rs)*pxPerMs), t.gridW()-inputMarkW)
 		out = append(out, tlSegment{row: rows - 1 - r, x0: x0, x1: x0 + inputMarkW})
 	}
 	return out
@@ -55,17 +55,17 @@ func (t *timeline) inputMarks(spans []page.Span, base float64) []tlSegment {
 // drawInputMarks draws the input marks over the grid, the whole height of their rows.
 func (t *timeline) drawInputMarks(dst *ebiten.Image, spans []page.Span, base float64) {
 	rh := t.rowH()
-	gx, gy := paneBodyRect.x+tlLabelW, paneBodyRect.y+tlHeader
+	gx, gy := t.pane.x+tlLabelW, t.pane.y+t.header()
 	for _, m := range t.inputMarks(spans, base) {
 		vector.DrawFilledRect(dst, float32(gx+m.x0), float32(gy+m.row*rh), float32(m.x1-m.x0), float32(max(rh-1, 1)), inputMarkColour, false)
 	}
 }
 
 // pointerGridY is the pointer's height in the timeline's grid (-1: not over the grid).
-func pointerGridY() int {
+func (t *timeline) pointerGridY() int {
 	x, y := ebiten.CursorPosition()
-	gx, gy := x-paneBodyRect.x-tlLabelW, y-paneBodyRect.y-tlHeader
-	if gx < 0 || gx >= tlGridW || gy < 0 || gy >= tlGridH {
+	gx, gy := x-t.pane.x-tlLabelW, y-t.pane.y-t.header()
+	if gx < 0 || gx >= t.gridW() || gy < 0 || gy >= t.gridH() {
 		return -1
 	}
 	return gy
@@ -78,10 +78,10 @@ func (t *timeline) zoomAt(n int, gridY int) {
 	iv, rows := t.rowMS(), t.rows()
 	var at, frac float64 // the time kept in place, and its height from the grid's bottom (0-1)
 	switch {
-	case gridY >= 0 && gridY < tlGridH && t.cur != nil:
+	case gridY >= 0 && gridY < t.gridH() && t.cur != nil:
 		r := rows - 1 - gridY/t.rowH() // rows above the bottom one
 		// The middle of the pointer's row, kept at the pointer's height.
-		at, frac = t.curBase-float64(r)*iv+iv/2, (float64(tlGridH-gridY)-0.5)/tlGridH
+		at, frac = t.curBase-float64(r)*iv+iv/2, (float64(t.gridH()-gridY)-0.5)/float64(t.gridH())
 	case t.hasSel:
 		at, frac = t.sel.Start, 0.5
 	default:

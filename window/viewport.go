@@ -1,37 +1,30 @@
 package window
 
 import (
-	"math"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"loopscope/page"
 )
 
-// viewportFollow makes the page's viewport follow the OS window: the shell is laid out
-// at its fixed size and scaled to the window as a whole (Layout), and the page area's
-// size in the window's pixels, relative to the scale the window opened at, is the
-// viewport's size in CSS pixels. So enlarging the window by a quarter gives the page a
-// viewport a quarter wider and taller (resize fires, media queries change), and the
-// page's frames are drawn into the page area at that scale (about one CSS pixel to a
-// window pixel). Only changes are posted.
+// viewportFollow makes the page's viewport follow the OS window: the shell is laid out for
+// the window's size (Layout) and the page area's size is the viewport's, one CSS pixel to a
+// window pixel. So resizing the window resizes the page's viewport (resize fires, media
+// queries change); until the page paints at its new size, its last frame is drawn scaled
+// into the page area. Only changes are posted.
 type viewportFollow struct {
 	w, h   int        // the viewport the window's size gives now (0: not known yet)
 	posted *page.Page // the page last told of w, h
 	pw, ph int        // what it was told
 }
 
-// update computes the viewport for the window's outside size (Layout's arguments).
-func (v *viewportFollow) update(outsideW, outsideH, layoutH int, fit float64) {
-	if outsideW <= 0 || outsideH <= 0 || layoutH <= 0 {
-		return // minimised, or not known yet: the viewport keeps its size
+// update computes the viewport for the page area of the window's layout.
+func (v *viewportFollow) update(area rect) {
+	if area.w <= 0 || area.h <= 0 {
+		v.w, v.h = 1, max(area.h, 1) // a window too narrow for the page still has a viewport
+		return
 	}
-	if fit <= 0 {
-		fit = 1
-	}
-	s := math.Min(float64(outsideW)/winW, float64(outsideH)/float64(layoutH)) / fit
-	v.w = min(max(1, int(math.Round(pageW*s))), page.MaxViewport)
-	v.h = min(max(1, int(math.Round(pageH*s))), page.MaxViewport)
+	v.w = min(area.w, page.MaxViewport)
+	v.h = min(area.h, page.MaxViewport)
 }
 
 // size is the viewport a page opened now gets (0, 0: the default).
@@ -57,21 +50,22 @@ func (v *viewportFollow) post(p *page.Page) {
 	}
 }
 
-// toPage turns a point of the page area (logical, relative to its top left) into page
-// coordinates (CSS px of the viewport).
-func (v *viewportFollow) toPage(p *page.Page, x, y int) (float64, float64) {
+// toPage turns a point of the page area (relative to its top left) into page coordinates
+// (CSS px of the viewport): the page's frame fills the area (drawPage).
+func (v *viewportFollow) toPage(p *page.Page, area rect, x, y int) (float64, float64) {
 	w, h := p.ViewportSize()
-	return float64(x) * float64(w) / pageW, float64(y) * float64(h) / pageH
+	return float64(x) * float64(w) / float64(max(area.w, 1)), float64(y) * float64(h) / float64(max(area.h, 1))
 }
 
-// drawPage draws the page's frame image into the page area, scaled to fill it.
-func drawPage(screen, img *ebiten.Image) {
+// drawPage draws the page's frame image into the page area, scaled to fill it only while
+// the viewport has not caught up with the area's size.
+func drawPage(screen, img *ebiten.Image, area rect) {
 	op := &ebiten.DrawImageOptions{}
 	b := img.Bounds()
-	if b.Dx() != pageW || b.Dy() != pageH {
-		op.GeoM.Scale(pageW/float64(b.Dx()), pageH/float64(b.Dy()))
+	if b.Dx() != area.w || b.Dy() != area.h {
+		op.GeoM.Scale(float64(area.w)/float64(b.Dx()), float64(area.h)/float64(b.Dy()))
 		op.Filter = ebiten.FilterLinear
 	}
-	op.GeoM.Translate(0, barH)
+	op.GeoM.Translate(float64(area.x), float64(area.y))
 	screen.DrawImage(img, op)
 }

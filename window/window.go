@@ -49,12 +49,11 @@ func Run(opts Options) error {
 	// With the default 60 TPS about half of short OS clicks are never seen; sync with frames.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	g := newGame(opts)
-	g.fit.scale = fitScale()
 	if opts.Target != "" {
 		g.gallery.visible = false
 		g.openPaused(opts.Target, opts.Paused)
 	}
-	g.fitWindow()
+	ebiten.SetWindowSize(openSize())
 	stop := make(chan struct{})
 	go runVsyncClock(stop, g.clockTick)
 	// SIGTERM or Ctrl+C closes the window as its close button does: the page is closed and
