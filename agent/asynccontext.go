@@ -63,15 +63,21 @@ type microtasks struct {
 	lastFn   *goja.Object
 	lastName string               // lastFn's name: a loop that registers one handler reads it once
 	details  map[detailKey]string // "f page.html:12", made once per handler and position
-	running  *microtask
+	// The last detail made or found: a loop that registers one handler at one place hashes
+	// nothing.
+	lastDetailKey detailKey
+	lastDetail    string
+	running       *microtask
 	// stopWhenQueued is a reaction registered on a settled promise: the step mode's stop
 	// for its then or await comes once goja has queued its job.
 	stopWhenQueued *microtask
 	runStart       time.Duration
 	lastEnd        time.Duration // when the last microtask (or the callback before them) ended
-	// The page time spanEnd last read, and the wall time it read it at.
+	// The page time spanEnd last read, and the monotonic time it read it at (since epoch: one
+	// clock read, where time.Now reads the wall clock too).
 	lastRead     time.Duration
-	lastReadWall time.Time
+	lastReadMono time.Duration
+	epoch        time.Time
 	seq          uint64
 	frames       []goja.StackFrame // reused by CaptureCallStack
 	queue        microtaskQueue    // microtaskqueue.go
@@ -274,11 +280,14 @@ const spanClockGrain = 20 * time.Microsecond
 // time goes to the next span that reads the clock. Spans stay in order and add up to the
 // clock; each is off by less than the grain.
 func (l *Agent) spanEnd() time.Duration {
-	now := time.Now()
-	if l.mt.lastEnd >= l.mt.lastRead && now.Sub(l.mt.lastReadWall) < spanClockGrain {
+	if l.mt.epoch.IsZero() {
+		l.mt.epoch, l.mt.lastReadMono = time.Now(), -time.Hour // the first span reads the clock
+	}
+	now := time.Since(l.mt.epoch)
+	if l.mt.lastEnd >= l.mt.lastRead && now-l.mt.lastReadMono < spanClockGrain {
 		return l.mt.lastEnd
 	}
-	l.mt.lastReadWall = now
+	l.mt.lastReadMono = now
 	l.mt.lastRead = l.clock.Now()
 	return l.mt.lastRead
 }
@@ -346,10 +355,15 @@ type detailKey struct {
 // detailOf is "f page.html:12" (or what of it is known), one string per handler and place.
 func (l *Agent) detailOf(fn, file string, line int) string {
 	k := detailKey{fn, file, line}
+	if k == l.mt.lastDetailKey && l.mt.lastDetail != "" {
+		return l.mt.lastDetail
+	}
 	if s, ok := l.mt.details[k]; ok {
+		l.mt.lastDetailKey, l.mt.lastDetail = k, s
 		return s
 	}
 	s := makeDetail(fn, file, line)
+	l.mt.lastDetailKey, l.mt.lastDetail = k, s
 	if l.mt.details == nil {
 		l.mt.details = map[detailKey]string{}
 	}
