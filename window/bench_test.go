@@ -98,7 +98,7 @@ func benchSetup(b *testing.B) (*game, *frame) {
 		b.Fatal(err)
 	}
 	p.Run(page.RunOptions{Until: 3000})
-	fr := &frame{page: p, now: p.Now(), con: g.con, clickAt: -1, steps: p.StepState()}
+	fr := &frame{page: p, now: p.Now(), con: g.con, clickAt: -1, steps: p.StepState(), lay: newLayout(designW, designH, true)}
 	fr.spans = p.SpansSince(fr.now-3000, 0, nil)
 	if len(fr.spans) < 500 {
 		b.Fatalf("only %d spans", len(fr.spans))
