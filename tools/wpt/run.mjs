@@ -20,7 +20,7 @@
 // /resources/testharnessreport.js is replaced by reporter.js, which prints one console line
 // per subtest (WPT-RESULT {json}) and one at the end (WPT-DONE {json}). The same folder is
 // loaded in both browsers: Chromium from its file: URL (as tools/chrome/expect.mjs loads
-// cases), loopscope as `BIN -headless -duration T -script-timeout T FILE`; each run ends at
+// cases), loopscope as `BIN -headless -duration T -script-timeout T -max-heap 4GiB FILE`; each run ends at
 // WPT-DONE or at the timeout.
 //
 // The report: per file and per directory, the subtests Chromium passes, how many of those
@@ -163,7 +163,9 @@ function runLoopscope(bin, page, timeout) {
     // A file of thousands of subtests is one long script task: the watchdog's default (5 s)
     // would stop it, so it gets the whole timeout.
     const secs = `${Math.ceil(timeout / 1000)}s`;
-    const child = spawn(bin, ['-headless', '-duration', secs, '-script-timeout', secs, page], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // So is the heap limit: testharness keeps every subtest, and a file of 20,000 (Range-set)
+    // grows goja's heap past the default 1 GiB in the task that reports them.
+    const child = spawn(bin, ['-headless', '-duration', secs, '-script-timeout', secs, '-max-heap', '4GiB', page], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeout + 15000);
