@@ -53,15 +53,8 @@ func (r *realm) installBlob() {
 	m.Method("text", 0, func(b *Blob, call goja.FunctionCall) goja.Value {
 		p, resolve, _ := r.rt.NewPromise()
 		text := utf8Decode(b.data)
-		settle := r.rt.ToValue(func(goja.FunctionCall) goja.Value {
-			_ = resolve(r.str(text))
-			return goja.Undefined()
-		})
-		fn, _ := goja.AssertFunction(settle)
 		r.host.QueueTask("dom-manipulation", func() {
-			if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
-				r.host.ReportException(err)
-			}
+			r.settleInCallback(func() error { return resolve(r.str(text)) })
 		})
 		return r.rt.ToValue(p)
 	})

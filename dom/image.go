@@ -246,6 +246,12 @@ func (d *Document) fetchImage(urlString string) (w, h int, pixels image.Image, e
 	if err != nil {
 		return 0, 0, nil, err
 	}
+	return decodeImage(b)
+}
+
+// decodeImage decodes an image's header and, when it fits maxDecodedPixels, its pixels (a
+// header over a body that does not decode is an error, as a bad header is).
+func decodeImage(b []byte) (w, h int, pixels image.Image, err error) {
 	if len(b) > maxImageBytes {
 		return 0, 0, nil, errImageTooLarge
 	}
@@ -254,10 +260,8 @@ func (d *Document) fetchImage(urlString string) (w, h int, pixels image.Image, e
 		return 0, 0, nil, err
 	}
 	if cfg.Width > 0 && cfg.Height > 0 && cfg.Width <= maxDecodedPixels/cfg.Height {
-		if img, _, err := image.Decode(bytes.NewReader(b)); err == nil {
-			pixels = img
-		} else {
-			return 0, 0, nil, err // a header that decodes over a body that does not: broken
+		if pixels, _, err = image.Decode(bytes.NewReader(b)); err != nil {
+			return 0, 0, nil, err
 		}
 	}
 	return cfg.Width, cfg.Height, pixels, nil

@@ -6,7 +6,6 @@
 package dom
 
 import (
-	"bytes"
 	"image"
 	"math"
 	"strconv"
@@ -141,7 +140,7 @@ func (r *realm) createImageBitmap(call goja.FunctionCall) goja.Value {
 		// format or cannot be decoded, queue a task to reject with an InvalidStateError;
 		// otherwise queue a task to resolve with a new ImageBitmap of its size."
 		// DEPARTURE: decoded here, before the task is queued.
-		w, h, err := decodeImageSize(blob.data)
+		w, h, _, err := decodeImage(blob.data)
 		r.host.QueueTask("dom-manipulation", func() {
 			var settle func() error
 			if err != nil {
@@ -167,24 +166,6 @@ func (r *realm) settleInCallback(settle func() error) {
 	if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
 		r.host.ReportException(err)
 	}
-}
-
-// decodeImageSize decodes an image's header and, when it is small enough to decode, its
-// data (a body that does not decode is an error as a bad header is).
-func decodeImageSize(b []byte) (w, h int, err error) {
-	if len(b) > maxImageBytes {
-		return 0, 0, errImageTooLarge
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		return 0, 0, err
-	}
-	if cfg.Width > 0 && cfg.Height > 0 && cfg.Width <= maxDecodedPixels/cfg.Height {
-		if _, _, err := image.Decode(bytes.NewReader(b)); err != nil {
-			return 0, 0, err
-		}
-	}
-	return cfg.Width, cfg.Height, nil
 }
 
 func (r *realm) wrapImageBitmap(b *ImageBitmap) *goja.Object {

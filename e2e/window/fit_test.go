@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,22 +71,7 @@ func TestWindowFitsSmallScreen(t *testing.T) {
 	}
 	shot := func() image.Image {
 		t.Helper()
-		p := filepath.Join(t.TempDir(), "screen.png")
-		c := exec.Command("import", "-window", "root", p)
-		c.Env = env
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("import: %v %s", err, out)
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return img
+		return screenshotEnv(t, env)
 	}
 	near := func(c color.Color, want color.RGBA) bool {
 		r, g, b, _ := c.RGBA()

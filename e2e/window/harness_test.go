@@ -225,8 +225,16 @@ func windowOrigin(t *testing.T) (int, int) {
 
 func screenshot(t *testing.T) image.Image {
 	t.Helper()
+	return screenshotEnv(t, nil)
+}
+
+// screenshotEnv is screenshot with import run in env (another display), or in ours if nil.
+func screenshotEnv(t *testing.T, env []string) image.Image {
+	t.Helper()
 	p := filepath.Join(t.TempDir(), "screen.png")
-	if out, err := exec.Command("import", "-window", "root", p).CombinedOutput(); err != nil {
+	c := exec.Command("import", "-window", "root", p)
+	c.Env = env
+	if out, err := c.CombinedOutput(); err != nil {
 		t.Fatalf("import: %v %s", err, out)
 	}
 	f, err := os.Open(p)
