@@ -2,6 +2,7 @@ package page
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"loopscope/loop"
 )
@@ -12,6 +13,7 @@ import (
 // as its task there.
 type mailbox struct {
 	to        *loop.Loop
+	activity  *atomic.Uint64 // the page's workers.activity, counted up by every send
 	mu        sync.Mutex
 	q         []func()
 	scheduled bool  // a drain is posted and has not run yet
@@ -19,12 +21,15 @@ type mailbox struct {
 	count     int
 }
 
-func newMailbox(to *loop.Loop) *mailbox { return &mailbox{to: to} }
+func newMailbox(to *loop.Loop, activity *atomic.Uint64) *mailbox {
+	return &mailbox{to: to, activity: activity}
+}
 
 // send adds a message of about n bytes; deliver runs on the receiving loop's goroutine and
 // queues the task that delivers it, which calls done when it runs. It reports false (and
 // sends nothing) when the receiver already has more than maxPendingMessageBytes waiting.
 func (m *mailbox) send(n int64, deliver func(done func())) bool {
+	m.activity.Add(1) // before the message can be seen: see workers.activity
 	m.mu.Lock()
 	if m.bytes+n > maxPendingMessageBytes {
 		m.mu.Unlock()

@@ -161,7 +161,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.Loop, p.Agent = l, l.Agent
 	l.SetDocumentURL(doc.URL())
 	doc.SetResourceLoader(p.readImage)
-	p.workerInbox = newMailbox(l)
+	p.workerInbox = newMailbox(l, &p.workers.activity)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents,
 		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs,
 		PostToRealm: p.workerInbox.run})
@@ -169,7 +169,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}
 	l.SetErrorReporter(p.Window)
-	l.SetKeepAlive(func() bool { return p.workerInbox.pending() || p.workersBusy() })
+	l.SetKeepAlive(func() bool { return !p.quiescent() })
 	if opts.OnFullscreen != nil {
 		p.Window.SetFullscreenHost(opts.OnFullscreen)
 	}

@@ -45,6 +45,10 @@ type workers struct {
 	closed bool
 	// flows numbers the messages between the page's loops (the trace's message arrows).
 	flows atomic.Uint64
+	// activity counts every message sent between the page's loops and every worker's
+	// waking: the window's keep-alive (quiescent) scans the workers one by one, and a scan
+	// during which it did not change saw them all quiet at once.
+	activity atomic.Uint64
 }
 
 // workerRun is one running dedicated worker: its agent and event loop on its own goroutine.
@@ -155,7 +159,7 @@ func (run *workerRun) setUp() error {
 		l.ModelMicrotaskQueue()
 	}
 	run.loop = l
-	run.inbox = newMailbox(l) // its owner's messages and its own workers' go through it
+	run.inbox = newMailbox(l, &p.workers.activity) // its owner's messages and its own workers' go through it
 	g, err := dom.InstallWorkerGlobal(host{l}, dom.WorkerGlobalOptions{
 		URL:         run.url,
 		Name:        run.name,
@@ -180,6 +184,7 @@ func (run *workerRun) setUp() error {
 	}
 	l.SetErrorReporter(workerErrors{run})
 	l.SetQuietNotifier(func(quiet bool) {
+		p.workers.activity.Add(1)
 		run.quiet.Store(quiet)
 		if quiet {
 			p.Loop.TryPost(func() {}) // a window waiting for its workers looks again
@@ -415,17 +420,27 @@ func (p *Page) terminateWorkers() {
 	}
 }
 
-// workersBusy reports whether any worker may still post work to its owner (the window
-// does not end its run while one may).
-func (p *Page) workersBusy() bool {
+// quiescent reports whether the page's loops can no longer post work to the window: no
+// message to the window waits, and every worker has ended or sleeps with nothing scheduled
+// and no message on its way (the window does not end its run before). The workers are
+// looked at one by one while they run; a look during which no message was sent and no
+// worker woke (workers.activity did not change) saw them all quiet at the same moment.
+// Without that, a worker looked at before a message reached it and a sender looked at
+// after it went quiet would both seem done (TestWorkerRecursiveCreationIsCapped).
+func (p *Page) quiescent() bool {
+	before := p.workers.activity.Load()
+	if p.workerInbox.pending() {
+		return false
+	}
 	p.workers.mu.Lock()
-	defer p.workers.mu.Unlock()
 	for _, r := range p.workers.runs {
 		if r.busy() {
-			return true
+			p.workers.mu.Unlock()
+			return false
 		}
 	}
-	return false
+	p.workers.mu.Unlock()
+	return p.workers.activity.Load() == before
 }
 
 // userAgent is navigator.userAgent in a worker (Chrome 156's on Linux).
