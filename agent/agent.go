@@ -135,7 +135,7 @@ func New(opts Options) *Agent {
 	if opts.MaxStackSize == 0 {
 		opts.MaxStackSize = 2000
 	}
-	l := &Agent{
+	a := &Agent{
 		rt:      goja.New(),
 		clock:   opts.Clock,
 		mode:    opts.Mode,
@@ -146,43 +146,43 @@ func New(opts Options) *Agent {
 		wd:      watchdog{timeout: opts.ScriptTimeout, maxHeap: opts.MaxHeap},
 	}
 	if jc, ok := opts.Clock.(interface{ JSTime() (time.Duration, bool) }); ok {
-		l.wd.jsTime = jc.JSTime // under virtual time the script timeout is on the page's clock
+		a.wd.jsTime = jc.JSTime // under virtual time the script timeout is on the page's clock
 	}
-	l.logTail = &logTail{Console: opts.Console}
-	l.console = l.logTail
-	l.setMaxCallStackSize(opts.MaxStackSize)
-	l.dateOrigin = time.Now()
-	l.setTimeSource(l.dateNow)
-	l.setStackFormatter(formatErrorStack)
-	l.captureIntrinsics()
-	l.installEntry()
-	l.installMicrotasks()
-	l.installEngineBounds()
-	l.followHeapBudget(liveHeapBytes())
-	if l.mode == ModeLegacyAwait {
-		InstallLegacyAwait(l.rt)
+	a.logTail = &logTail{Console: opts.Console}
+	a.console = a.logTail
+	a.setMaxCallStackSize(opts.MaxStackSize)
+	a.dateOrigin = time.Now()
+	a.setTimeSource(a.dateNow)
+	a.setStackFormatter(formatErrorStack)
+	a.captureIntrinsics()
+	a.installEntry()
+	a.installMicrotasks()
+	a.installEngineBounds()
+	a.followHeapBudget(liveHeapBytes())
+	if a.mode == ModeLegacyAwait {
+		InstallLegacyAwait(a.rt)
 	}
-	return l
+	return a
 }
 
 // SetHooks installs the event loop's steps that the agent reaches (call it before any JS runs).
-func (l *Agent) SetHooks(h Hooks) { l.hooks = h }
+func (a *Agent) SetHooks(h Hooks) { a.hooks = h }
 
 // SetErrorReporter installs the global object that error events are fired at.
-func (l *Agent) SetErrorReporter(r ErrorReporter) { l.errors = r }
+func (a *Agent) SetErrorReporter(r ErrorReporter) { a.errors = r }
 
 // queueTask queues a task through the event loop's hook (nothing happens without one).
-func (l *Agent) queueTask(name string, fn func()) {
-	if l.hooks.QueueTask != nil {
-		l.hooks.QueueTask(name, fn)
+func (a *Agent) queueTask(name string, fn func()) {
+	if a.hooks.QueueTask != nil {
+		a.hooks.QueueTask(name, fn)
 	}
 }
 
 // ResetTimeOrigin makes now the page's time origin (call it before the page's first task:
 // setting up the realm should not count as page time, or shift the frame grid).
-func (l *Agent) ResetTimeOrigin() {
-	l.clock.Reset()
-	l.dateOrigin = time.Now()
+func (a *Agent) ResetTimeOrigin() {
+	a.clock.Reset()
+	a.dateOrigin = time.Now()
 }
 
 // dateNow is the current time as Date sees it (ECMAScript's LocalTZA aside, the "now" of
@@ -192,51 +192,51 @@ func (l *Agent) ResetTimeOrigin() {
 // performance.now() does: a busy-wait on Date.now() then takes the page time it asks for,
 // whatever the machine's load (node's "setImmediate vs a 3 ms Date.now() spin" cases), and a
 // stepped demo prints what it prints when run.
-func (l *Agent) dateNow() time.Time { return l.dateOrigin.Add(l.clock.Now()) }
+func (a *Agent) dateNow() time.Time { return a.dateOrigin.Add(a.clock.Now()) }
 
 // Runtime is the agent's JS realm. Use it only on the agent's goroutine.
-func (l *Agent) Runtime() *goja.Runtime { return l.rt }
+func (a *Agent) Runtime() *goja.Runtime { return a.rt }
 
 // Mode is the browser behaviour mode the agent runs in.
-func (l *Agent) Mode() Mode { return l.mode }
+func (a *Agent) Mode() Mode { return a.mode }
 
 // Console is where the page's console messages and errors go.
-func (l *Agent) Console() Console { return l.console }
+func (a *Agent) Console() Console { return a.console }
 
 // Trace is the record of everything the agent's event loop ran.
-func (l *Agent) Trace() *Trace { return l.trace }
+func (a *Agent) Trace() *Trace { return a.trace }
 
 // Stats returns counters of what the agent did so far (Frames is the event loop's).
-func (l *Agent) Stats() Stats { return l.stats }
+func (a *Agent) Stats() Stats { return a.stats }
 
 // Now is the current high resolution time in ms since the time origin.
-func (l *Agent) Now() float64 { return ms(l.clock.Now()) }
+func (a *Agent) Now() float64 { return ms(a.clock.Now()) }
 
 // Clock is the agent's clock (a Stepper around the one it was made with, in step mode).
-func (l *Agent) Clock() Clock { return l.clock }
+func (a *Agent) Clock() Clock { return a.clock }
 
 // Post runs fn on the agent's goroutine as soon as it looks at its inbox. Safe from any
 // goroutine; fn typically queues a task (input) or records a rendering opportunity.
-func (l *Agent) Post(fn func()) {
-	l.inbox <- fn
-	l.markWoken()
+func (a *Agent) Post(fn func()) {
+	a.inbox <- fn
+	a.markWoken()
 	select {
-	case l.wake <- struct{}{}:
+	case a.wake <- struct{}{}:
 	default:
 	}
 }
 
 // TryPost is Post that never blocks: it reports false when the inbox is full (a busy page).
 // The window uses it for vsync, which a later vsync supersedes anyway.
-func (l *Agent) TryPost(fn func()) bool {
+func (a *Agent) TryPost(fn func()) bool {
 	select {
-	case l.inbox <- fn:
+	case a.inbox <- fn:
 	default:
 		return false
 	}
-	l.markWoken()
+	a.markWoken()
 	select {
-	case l.wake <- struct{}{}:
+	case a.wake <- struct{}{}:
 	default:
 	}
 	return true
@@ -244,37 +244,37 @@ func (l *Agent) TryPost(fn func()) bool {
 
 // markWoken tells a shared virtual clock that the agent runs again (a post is on its way):
 // see SharedClockMember.Woken.
-func (l *Agent) markWoken() {
-	if w, ok := l.clock.(interface{ Woken() }); ok {
+func (a *Agent) markWoken() {
+	if w, ok := a.clock.(interface{ Woken() }); ok {
 		w.Woken()
 	}
 }
 
 // Stop ends the event loop after its current step. Call it on the agent's goroutine (or
 // through Post).
-func (l *Agent) Stop() { l.stopped = true }
+func (a *Agent) Stop() { a.stopped = true }
 
 // ClearStop forgets an earlier Stop (an event loop's run starts afresh).
-func (l *Agent) ClearStop() { l.stopped = false }
+func (a *Agent) ClearStop() { a.stopped = false }
 
 // DefineFunc defines a host function as a WebIDL operation of o: writable, enumerable and
 // configurable (a page may redefine window.setTimeout with Object.defineProperty).
-func (l *Agent) DefineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
-	l.defineFunc(o, name, length, fn)
+func (a *Agent) DefineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
+	a.defineFunc(o, name, length, fn)
 }
 
-func (l *Agent) defineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
-	f := l.rt.ToValue(fn).(*goja.Object)
-	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+func (a *Agent) defineFunc(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
+	f := a.rt.ToValue(fn).(*goja.Object)
+	_ = f.DefineDataProperty("name", a.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	_ = f.DefineDataProperty("length", a.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 }
 
 // MustCompile compiles one of the host's own helper functions (a function expression).
-func (l *Agent) MustCompile(src string) goja.Callable { return l.mustCompile(src) }
+func (a *Agent) MustCompile(src string) goja.Callable { return a.mustCompile(src) }
 
-func (l *Agent) mustCompile(src string) goja.Callable {
-	v, err := l.rt.RunString(src)
+func (a *Agent) mustCompile(src string) goja.Callable {
+	v, err := a.rt.RunString(src)
 	if err != nil {
 		panic("agent: helper does not compile: " + err.Error())
 	}

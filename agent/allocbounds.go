@@ -52,6 +52,6 @@ func (w *watchdog) allocationLimit(live uint64) int64 {
 }
 
 // followHeapBudget gives goja the allocation limit for the heap now live.
-func (l *Agent) followHeapBudget(live uint64) {
-	l.setAllocationLimit(l.wd.allocationLimit(live))
+func (a *Agent) followHeapBudget(live uint64) {
+	a.setAllocationLimit(a.wd.allocationLimit(live))
 }

@@ -87,36 +87,36 @@ type microtasks struct {
 // own trace span, and in step mode the queues view can list the microtask queue. It changes
 // nothing the page can see or print. In the legacy-promise-tasks mode promise reactions are
 // tasks, and it does nothing.
-func (l *Agent) EnableMicrotaskTracking() {
-	if l.mt.on || l.mode == ModeLegacyPromiseTasks {
+func (a *Agent) EnableMicrotaskTracking() {
+	if a.mt.on || a.mode == ModeLegacyPromiseTasks {
 		return
 	}
-	l.mt.on = true
-	l.mt.model = l.stepper() != nil
-	l.setAsyncContextTracker(asyncTracker{l})
+	a.mt.on = true
+	a.mt.model = a.stepper() != nil
+	a.setAsyncContextTracker(asyncTracker{a})
 }
 
 // ModelMicrotaskQueue makes the tracker keep the microtask queue's model for the queues
 // view without step mode (a worker, shown beside a stepped window, is not stepped itself).
 // Call it after EnableMicrotaskTracking; like it, it changes nothing the page can see.
-func (l *Agent) ModelMicrotaskQueue() { l.mt.model = l.mt.on }
+func (a *Agent) ModelMicrotaskQueue() { a.mt.model = a.mt.on }
 
 // MicrotaskTracking reports whether EnableMicrotaskTracking is on.
-func (l *Agent) MicrotaskTracking() bool { return l.mt.on }
+func (a *Agent) MicrotaskTracking() bool { return a.mt.on }
 
 // asyncTracker implements goja.AsyncContextTracker and goja.PromiseJobTracker for the loop.
-type asyncTracker struct{ l *Agent }
+type asyncTracker struct{ a *Agent }
 
 // Grab: a reaction is being registered; PromiseReactionRegistered follows with what it is.
 func (t asyncTracker) Grab() interface{} {
-	l := t.l
-	l.mt.seq++
-	return &microtask{seq: l.mt.seq}
+	a := t.a
+	a.mt.seq++
+	return &microtask{seq: a.mt.seq}
 }
 
 // PromiseReactionRegistered: then, await or the engine registered a reaction on r.Promise.
 func (t asyncTracker) PromiseReactionRegistered(ctx interface{}, r goja.PromiseReactionInfo) {
-	l := t.l
+	a := t.a
 	m, _ := ctx.(*microtask)
 	if m == nil {
 		return
@@ -126,41 +126,41 @@ func (t asyncTracker) PromiseReactionRegistered(ctx interface{}, r goja.PromiseR
 	case goja.PromiseReactionThen:
 		m.name = "Promise then"
 		if r.OnFulfilled != nil {
-			m.fn = l.functionName(r.OnFulfilled)
+			m.fn = a.functionName(r.OnFulfilled)
 		} else if r.OnRejected != nil {
-			m.fn = l.functionName(r.OnRejected)
+			m.fn = a.functionName(r.OnRejected)
 		}
-		l.positionOf(m, 3) // [the engine's then, its caller (catch, finally, the page)...]
+		a.positionOf(m, 3) // [the engine's then, its caller (catch, finally, the page)...]
 	case goja.PromiseReactionAwait:
-		l.awaiter(m, r.Awaiter)
+		a.awaiter(m, r.Awaiter)
 		m.name = "async continuation"
 		if m.fn != "" {
 			m.name += ": " + m.fn
 		}
 	default:
 		m.name = "Promise then (engine)" // the engine's own reaction (an async-from-sync iterator's)
-		l.positionOf(m, 3)
+		a.positionOf(m, 3)
 	}
-	if run := l.mt.running; run != nil && run.name == thenableJobName && m.fn == "" {
+	if run := a.mt.running; run != nil && run.name == thenableJobName && m.fn == "" {
 		m.detail = "adopts the thenable's state"
 	} else {
-		m.detail = l.detailOf(m.fn, m.file, m.line)
+		m.detail = a.detailOf(m.fn, m.file, m.line)
 	}
-	if l.mt.model {
-		l.mt.queue.registered(m)
+	if a.mt.model {
+		a.mt.queue.registered(m)
 	}
 	if r.Promise != nil && r.Promise.State() != goja.PromiseStatePending {
 		// The promise has settled: goja queues the reaction's job right after this
 		// (PerformPromiseThen steps 8-9), so the stop waits for it (PromiseJobQueued) and
 		// the Microtasks box shows the job queued, as the spec has it at this point.
-		l.mt.stopWhenQueued = m
+		a.mt.stopWhenQueued = m
 		return
 	}
 	if r.Kind == goja.PromiseReactionAwait {
-		l.stepHostCall("await")
+		a.stepHostCall("await")
 		return
 	}
-	l.stepHostCall("then")
+	a.stepHostCall("then")
 }
 
 // thenableJobName is Jake's kind of name for the job that adopts a thenable.
@@ -173,19 +173,19 @@ const noHandlerName = "Promise then (no handler)"
 // PromiseJobQueued: a job entered goja's queue: a reaction's (its promise settled), or one
 // that adopts a thenable, whose microtask is made here.
 func (t asyncTracker) PromiseJobQueued(job goja.PromiseJobInfo) interface{} {
-	l := t.l
+	a := t.a
 	m, _ := job.Context.(*microtask)
 	if job.Kind == goja.PromiseJobResolveThenable {
-		l.mt.seq++
-		m = &microtask{name: thenableJobName, seq: l.mt.seq}
-		if r := l.mt.running; r != nil {
+		a.mt.seq++
+		m = &microtask{name: thenableJobName, seq: a.mt.seq}
+		if r := a.mt.running; r != nil {
 			// Resolved with a thenable from a running microtask (a handler returned a
 			// promise): that microtask's handler and place.
 			m.file, m.line = r.file, r.line
-			m.detail = l.detailOf(r.fn, m.file, m.line)
+			m.detail = a.detailOf(r.fn, m.file, m.line)
 		} else {
-			l.positionOf(m, 4) // resolve(p) called from the page: [resolve, its caller...]
-			m.detail = l.detailOf("", m.file, m.line)
+			a.positionOf(m, 4) // resolve(p) called from the page: [resolve, its caller...]
+			m.detail = a.detailOf("", m.file, m.line)
 		}
 	}
 	if m == nil {
@@ -195,18 +195,18 @@ func (t asyncTracker) PromiseJobQueued(job goja.PromiseJobInfo) interface{} {
 	if !m.handler {
 		m.name = noHandlerName // fn still says which then registered it
 	}
-	if l.mt.model {
-		l.mt.queue.enqueue(m)
+	if a.mt.model {
+		a.mt.queue.enqueue(m)
 	} else {
 		m.queued = true
 	}
-	if m == l.mt.stopWhenQueued {
-		l.mt.stopWhenQueued = nil
+	if m == a.mt.stopWhenQueued {
+		a.mt.stopWhenQueued = nil
 		what := "then"
 		if strings.HasPrefix(m.name, "async continuation") {
 			what = "await"
 		}
-		l.stepHostCall(what + " on a settled promise") // the stop of the then or await that registered it (above)
+		a.stepHostCall(what + " on a settled promise") // the stop of the then or await that registered it (above)
 	}
 	return m
 }
@@ -217,11 +217,11 @@ func (t asyncTracker) PromiseJobStarted(job goja.PromiseJobInfo) {
 	if m == nil {
 		m = &microtask{name: "microtask"}
 	}
-	t.l.microtaskStarts(m)
+	t.a.microtaskStarts(m)
 }
 
 // PromiseJobEnded: the job returned.
-func (t asyncTracker) PromiseJobEnded(goja.PromiseJobInfo) { t.l.microtaskEnds() }
+func (t asyncTracker) PromiseJobEnded(goja.PromiseJobInfo) { t.a.microtaskEnds() }
 
 // Resumed and Exited bracket a reaction job's handler call, inside PromiseJobStarted and
 // PromiseJobEnded: nothing to add.
@@ -230,43 +230,43 @@ func (t asyncTracker) Exited()             {}
 
 // registerHostMicrotask is what the tracker does for a reaction registered and queued, for a
 // microtask the host queues itself (queueMicrotask, "Mutation observers"; microtask.go).
-func (l *Agent) registerHostMicrotask(name, fn string) *microtask {
+func (a *Agent) registerHostMicrotask(name, fn string) *microtask {
 	m := &microtask{name: name, fn: fn, handler: true}
-	l.mt.seq++
-	m.seq = l.mt.seq
-	l.positionOf(m, 3) // [the host function (queueMicrotask, a DOM method), its caller]
-	m.detail = l.detailOf(m.fn, m.file, m.line)
-	if l.mt.model {
-		l.mt.queue.enqueue(m)
+	a.mt.seq++
+	m.seq = a.mt.seq
+	a.positionOf(m, 3) // [the host function (queueMicrotask, a DOM method), its caller]
+	m.detail = a.detailOf(m.fn, m.file, m.line)
+	if a.mt.model {
+		a.mt.queue.enqueue(m)
 	} else {
 		m.queued = true
 	}
-	l.stepHostCall(name)
+	a.stepHostCall(name)
 	return m
 }
 
 // microtaskStarts: m is about to run (the previous microtask has ended).
-func (l *Agent) microtaskStarts(m *microtask) {
-	l.stepDoneWhat(StepMicrotask, m.name) // step mode: stop between two microtasks, m still queued
-	if l.mt.model {
-		l.mt.queue.started(m)
+func (a *Agent) microtaskStarts(m *microtask) {
+	a.stepDoneWhat(StepMicrotask, m.name) // step mode: stop between two microtasks, m still queued
+	if a.mt.model {
+		a.mt.queue.started(m)
 	}
-	l.mt.running = m
+	a.mt.running = m
 	// Microtasks run back to back: this one started when the last one (or the callback
 	// before the checkpoint) ended, which saves reading the clock twice per microtask.
-	l.mt.runStart = l.mt.lastEnd
+	a.mt.runStart = a.mt.lastEnd
 }
 
 // microtaskEnds: the running microtask returned.
-func (l *Agent) microtaskEnds() {
-	m := l.mt.running
+func (a *Agent) microtaskEnds() {
+	m := a.mt.running
 	if m == nil {
 		return
 	}
-	l.mt.running = nil
-	end := l.spanEnd()
-	l.mt.lastEnd = end
-	l.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(l.mt.runStart), End: ms(end)})
+	a.mt.running = nil
+	end := a.spanEnd()
+	a.mt.lastEnd = end
+	a.trace.add(Span{Kind: KindMicrotask, Name: m.name, Detail: m.detail, Start: ms(a.mt.runStart), End: ms(end)})
 }
 
 // spanClockGrain is how much wall time may pass before a microtask's span reads the page's
@@ -279,29 +279,29 @@ const spanClockGrain = 20 * time.Microsecond
 // passed since the clock was last read here, the span ends where the previous one did, and the
 // time goes to the next span that reads the clock. Spans stay in order and add up to the
 // clock; each is off by less than the grain.
-func (l *Agent) spanEnd() time.Duration {
-	if l.mt.epoch.IsZero() {
-		l.mt.epoch, l.mt.lastReadMono = time.Now(), -time.Hour // the first span reads the clock
+func (a *Agent) spanEnd() time.Duration {
+	if a.mt.epoch.IsZero() {
+		a.mt.epoch, a.mt.lastReadMono = time.Now(), -time.Hour // the first span reads the clock
 	}
-	now := time.Since(l.mt.epoch)
-	if l.mt.lastEnd >= l.mt.lastRead && now-l.mt.lastReadMono < spanClockGrain {
-		return l.mt.lastEnd
+	now := time.Since(a.mt.epoch)
+	if a.mt.lastEnd >= a.mt.lastRead && now-a.mt.lastReadMono < spanClockGrain {
+		return a.mt.lastEnd
 	}
-	l.mt.lastReadMono = now
-	l.mt.lastRead = l.clock.Now()
-	return l.mt.lastRead
+	a.mt.lastReadMono = now
+	a.mt.lastRead = a.clock.Now()
+	return a.mt.lastRead
 }
 
 // awaiter sets which function awaits, and where: the frame goja gives (the function may have
 // been resumed from the job queue and be off the stack), else the stack's top (an await the
 // engine makes for an async generator or Array.fromAsync).
-func (l *Agent) awaiter(m *microtask, f goja.StackFrame) {
+func (a *Agent) awaiter(m *microtask, f goja.StackFrame) {
 	if f.SrcName() == "<native>" {
-		l.mt.frames = l.rt.CaptureCallStack(1, l.mt.frames[:0])
-		if len(l.mt.frames) == 0 || l.mt.frames[0].SrcName() == "<native>" {
+		a.mt.frames = a.rt.CaptureCallStack(1, a.mt.frames[:0])
+		if len(a.mt.frames) == 0 || a.mt.frames[0].SrcName() == "<native>" {
 			return
 		}
-		f = l.mt.frames[0]
+		f = a.mt.frames[0]
 	}
 	m.fn = f.FuncName()
 	p := f.Position()
@@ -310,10 +310,10 @@ func (l *Agent) awaiter(m *microtask, f goja.StackFrame) {
 
 // positionOf sets where m was registered: the caller depth frames down the stack, or the
 // nearest page frame above it.
-func (l *Agent) positionOf(m *microtask, depth int) {
-	l.mt.frames = l.rt.CaptureCallStack(depth, l.mt.frames[:0])
-	for i := range l.mt.frames {
-		f := &l.mt.frames[i]
+func (a *Agent) positionOf(m *microtask, depth int) {
+	a.mt.frames = a.rt.CaptureCallStack(depth, a.mt.frames[:0])
+	for i := range a.mt.frames {
+		f := &a.mt.frames[i]
 		if src := f.SrcName(); src != "" && src != "<native>" {
 			p := f.Position()
 			m.file, m.line, m.col = src, p.Line, p.Column
@@ -323,27 +323,27 @@ func (l *Agent) positionOf(m *microtask, depth int) {
 }
 
 // checkpointEnded: goja's job queue is empty (or was dropped by an interrupt).
-func (l *Agent) checkpointEnded() {
-	if !l.mt.on {
+func (a *Agent) checkpointEnded() {
+	if !a.mt.on {
 		return
 	}
-	l.mt.running = nil
-	if l.mt.model {
-		l.mt.queue.drained()
+	a.mt.running = nil
+	if a.mt.model {
+		a.mt.queue.drained()
 	}
 }
 
 // functionName is a handler's own name, read without running page code (pagevalue.go).
-func (l *Agent) functionName(v goja.Value) string {
+func (a *Agent) functionName(v goja.Value) string {
 	o, ok := v.(*goja.Object)
 	if !ok {
 		return ""
 	}
-	if o == l.mt.lastFn {
-		return l.mt.lastName
+	if o == a.mt.lastFn {
+		return a.mt.lastName
 	}
-	n, _ := l.stringProperty(o, "name")
-	l.mt.lastFn, l.mt.lastName = o, n
+	n, _ := a.stringProperty(o, "name")
+	a.mt.lastFn, a.mt.lastName = o, n
 	return n
 }
 
@@ -353,22 +353,22 @@ type detailKey struct {
 }
 
 // detailOf is "f page.html:12" (or what of it is known), one string per handler and place.
-func (l *Agent) detailOf(fn, file string, line int) string {
+func (a *Agent) detailOf(fn, file string, line int) string {
 	k := detailKey{fn, file, line}
-	if k == l.mt.lastDetailKey && l.mt.lastDetail != "" {
-		return l.mt.lastDetail
+	if k == a.mt.lastDetailKey && a.mt.lastDetail != "" {
+		return a.mt.lastDetail
 	}
-	if s, ok := l.mt.details[k]; ok {
-		l.mt.lastDetailKey, l.mt.lastDetail = k, s
+	if s, ok := a.mt.details[k]; ok {
+		a.mt.lastDetailKey, a.mt.lastDetail = k, s
 		return s
 	}
 	s := makeDetail(fn, file, line)
-	l.mt.lastDetailKey, l.mt.lastDetail = k, s
-	if l.mt.details == nil {
-		l.mt.details = map[detailKey]string{}
+	a.mt.lastDetailKey, a.mt.lastDetail = k, s
+	if a.mt.details == nil {
+		a.mt.details = map[detailKey]string{}
 	}
-	if len(l.mt.details) < maxInternedNames {
-		l.mt.details[k] = s
+	if len(a.mt.details) < maxInternedNames {
+		a.mt.details[k] = s
 	}
 	return s
 }

@@ -77,14 +77,14 @@ func FrameNames(fs []Frame) []string {
 // Boxes builds the agent's part of the four boxes (on the agent's goroutine), with at most
 // max items per box: the task that runs now, the microtasks, the JS stack and the log. The
 // event loop adds its queued tasks and timers after the running task.
-func (l *Agent) Boxes(max int) Boxes {
-	b := Boxes{Tracked: l.mt.model, Log: l.logTail.tail(logBoxLines)}
-	if l.currentTask != nil {
-		b.Tasks = append(b.Tasks, TaskItem(l.currentTask, true))
+func (a *Agent) Boxes(max int) Boxes {
+	b := Boxes{Tracked: a.mt.model, Log: a.logTail.tail(logBoxLines)}
+	if a.currentTask != nil {
+		b.Tasks = append(b.Tasks, TaskItem(a.currentTask, true))
 	}
-	if l.mt.model {
-		q := &l.mt.queue
-		if m := l.mt.running; m != nil {
+	if a.mt.model {
+		q := &a.mt.queue
+		if m := a.mt.running; m != nil {
 			b.Microtasks = append(b.Microtasks, microtaskItem(m, true))
 		}
 		for _, m := range q.queued {
@@ -97,7 +97,7 @@ func (l *Agent) Boxes(max int) Boxes {
 			b.Waiting = append(b.Waiting, microtaskItem(m, false))
 		}
 	}
-	b.Stack = l.jsStack(max)
+	b.Stack = a.jsStack(max)
 	return b
 }
 
@@ -140,20 +140,20 @@ func jakeTaskName(t *Task) string {
 // helpers are left out, and so is the host function the loop is paused in (console.log,
 // setTimeout: the call on top); the bottom frame is named by its entry point ("script",
 // "Promise then", "setTimeout callback") when its function has no name of its own.
-func (l *Agent) jsStack(max int) []Frame {
-	if l.depth == 0 && l.mt.running == nil {
+func (a *Agent) jsStack(max int) []Frame {
+	if a.depth == 0 && a.mt.running == nil {
 		return nil
 	}
-	raw := l.rt.CaptureCallStack(0, nil)
+	raw := a.rt.CaptureCallStack(0, nil)
 	var out []Frame
 	for i := range raw {
 		f := &raw[i]
 		src, name := f.SrcName(), f.FuncName()
-		if l.hostFrame(src) { // the loop's helpers
+		if a.hostFrame(src) { // the loop's helpers
 			continue
 		}
 		if src == "<native>" {
-			if len(out) == 0 || !plainIdentifier(name) || i+1 < len(raw) && l.hostFrame(raw[i+1].SrcName()) {
+			if len(out) == 0 || !plainIdentifier(name) || i+1 < len(raw) && a.hostFrame(raw[i+1].SrcName()) {
 				continue // the host call the loop waits in, a Go function, or a built-in a helper calls through
 			}
 			out = append(out, Frame{Name: name})
@@ -165,13 +165,13 @@ func (l *Agent) jsStack(max int) []Frame {
 		}
 		out = append(out, Frame{Name: name, File: src, Line: p.Line, Col: p.Column})
 	}
-	base := l.entryName()
-	if m := l.mt.running; m != nil {
+	base := a.entryName()
+	if m := a.mt.running; m != nil {
 		base = m.name
 	}
-	if n := len(out); n > 0 && (out[n-1].Name == "" || (l.mt.running != nil && out[n-1].Name == l.mt.running.fn)) {
+	if n := len(out); n > 0 && (out[n-1].Name == "" || (a.mt.running != nil && out[n-1].Name == a.mt.running.fn)) {
 		out[n-1].Name = base
-	} else if l.mt.running != nil {
+	} else if a.mt.running != nil {
 		out = append(out, Frame{Name: base})
 	}
 	for i := range out {
@@ -187,23 +187,23 @@ func (l *Agent) jsStack(max int) []Frame {
 
 // hostFrame reports whether a frame's file is the host's own JS: the loop's helpers
 // (compiled without a file name) and the files HideHostFrames names.
-func (l *Agent) hostFrame(src string) bool {
-	return src == "" || l.hostSrcPrefix != "" && strings.HasPrefix(src, l.hostSrcPrefix)
+func (a *Agent) hostFrame(src string) bool {
+	return src == "" || a.hostSrcPrefix != "" && strings.HasPrefix(src, a.hostSrcPrefix)
 }
 
 // HideHostFrames leaves the frames of JS files whose names start with prefix out of the JS
 // stack, with the built-ins they call script through (a Node process's "node:host.js" and
 // its fn.call): the stack box shows the script's own frames.
-func (l *Agent) HideHostFrames(prefix string) { l.hostSrcPrefix = prefix }
+func (a *Agent) HideHostFrames(prefix string) { a.hostSrcPrefix = prefix }
 
 // entryName is the host's name for what the outermost call into JS runs: "script" for a
 // script, else the running task's name as Jake gives it ("setTimeout callback").
-func (l *Agent) entryName() string {
-	if l.entryIsScript {
+func (a *Agent) entryName() string {
+	if a.entryIsScript {
 		return "script"
 	}
-	if l.currentTask != nil {
-		return jakeTaskName(l.currentTask)
+	if a.currentTask != nil {
+		return jakeTaskName(a.currentTask)
 	}
 	return ""
 }

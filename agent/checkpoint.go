@@ -22,20 +22,20 @@ import "time"
 // call the task made into JS from an empty stack already ended with one, and a microtask the
 // host queues with no JS on the stack runs at once (queueMicrotaskValue), so the queue is
 // always empty when a task ends.
-func (l *Agent) performAMicrotaskCheckpoint(drainStart, drainEnd time.Duration) {
+func (a *Agent) performAMicrotaskCheckpoint(drainStart, drainEnd time.Duration) {
 	// 1. "If the event loop's performing a microtask checkpoint is true, then return."
 	// 2. "Set the event loop's performing a microtask checkpoint to true."
 	//    goja's drain is not reentrant either: a call into JS made by a microtask has JS on the
-	//    stack (l.depth > 0), so it gets no checkpoint of its own.
+	//    stack (a.depth > 0), so it gets no checkpoint of its own.
 	// 3. "While the event loop's microtask queue is not empty: ... Run oldestMicrotask."
 	//    goja did it, in FIFO order, before returning to callFromEmptyStack.
 	//
 	// 4-7. The event loop's own steps (HTML: notify about rejected promises): its hook.
-	if l.hooks.Checkpoint != nil {
-		l.hooks.Checkpoint()
+	if a.hooks.Checkpoint != nil {
+		a.hooks.Checkpoint()
 	}
 	// The instruments see the checkpoint as a span in the trace, when it took time.
 	if drainEnd > drainStart {
-		l.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(drainStart), End: ms(drainEnd)})
+		a.trace.add(Span{Kind: KindMicrotasks, Name: "microtask checkpoint", Start: ms(drainStart), End: ms(drainEnd)})
 	}
 }

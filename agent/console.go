@@ -11,35 +11,35 @@ import (
 // InstallConsole defines console.log/info/warn/error/debug (and a few friends), formatted the
 // way Chrome's console prints them (https://console.spec.whatwg.org/#formatter): the console
 // of a window or a worker global (Node's is its own).
-func (l *Agent) InstallConsole() {
-	c := l.rt.NewObject()
+func (a *Agent) InstallConsole() {
+	c := a.rt.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug", "trace"} {
 		level := level
-		l.defineFunc(c, level, 0, func(call goja.FunctionCall) goja.Value {
-			text := l.formatArgs(call.Arguments)
-			l.trace.instant(KindConsole, text, l.Now())
-			l.console.Message(level, text)
-			l.stepHostCall("console." + level)
+		a.defineFunc(c, level, 0, func(call goja.FunctionCall) goja.Value {
+			text := a.formatArgs(call.Arguments)
+			a.trace.instant(KindConsole, text, a.Now())
+			a.console.Message(level, text)
+			a.stepHostCall("console." + level)
 			return goja.Undefined()
 		})
 	}
-	l.defineFunc(c, "assert", 0, func(call goja.FunctionCall) goja.Value {
+	a.defineFunc(c, "assert", 0, func(call goja.FunctionCall) goja.Value {
 		if call.Argument(0).ToBoolean() {
 			return goja.Undefined()
 		}
 		text := "Assertion failed"
 		if len(call.Arguments) > 1 {
-			text += ": " + l.formatArgs(call.Arguments[1:])
+			text += ": " + a.formatArgs(call.Arguments[1:])
 		}
-		l.console.Message("error", text)
+		a.console.Message("error", text)
 		return goja.Undefined()
 	})
-	_ = l.rt.GlobalObject().Set("console", c)
+	_ = a.rt.GlobalObject().Set("console", c)
 }
 
 // formatArgs joins console arguments with spaces; a first string argument is a format string
 // (%s %d %i %f %o %O %c %%), as the Console standard's Formatter says.
-func (l *Agent) formatArgs(args []goja.Value) string {
+func (a *Agent) formatArgs(args []goja.Value) string {
 	var b strings.Builder
 	rest := args
 	if len(args) > 0 {
@@ -68,19 +68,19 @@ func (l *Agent) formatArgs(args []goja.Value) string {
 					if str, ok := primitiveString(arg); ok {
 						b.WriteString(str)
 					} else {
-						b.WriteString(l.formatValue(arg, 1))
+						b.WriteString(a.formatValue(arg, 1))
 					}
 				case 'd', 'i':
-					f := l.numberOf(arg)
+					f := a.numberOf(arg)
 					if math.IsNaN(f) {
 						b.WriteString("NaN")
 					} else {
 						b.WriteString(formatNumber(math.Trunc(f)))
 					}
 				case 'f':
-					b.WriteString(formatNumber(l.numberOf(arg)))
+					b.WriteString(formatNumber(a.numberOf(arg)))
 				case 'o', 'O':
-					b.WriteString(l.formatValue(arg, 1))
+					b.WriteString(a.formatValue(arg, 1))
 				case 'c': // CSS: no colours in text output
 				}
 			}
@@ -89,15 +89,15 @@ func (l *Agent) formatArgs(args []goja.Value) string {
 			}
 		}
 	}
-	for i, a := range rest {
+	for i, arg := range rest {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if s, ok := primitiveString(a); ok {
+		if s, ok := primitiveString(arg); ok {
 			b.WriteString(s)
 			continue
 		}
-		b.WriteString(l.formatValue(a, 0))
+		b.WriteString(a.formatValue(arg, 0))
 	}
 	return b.String()
 }
@@ -106,7 +106,7 @@ func (l *Agent) formatArgs(args []goja.Value) string {
 // argument, deeper values are abbreviated (nested objects as {…}, arrays as Array(n)). It
 // reads the value without running page code (pagevalue.go): no export of the object graph,
 // no getter, no Proxy trap, no toString.
-func (l *Agent) formatValue(v goja.Value, depth int) string {
+func (a *Agent) formatValue(v goja.Value, depth int) string {
 	switch {
 	case v == nil || goja.IsUndefined(v):
 		return "undefined"
@@ -125,27 +125,27 @@ func (l *Agent) formatValue(v goja.Value, depth int) string {
 		if depth > 0 {
 			return "ƒ"
 		}
-		name, _ := l.stringProperty(o, "name")
+		name, _ := a.stringProperty(o, "name")
 		return "ƒ " + name + "()"
 	}
-	if l.isError(o) {
-		return l.errorHeadline(o)
+	if a.isError(o) {
+		return a.errorHeadline(o)
 	}
 	if o.ClassName() == "Array" {
-		return l.formatArray(o, depth)
+		return a.formatArray(o, depth)
 	}
-	return l.formatObject(o, depth)
+	return a.formatObject(o, depth)
 }
 
 // formatObject prints an object as Chrome's console does: "Foo {a: 1, b: 2}", "{…}" nested.
-func (l *Agent) formatObject(o *goja.Object, depth int) string {
+func (a *Agent) formatObject(o *goja.Object, depth int) string {
 	if depth > 0 {
 		return "{…}"
 	}
 	prefix := ""
-	if ctor, kind := l.dataProperty(o, "constructor"); kind == propData {
+	if ctor, kind := a.dataProperty(o, "constructor"); kind == propData {
 		if co, ok := ctor.(*goja.Object); ok && !isProxy(co) {
-			if n, ok := l.stringProperty(co, "name"); ok && n != "Object" && n != "" {
+			if n, ok := a.stringProperty(co, "name"); ok && n != "Object" && n != "" {
 				prefix = n + " "
 			}
 		}
@@ -153,7 +153,7 @@ func (l *Agent) formatObject(o *goja.Object, depth int) string {
 	var b strings.Builder
 	b.WriteString(prefix + "{")
 	var keys []string
-	l.guard(func() { keys = o.Keys() })
+	a.guard(func() { keys = o.Keys() })
 	for i, k := range keys {
 		if i == 5 {
 			b.WriteString(", …")
@@ -163,9 +163,9 @@ func (l *Agent) formatObject(o *goja.Object, depth int) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(k + ": ")
-		switch pv, kind := l.dataProperty(o, k); kind {
+		switch pv, kind := a.dataProperty(o, k); kind {
 		case propData:
-			b.WriteString(l.formatValue(pv, 1))
+			b.WriteString(a.formatValue(pv, 1))
 		default:
 			b.WriteString("(...)") // a getter: Chrome shows it without running it
 		}
@@ -201,9 +201,9 @@ func formatPrimitive(v goja.Value, depth int) string {
 
 // formatArray prints an array as Chrome's console does: "(3) [1, 2, 3]", "Array(3)"
 // nested; its first 100 elements, each abbreviated.
-func (l *Agent) formatArray(o *goja.Object, depth int) string {
+func (a *Agent) formatArray(o *goja.Object, depth int) string {
 	var n int64
-	if lv, kind := l.dataProperty(o, "length"); kind == propData {
+	if lv, kind := a.dataProperty(o, "length"); kind == propData {
 		n = lv.ToInteger()
 	}
 	if depth > 0 {
@@ -219,8 +219,8 @@ func (l *Agent) formatArray(o *goja.Object, depth int) string {
 			b.WriteString(", ")
 		}
 		var e goja.Value
-		if l.guard(func() { e = o.Get(strconv.FormatInt(i, 10)) }) {
-			b.WriteString(l.formatValue(e, 1))
+		if a.guard(func() { e = o.Get(strconv.FormatInt(i, 10)) }) {
+			b.WriteString(a.formatValue(e, 1))
 		} else {
 			b.WriteString("(...)")
 		}
@@ -233,7 +233,7 @@ func (l *Agent) formatArray(o *goja.Object, depth int) string {
 }
 
 // numberOf is ToNumber for %d/%i/%f without running page code: an object is NaN.
-func (l *Agent) numberOf(v goja.Value) float64 {
+func (a *Agent) numberOf(v goja.Value) float64 {
 	if _, isObj := v.(*goja.Object); isObj {
 		return math.NaN()
 	}
@@ -267,14 +267,14 @@ func formatNumber(f float64) string {
 
 // isError reports whether o is an Error object: made by an Error constructor, or inheriting
 // from the realm's own Error.prototype (captured at creation: the page may replace Error).
-func (l *Agent) isError(o *goja.Object) bool {
+func (a *Agent) isError(o *goja.Object) bool {
 	if isProxy(o) {
 		return false
 	}
 	if o.ClassName() == "Error" {
 		return true
 	}
-	proto := l.intrinsics.errorPrototype
+	proto := a.intrinsics.errorPrototype
 	if proto == nil {
 		return false
 	}
@@ -293,12 +293,12 @@ func (l *Agent) isError(o *goja.Object) bool {
 // errorHeadline is the first line of an error's stack, "Name: message", as Chrome prints it.
 // name and message are read as data properties only: a getter is not run (the realm's
 // Error.prototype.name, "Error", stands for it).
-func (l *Agent) errorHeadline(o *goja.Object) string {
-	name, ok := l.stringProperty(o, "name")
+func (a *Agent) errorHeadline(o *goja.Object) string {
+	name, ok := a.stringProperty(o, "name")
 	if !ok {
 		name = "Error"
 	}
-	msg, _ := l.stringProperty(o, "message")
+	msg, _ := a.stringProperty(o, "message")
 	if msg == "" {
 		return name
 	}

@@ -71,9 +71,9 @@ func BoundRegexpMatching(timeout time.Duration, virtualTime bool) {
 // installEngineBounds replaces JSON.parse, JSON.stringify and Array.prototype.join by host
 // functions that bound the original's work (the originals are captured now, before any page
 // script runs).
-func (l *Agent) installEngineBounds() {
-	l.boundArrayJoin()
-	j, ok := l.rt.Get("JSON").(*goja.Object)
+func (a *Agent) installEngineBounds() {
+	a.boundArrayJoin()
+	j, ok := a.rt.Get("JSON").(*goja.Object)
 	if !ok {
 		return
 	}
@@ -82,25 +82,25 @@ func (l *Agent) installEngineBounds() {
 	if !ok1 || !ok2 {
 		return
 	}
-	l.defineMethod(j, "parse", 2, func(c goja.FunctionCall) goja.Value {
+	a.defineMethod(j, "parse", 2, func(c goja.FunctionCall) goja.Value {
 		if text, ok := primitiveString(c.Argument(0)); ok && jsonNestingExceeds(text, maxJSONParseDepth) {
-			panic(l.newRangeError("Maximum call stack size exceeded"))
+			panic(a.newRangeError("Maximum call stack size exceeded"))
 		}
-		return l.mustReturn(parse(c.This, c.Arguments...))
+		return a.mustReturn(parse(c.This, c.Arguments...))
 	})
-	l.defineMethod(j, "stringify", 3, func(c goja.FunctionCall) goja.Value {
+	a.defineMethod(j, "stringify", 3, func(c goja.FunctionCall) goja.Value {
 		args := []goja.Value{c.Argument(0), c.Argument(1), c.Argument(2)}
 		pageReplacer, isFn := goja.AssertFunction(args[1])
 		if !isFn && isArrayValue(args[1]) {
 			// A property list: it must reach the original as it is (it orders the keys).
-			return l.mustReturn(stringify(c.This, args...))
+			return a.mustReturn(stringify(c.This, args...))
 		}
 		depth := map[*goja.Object]int{}
 		replacer := func(rc goja.FunctionCall) goja.Value {
-			l.checkStop()
+			a.checkStop()
 			v := rc.Argument(1)
 			if isFn {
-				v = l.mustReturn(pageReplacer(rc.This, rc.Arguments...))
+				v = a.mustReturn(pageReplacer(rc.This, rc.Arguments...))
 			}
 			if o, ok := v.(*goja.Object); ok {
 				d := 1
@@ -108,20 +108,20 @@ func (l *Agent) installEngineBounds() {
 					d = depth[h] + 1
 				}
 				if d > maxJSONStringifyDepth {
-					panic(l.newRangeError("Maximum call stack size exceeded"))
+					panic(a.newRangeError("Maximum call stack size exceeded"))
 				}
 				depth[o] = d
 			}
 			return v
 		}
-		args[1] = l.rt.ToValue(replacer)
-		return l.mustReturn(stringify(c.This, args...))
+		args[1] = a.rt.ToValue(replacer)
+		return a.mustReturn(stringify(c.This, args...))
 	})
 }
 
 // boundArrayJoin refuses to join an array into a string longer than V8's (see above).
-func (l *Agent) boundArrayJoin() {
-	ctor, ok := l.rt.Get("Array").(*goja.Object)
+func (a *Agent) boundArrayJoin() {
+	ctor, ok := a.rt.Get("Array").(*goja.Object)
 	if !ok {
 		return
 	}
@@ -133,37 +133,37 @@ func (l *Agent) boundArrayJoin() {
 	if !ok {
 		return
 	}
-	l.defineMethod(proto, "join", 1, func(c goja.FunctionCall) goja.Value {
+	a.defineMethod(proto, "join", 1, func(c goja.FunctionCall) goja.Value {
 		o, ok := c.This.(*goja.Object)
 		if !ok || !isArrayValue(o) {
-			return l.mustReturn(join(c.This, c.Arguments...))
+			return a.mustReturn(join(c.This, c.Arguments...))
 		}
 		sep := 1.0 // ","
 		if s, ok := c.Argument(0).(goja.String); ok {
 			sep = float64(s.Length())
 		} else if !goja.IsUndefined(c.Argument(0)) {
-			return l.mustReturn(join(c.This, c.Arguments...)) // converted by the original (it may run page code)
+			return a.mustReturn(join(c.This, c.Arguments...)) // converted by the original (it may run page code)
 		}
 		// An array's length is a data property: reading it runs no page code.
 		if n := o.Get("length").ToFloat(); n > maxStringLength || (n-1)*sep > maxStringLength {
-			panic(l.newRangeError("Invalid string length"))
+			panic(a.newRangeError("Invalid string length"))
 		}
-		return l.mustReturn(join(c.This, c.Arguments...))
+		return a.mustReturn(join(c.This, c.Arguments...))
 	})
 }
 
 // defineMethod defines a built-in method as WebIDL and ECMAScript do: writable,
 // configurable, not enumerable.
-func (l *Agent) defineMethod(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
-	f := l.rt.ToValue(fn).(*goja.Object)
-	_ = f.DefineDataProperty("name", l.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
-	_ = f.DefineDataProperty("length", l.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+func (a *Agent) defineMethod(o *goja.Object, name string, length int, fn func(goja.FunctionCall) goja.Value) {
+	f := a.rt.ToValue(fn).(*goja.Object)
+	_ = f.DefineDataProperty("name", a.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	_ = f.DefineDataProperty("length", a.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	_ = o.DefineDataProperty(name, f, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 }
 
 // mustReturn passes a call's result on, or rethrows its error into the calling script
 // (an exception stays catchable, an interrupt uncatchable).
-func (l *Agent) mustReturn(v goja.Value, err error) goja.Value {
+func (a *Agent) mustReturn(v goja.Value, err error) goja.Value {
 	if err != nil {
 		if ex, ok := findError[*goja.Exception](err); ok {
 			panic(ex.Value())
@@ -176,10 +176,10 @@ func (l *Agent) mustReturn(v goja.Value, err error) goja.Value {
 // checkStop throws the watchdog's interrupt into the running script now, from a host
 // function that a long engine built-in calls (goja would only see it at its next
 // instruction, after the built-in).
-func (l *Agent) checkStop() {
-	l.wd.mu.Lock()
-	s := l.wd.stop
-	l.wd.mu.Unlock()
+func (a *Agent) checkStop() {
+	a.wd.mu.Lock()
+	s := a.wd.stop
+	a.wd.mu.Unlock()
 	if s != nil {
 		panic(&goja.InterruptedError{})
 	}

@@ -6,14 +6,14 @@ import "github.com/dop251/goja"
 // name, "(anonymous)" for a function without one, "(code)" for a string handler. It reads
 // the name as a data property (callbackName, pagevalue.go): no getter or Proxy trap runs, so
 // tracing cannot change what a page prints.
-func (l *Agent) FunctionName(v goja.Value) string { return l.callbackName(v) }
+func (a *Agent) FunctionName(v goja.Value) string { return a.callbackName(v) }
 
 // CallNamed is Call with the callback's name for the trace.
-func (l *Agent) CallNamed(name string, fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
-	if l.depth > 0 {
-		return l.Call(fn, this, args...)
+func (a *Agent) CallNamed(name string, fn goja.Callable, this goja.Value, args ...goja.Value) (goja.Value, error) {
+	if a.depth > 0 {
+		return a.Call(fn, this, args...)
 	}
-	return l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name})
+	return a.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name})
 }
 
 // InvokeAndReport calls a callback and reports what it throws: WebIDL's "invoke a callback
@@ -21,16 +21,16 @@ func (l *Agent) CallNamed(name string, fn goja.Callable, this goja.Value, args .
 // exception is reported when the callback returns, before "clean up after running a
 // callback" performs the microtask checkpoint: a rAF callback's error event comes before the
 // microtasks it queued, as in Chrome (testdata/loop/raf_error_before_next_callback).
-func (l *Agent) InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
+func (a *Agent) InvokeAndReport(name string, fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
 	var v goja.Value
 	var err error
-	if l.depth > 0 {
-		v, err = l.Call(fn, this, args...)
+	if a.depth > 0 {
+		v, err = a.Call(fn, this, args...)
 	} else {
-		v, err = l.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name, report: true})
+		v, err = a.callFromEmptyStack(pendingCall{fn: fn, this: this, args: args, label: name, report: true})
 	}
 	if err != nil {
-		l.ReportException(err) // a nested call's exception, or the watchdog's line
+		a.ReportException(err) // a nested call's exception, or the watchdog's line
 		return goja.Undefined()
 	}
 	return v
@@ -38,9 +38,9 @@ func (l *Agent) InvokeAndReport(name string, fn goja.Callable, this goja.Value, 
 
 // callbackName is a callback's name for the trace ("(anonymous)" when it has none).
 // It reads the name as a data property: a getter or a Proxy is not run (pagevalue.go).
-func (l *Agent) callbackName(v goja.Value) string {
+func (a *Agent) callbackName(v goja.Value) string {
 	if o, ok := v.(*goja.Object); ok {
-		if n, ok := l.stringProperty(o, "name"); ok && n != "" {
+		if n, ok := a.stringProperty(o, "name"); ok && n != "" {
 			return n
 		}
 	}

@@ -16,43 +16,43 @@ import (
 // needs from the engine's inside is an exported hook of our goja (third_party/goja/PATCHES.md).
 
 // interrupt stops the JS that runs now at its next instruction (the watchdog, Halt).
-func (l *Agent) interrupt(v any) { l.rt.Interrupt(v) }
+func (a *Agent) interrupt(v any) { a.rt.Interrupt(v) }
 
 // clearInterrupt forgets an interrupt that was not delivered (the call ended first) or was.
-func (l *Agent) clearInterrupt() { l.rt.ClearInterrupt() }
+func (a *Agent) clearInterrupt() { a.rt.ClearInterrupt() }
 
 // setAsyncContextTracker installs the microtask tracker (asynccontext.go).
-func (l *Agent) setAsyncContextTracker(t goja.AsyncContextTracker) { l.rt.SetAsyncContextTracker(t) }
+func (a *Agent) setAsyncContextTracker(t goja.AsyncContextTracker) { a.rt.SetAsyncContextTracker(t) }
 
 // setStackFormatter makes f write the stack property of the realm's errors (goja's
 // SetStackFormatter, our patch): V8's format, errorstack.go.
-func (l *Agent) setStackFormatter(f goja.StackFormatter) { l.rt.SetStackFormatter(f) }
+func (a *Agent) setStackFormatter(f goja.StackFormatter) { a.rt.SetStackFormatter(f) }
 
 // setTimeSource makes now the time Date reads (goja's SetTimeSource).
-func (l *Agent) setTimeSource(now func() time.Time) { l.rt.SetTimeSource(now) }
+func (a *Agent) setTimeSource(now func() time.Time) { a.rt.SetTimeSource(now) }
 
 // enqueueJob puts a host microtask into the engine's job queue, after the promise jobs
 // already there (goja's EnqueueJob); the calls into JS it makes are nested ones.
-func (l *Agent) enqueueJob(job func()) { l.rt.EnqueueJob(job) }
+func (a *Agent) enqueueJob(job func()) { a.rt.EnqueueJob(job) }
 
 // setMaxCallStackSize bounds the JS call depth (a runaway recursion is a RangeError).
-func (l *Agent) setMaxCallStackSize(n int) { l.rt.SetMaxCallStackSize(n) }
+func (a *Agent) setMaxCallStackSize(n int) { a.rt.SetMaxCallStackSize(n) }
 
 // setAllocationLimit bounds one allocation the engine makes for the page, in bytes (goja's
 // SetAllocationLimit): past it, V8's RangeError instead of Go's fatal out-of-memory. It may be
 // called from the watchdog's goroutine while JS runs.
-func (l *Agent) setAllocationLimit(n int64) { l.rt.SetAllocationLimit(n) }
+func (a *Agent) setAllocationLimit(n int64) { a.rt.SetAllocationLimit(n) }
 
 // SetPromiseRejectionTracker installs the event loop's HostPromiseRejectionTracker (HTML's
 // unhandled rejections in package loop, Node's in package node).
-func (l *Agent) SetPromiseRejectionTracker(fn func(p *goja.Promise, op goja.PromiseRejectionOperation)) {
-	l.rt.SetPromiseRejectionTracker(fn)
+func (a *Agent) SetPromiseRejectionTracker(fn func(p *goja.Promise, op goja.PromiseRejectionOperation)) {
+	a.rt.SetPromiseRejectionTracker(fn)
 }
 
 // try runs fn, which may run page code, with the engine's own boundary (goja's Runtime.Try):
 // a JS exception is returned, an interrupt, a stack overflow or a Go panic raised again once
 // the engine has unwound to where fn was called.
-func (l *Agent) try(fn func()) *goja.Exception { return l.rt.Try(fn) }
+func (a *Agent) try(fn func()) *goja.Exception { return a.rt.Try(fn) }
 
 // The hooks our goja adds (third_party/goja/PATCHES.md), each used here only.
 

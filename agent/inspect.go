@@ -43,9 +43,9 @@ type TimerView struct {
 // microtasks, the JS stack, the log), with at most max entries per list; the event loop
 // adds its own (package loop: task queues, timers, animation frames, idle callbacks). Call
 // it on the agent's goroutine (e.g. from a function passed to Post or TryPost).
-func (l *Agent) Inspect(max int) *Snapshot {
-	snap := &Snapshot{Now: l.Now(), Speed: 1, HostMicrotasks: l.stats.Microtasks, Stats: l.stats, Boxes: l.Boxes(max), Sources: &l.sources}
-	if s := l.stepper(); s != nil {
+func (a *Agent) Inspect(max int) *Snapshot {
+	snap := &Snapshot{Now: a.Now(), Speed: 1, HostMicrotasks: a.stats.Microtasks, Stats: a.stats, Boxes: a.Boxes(max), Sources: &a.sources}
+	if s := a.stepper(); s != nil {
 		snap.Parked = s.Parked()
 		snap.Speed = s.Speed()
 	}
@@ -75,9 +75,9 @@ func (s *Stepper) Live() Live {
 
 // noteCallbackStart records the callback that callFromEmptyStack is about to run (step mode
 // only, so the name is computed only when someone can look at it).
-func (l *Agent) noteCallbackStart(p pendingCall) {
-	if s := l.stepper(); s != nil {
-		name := p.name(l)
+func (a *Agent) noteCallbackStart(p pendingCall) {
+	if s := a.stepper(); s != nil {
+		name := p.name(a)
 		s.callback.Store(&name)
 	}
 }

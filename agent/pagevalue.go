@@ -27,9 +27,9 @@ type intrinsics struct {
 	errorPrototype *goja.Object
 }
 
-func (l *Agent) captureIntrinsics() {
-	if e, ok := l.rt.Get("Error").(*goja.Object); ok {
-		l.intrinsics.errorPrototype, _ = e.Get("prototype").(*goja.Object)
+func (a *Agent) captureIntrinsics() {
+	if e, ok := a.rt.Get("Error").(*goja.Object); ok {
+		a.intrinsics.errorPrototype, _ = e.Get("prototype").(*goja.Object)
 	}
 }
 
@@ -82,7 +82,7 @@ func ownProperty(o *goja.Object, key string) (goja.Value, propKind) {
 // dataProperty reads the property key of o, as o[key] would, without running page code:
 // along the prototype chain, own data properties only. kind is propAccessor when a getter
 // was found first (the value was not read), propUnknown when the chain could not be read.
-func (l *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind propKind) {
+func (a *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind propKind) {
 	for depth := 0; o != nil && depth < 64; depth++ {
 		if isProxy(o) {
 			return nil, propUnknown
@@ -94,7 +94,7 @@ func (l *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind pro
 		case propUnknown:
 			// Only the host's own dynamic objects get here (a Proxy was caught above): reading
 			// them runs the host's Go code, no page code.
-			if !l.guard(func() { v = o.Get(key) }) {
+			if !a.guard(func() { v = o.Get(key) }) {
 				return nil, propUnknown
 			}
 			if v == nil {
@@ -108,8 +108,8 @@ func (l *Agent) dataProperty(o *goja.Object, key string) (v goja.Value, kind pro
 }
 
 // stringProperty is dataProperty when the value is a primitive string.
-func (l *Agent) stringProperty(o *goja.Object, key string) (string, bool) {
-	v, kind := l.dataProperty(o, key)
+func (a *Agent) stringProperty(o *goja.Object, key string) (string, bool) {
+	v, kind := a.dataProperty(o, key)
 	if kind != propData {
 		return "", false
 	}
@@ -121,8 +121,8 @@ func (l *Agent) stringProperty(o *goja.Object, key string) (string, bool) {
 // stopped. With JS on the stack the outer call's watchdog already runs; an interrupt then
 // goes on unwinding (the outer call reports it); with none, guard is a call of its own and
 // leaves the realm as a normal return would.
-func (l *Agent) guard(fn func()) (ok bool) {
-	if l.depth > 0 {
+func (a *Agent) guard(fn func()) (ok bool) {
+	if a.depth > 0 {
 		defer func() {
 			if r := recover(); r != nil {
 				if isUncatchablePanic(r) {
@@ -134,19 +134,19 @@ func (l *Agent) guard(fn func()) (ok bool) {
 		fn()
 		return true
 	}
-	l.depth++
-	l.wd.startCall()
+	a.depth++
+	a.wd.startCall()
 	defer func() {
-		l.wd.endCall()
-		l.depth--
+		a.wd.endCall()
+		a.depth--
 		if r := recover(); r != nil {
 			// An interrupt, a stack overflow or a Go panic: goja's Try unwound the VM to where
 			// fn was called before raising it again.
 			ok = false
-			l.clearInterrupt()
+			a.clearInterrupt()
 		}
 	}()
-	return l.try(fn) == nil
+	return a.try(fn) == nil
 }
 
 // isUncatchablePanic reports whether a recovered panic is goja's interrupt or stack overflow.

@@ -16,25 +16,25 @@ import (
 // The timeline lives in JS (private fields keep its state out of reach); the host gives it
 // the clock, the task that delivers observations (the event loop's QueueTask hook), and the
 // long tasks RunTask measures.
-func (l *Agent) InstallPerformance(longTasks bool) {
-	mk := l.mustCompile(performanceSource)
-	now := l.rt.ToValue(func(goja.FunctionCall) goja.Value { return l.rt.ToValue(coarsen(l.Now())) })
-	queueTask := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+func (a *Agent) InstallPerformance(longTasks bool) {
+	mk := a.mustCompile(performanceSource)
+	now := a.rt.ToValue(func(goja.FunctionCall) goja.Value { return a.rt.ToValue(coarsen(a.Now())) })
+	queueTask := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
 		// The event loop's task (Node's: an immediate).
-		l.queueTask(perfObserverTask, func() {
-			if _, err := l.Call(fn, goja.Undefined()); err != nil {
-				l.ReportException(err)
+		a.queueTask(perfObserverTask, func() {
+			if _, err := a.Call(fn, goja.Undefined()); err != nil {
+				a.ReportException(err)
 			}
 		})
 		return goja.Undefined()
 	})
-	report := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		l.reportValue(c.Argument(0), nil)
+	report := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		a.reportValue(c.Argument(0), nil)
 		return goja.Undefined()
 	})
 	// userTiming(isMeasure, name, startTime, duration): a mark or measure for the trace.
-	userTiming := l.rt.ToValue(func(c goja.FunctionCall) goja.Value {
+	userTiming := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		kind, start, dur := KindUserMark, c.Argument(2).ToFloat(), c.Argument(3).ToFloat()
 		if c.Argument(0).ToBoolean() {
 			kind = KindUserMeasure
@@ -42,15 +42,15 @@ func (l *Agent) InstallPerformance(longTasks bool) {
 		if math.IsNaN(start+dur) || math.IsInf(start+dur, 0) {
 			return goja.Undefined() // a mark at startTime NaN: nothing the trace can place
 		}
-		l.trace.add(Span{Kind: kind, Name: c.Argument(1).String(), Start: start, End: start + dur})
+		a.trace.add(Span{Kind: kind, Name: c.Argument(1).String(), Start: start, End: start + dur})
 		return goja.Undefined()
 	})
-	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming, l.rt.ToValue(longTasks))
+	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming, a.rt.ToValue(longTasks))
 	if err != nil {
 		panic("loop: performance: " + err.Error())
 	}
 	if longTasks {
-		l.perf.reportLongTask, _ = goja.AssertFunction(v)
+		a.perf.reportLongTask, _ = goja.AssertFunction(v)
 	}
 }
 
@@ -64,12 +64,12 @@ type performance struct {
 
 // reportLongTask queues a PerformanceLongTaskTiming entry for a task over 50 ms
 // (https://w3c.github.io/longtasks/#report-long-tasks).
-func (l *Agent) reportLongTask(start, end float64) {
-	if l.perf.reportLongTask == nil {
+func (a *Agent) reportLongTask(start, end float64) {
+	if a.perf.reportLongTask == nil {
 		return
 	}
-	if _, err := l.Call(l.perf.reportLongTask, goja.Undefined(), l.rt.ToValue(coarsen(start)), l.rt.ToValue(coarsen(end-start))); err != nil {
-		l.ReportException(err)
+	if _, err := a.Call(a.perf.reportLongTask, goja.Undefined(), a.rt.ToValue(coarsen(start)), a.rt.ToValue(coarsen(end-start))); err != nil {
+		a.ReportException(err)
 	}
 }
 

@@ -41,18 +41,18 @@ type hostJob struct {
 
 // trackHostMicrotask wraps a host microtask so that, if goja drops it, it is queued again:
 // a dropped "notify mutation observers" would leave MutationObserver silent for good.
-func (l *Agent) trackHostMicrotask(fn func()) func() {
+func (a *Agent) trackHostMicrotask(fn func()) func() {
 	j := &hostJob{fn: fn}
-	l.recovery.hostJobs = append(l.recovery.hostJobs, j)
+	a.recovery.hostJobs = append(a.recovery.hostJobs, j)
 	return func() {
 		j.done = true
-		jobs := l.recovery.hostJobs
+		jobs := a.recovery.hostJobs
 		i := 0
 		for i < len(jobs) && jobs[i].done {
 			jobs[i] = nil
 			i++
 		}
-		l.recovery.hostJobs = jobs[i:]
+		a.recovery.hostJobs = jobs[i:]
 		j.fn()
 	}
 }
@@ -60,7 +60,7 @@ func (l *Agent) trackHostMicrotask(fn func()) func() {
 // Broken reports whether the page's realm was left unusable (it no longer runs its jobs, or
 // the page keeps more than -max-heap reachable): Run has returned and no more JS runs. The
 // window then reloads the page in a fresh realm. Call it once Run has returned.
-func (l *Agent) Broken() bool { return l.recovery.broken }
+func (a *Agent) Broken() bool { return a.recovery.broken }
 
 // scriptStopped is a call the watchdog stopped, ready to report.
 type scriptStopped struct{ msg string }
@@ -76,49 +76,49 @@ func (e *internalError) Error() string { return e.msg }
 // (interrupt, stack overflow) or a Go panic (panicked non-nil): it checks that the realm
 // still runs its jobs, remembers the host microtasks goja dropped, and turns the error into
 // the line to report.
-func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
-	l.clearInterrupt()
-	if ie, ok := findError[*goja.InterruptedError](err); ok && stop == nil && l.wd.timeout > 0 {
+func (a *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendingCall) error {
+	a.clearInterrupt()
+	if ie, ok := findError[*goja.InterruptedError](err); ok && stop == nil && a.wd.timeout > 0 {
 		if _, regexp := ie.Value().(*goja.RegexpTimeoutError); regexp {
 			// A regular expression match past its bound (BoundRegexpMatching: the watchdog
 			// cannot interrupt a match, and on a loaded machine under virtual time the match's
 			// wall-clock bound can come before the watchdog's JS-time one): the same stop.
-			stop = &stopReason{timeout: l.wd.timeout}
+			stop = &stopReason{timeout: a.wd.timeout}
 		}
 	}
-	if panicked == nil && l.isHalt(err) {
+	if panicked == nil && a.isHalt(err) {
 		return ErrHalted // core.go: a deliberate end, nothing to check or report
 	}
 	// An interrupt or a stack overflow ends with goja's "leave abruptly": every pending
 	// promise job is dropped. A Go panic leaves them queued: they run now, in the checkpoint
 	// the panic skipped. Either way a host microtask that has not run after it was dropped:
 	// it is queued again.
-	l.wd.startCall()
-	ok := l.realmWorks()
-	l.wd.endCall()
-	l.clearInterrupt()
-	for _, j := range l.recovery.hostJobs {
+	a.wd.startCall()
+	ok := a.realmWorks()
+	a.wd.endCall()
+	a.clearInterrupt()
+	for _, j := range a.recovery.hostJobs {
 		if !j.done {
-			l.recovery.dropped = append(l.recovery.dropped, j.fn)
+			a.recovery.dropped = append(a.recovery.dropped, j.fn)
 		}
 	}
-	l.recovery.hostJobs = l.recovery.hostJobs[:0]
+	a.recovery.hostJobs = a.recovery.hostJobs[:0]
 	var msg string
 	switch {
 	case panicked != nil:
-		msg = fmt.Sprintf("internal error in %s: %v%s", l.describeCall(p), panicked, panicSite())
+		msg = fmt.Sprintf("internal error in %s: %v%s", a.describeCall(p), panicked, panicSite())
 	case stop != nil:
-		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped.", l.describeCall(p), stop)
+		msg = fmt.Sprintf("Script stopped: %s %s Its pending microtasks (promise reactions) were dropped.", a.describeCall(p), stop)
 		// For the instruments (the HUD shows the newest): "script stopped after 5s (-script-timeout): task "…"".
-		l.trace.instant(KindScriptStopped, fmt.Sprintf("script stopped %s: %s", stop.short(), l.describeCall(p)), l.Now())
+		a.trace.instant(KindScriptStopped, fmt.Sprintf("script stopped %s: %s", stop.short(), a.describeCall(p)), a.Now())
 	default:
 		if _, overflow := findError[*goja.StackOverflowError](err); overflow {
 			return err // reported as Chrome does: Uncaught RangeError
 		}
 		if ie, interrupted := findError[*goja.InterruptedError](err); interrupted {
-			msg = fmt.Sprintf("Script stopped in %s: %v", l.describeCall(p), ie.Value())
+			msg = fmt.Sprintf("Script stopped in %s: %v", a.describeCall(p), ie.Value())
 		} else {
-			msg = fmt.Sprintf("internal error in %s: %v", l.describeCall(p), err)
+			msg = fmt.Sprintf("internal error in %s: %v", a.describeCall(p), err)
 		}
 	}
 	if stop != nil && stop.heap > 0 {
@@ -133,13 +133,13 @@ func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendi
 	}
 	switch {
 	case !ok:
-		l.recovery.broken = true
-		l.stopped = true
+		a.recovery.broken = true
+		a.stopped = true
 		msg += " The page's scripts cannot go on: the page stops here; reload it."
 	case panicked != nil:
 		msg += "; the page goes on with its next task"
 	case stop != nil:
-		msg += l.afterStop()
+		msg += a.afterStop()
 	}
 	if panicked != nil {
 		return &internalError{msg}
@@ -151,32 +151,32 @@ func (l *Agent) endAbruptCall(err error, panicked any, stop *stopReason, p pendi
 // task of their own: the loop goes on with its next task first (a MutationObserver whose
 // callback mutates what it observes, for ever, is stopped again and again, not in a loop
 // that never lets anything else run).
-func (l *Agent) requeueDroppedMicrotasks() {
-	d := l.recovery.dropped
-	l.recovery.dropped = nil
+func (a *Agent) requeueDroppedMicrotasks() {
+	d := a.recovery.dropped
+	a.recovery.dropped = nil
 	if len(d) == 0 {
 		return
 	}
-	l.queueTask("microtasks dropped by a stopped script", func() {
+	a.queueTask("microtasks dropped by a stopped script", func() {
 		for _, fn := range d {
-			l.QueueMicrotask(fn)
+			a.QueueMicrotask(fn)
 		}
 	})
 }
 
 // describeCall names what ran, for a report: the task, and the callback when it has a name.
-func (l *Agent) describeCall(p pendingCall) string {
-	cb := p.name(l)
-	if l.currentTask == nil {
+func (a *Agent) describeCall(p pendingCall) string {
+	cb := p.name(a)
+	if a.currentTask == nil {
 		if cb == "(callback)" || cb == "" {
 			return "a callback of update the rendering (requestAnimationFrame?)"
 		}
 		return fmt.Sprintf("callback %q (outside any task: update the rendering)", cb)
 	}
 	if cb == "script" || cb == "(callback)" || cb == "" {
-		return fmt.Sprintf("task %q", l.currentTask.Name)
+		return fmt.Sprintf("task %q", a.currentTask.Name)
 	}
-	return fmt.Sprintf("task %q (callback %q)", l.currentTask.Name, cb)
+	return fmt.Sprintf("task %q (callback %q)", a.currentTask.Name, cb)
 }
 
 // panicSite is " (at function file:line)" for the loopscope function that panicked, seen
@@ -214,10 +214,10 @@ func shortFile(f string) string {
 
 // realmWorks checks that the realm still drains its job queue: a host microtask queued
 // from an empty stack must run before the call returns.
-func (l *Agent) realmWorks() bool {
+func (a *Agent) realmWorks() bool {
 	ran := false
-	l.enqueueJob(func() { ran = true })
-	if _, err := l.emptyCall(goja.Undefined()); err != nil {
+	a.enqueueJob(func() { ran = true })
+	if _, err := a.emptyCall(goja.Undefined()); err != nil {
 		return false
 	}
 	return ran

@@ -72,4 +72,4 @@ func (s *Sources) Files() []string {
 }
 
 // Sources is the text of the scripts the page ran (for a source pane).
-func (l *Agent) Sources() *Sources { return &l.sources }
+func (a *Agent) Sources() *Sources { return &a.sources }

@@ -92,23 +92,23 @@ type Stepper struct {
 
 // EnableStepping puts a Stepper around the loop's clock and returns it. Call it before Run
 // (and before any other goroutine uses the loop). Calling it again returns the same Stepper.
-func (l *Agent) EnableStepping() *Stepper {
-	if s := l.stepper(); s != nil {
+func (a *Agent) EnableStepping() *Stepper {
+	if s := a.stepper(); s != nil {
 		return s
 	}
-	s := &Stepper{inner: l.clock, wake: l.wake, speed: 1, parkedCh: make(chan struct{}, 1)}
-	s.innerBase = l.clock.Now()
+	s := &Stepper{inner: a.clock, wake: a.wake, speed: 1, parkedCh: make(chan struct{}, 1)}
+	s.innerBase = a.clock.Now()
 	s.base = s.innerBase
-	l.clock = s
-	l.mt.model = l.mt.on // microtask tracking now also models the queue
+	a.clock = s
+	a.mt.model = a.mt.on // microtask tracking now also models the queue
 	return s
 }
 
 // Stepper returns the loop's Stepper, or nil when stepping is not enabled.
-func (l *Agent) Stepper() *Stepper { return l.stepper() }
+func (a *Agent) Stepper() *Stepper { return a.stepper() }
 
-func (l *Agent) stepper() *Stepper {
-	s, _ := l.clock.(*Stepper)
+func (a *Agent) stepper() *Stepper {
+	s, _ := a.clock.(*Stepper)
 	return s
 }
 
@@ -286,8 +286,8 @@ func (s *Stepper) shouldPark() bool { return s.pauseRequested && s.budget == 0 }
 // PausePending reports whether the user has paused the loop and no step is in progress: a
 // wait that may end early (Node's poll phase) ends then, so the loop parks at once instead
 // of when the wait is over. Call it on the agent's goroutine.
-func (l *Agent) PausePending() bool {
-	s := l.stepper()
+func (a *Agent) PausePending() bool {
+	s := a.stepper()
 	if s == nil {
 		return false
 	}
@@ -297,19 +297,19 @@ func (l *Agent) PausePending() bool {
 }
 
 // stepGate is a gate point: the loop parks here while paused.
-func (l *Agent) stepGate() {
-	s := l.stepper()
-	if s == nil || l.stopped {
+func (a *Agent) stepGate() {
+	s := a.stepper()
+	if s == nil || a.stopped {
 		return
 	}
 	s.mu.Lock()
 	park := s.shouldPark()
 	s.mu.Unlock()
 	if park {
-		if l.lastStop.Kind == StepHostCall || l.lastStop.Kind == StepMicrotask {
-			l.lastStop = Stop{} // paused (Space) between iterations: JS ran to its end
+		if a.lastStop.Kind == StepHostCall || a.lastStop.Kind == StepMicrotask {
+			a.lastStop = Stop{} // paused (Space) between iterations: JS ran to its end
 		}
-		l.park(s)
+		a.park(s)
 	}
 }
 
@@ -329,16 +329,16 @@ type Stop struct {
 }
 
 // LastStop is the loop's last gate point (on the loop's goroutine; step mode only).
-func (l *Agent) LastStop() Stop { return l.lastStop }
+func (a *Agent) LastStop() Stop { return a.lastStop }
 
 // stepDone is called after the loop did something of kind k: a step in progress that k
 // completes ends, and the loop parks.
-func (l *Agent) stepDone(k StepKind) { l.stepDoneWhat(k, "") }
+func (a *Agent) stepDone(k StepKind) { a.stepDoneWhat(k, "") }
 
 // stepDoneWhat is stepDone with what it was (a microtask's or a host call's name) for
 // LastStop.
-func (l *Agent) stepDoneWhat(k StepKind, what string) {
-	s := l.stepper()
+func (a *Agent) stepDoneWhat(k StepKind, what string) {
+	s := a.stepper()
 	if s == nil {
 		return
 	}
@@ -352,14 +352,14 @@ func (l *Agent) stepDoneWhat(k StepKind, what string) {
 			what = *c
 		}
 	}
-	l.lastStop = Stop{Kind: k, What: what}
+	a.lastStop = Stop{Kind: k, What: what}
 	if k == StepTask {
 		s.running.Store(nil)
 	}
 	if k == StepTask || k == StepCallback {
 		s.callback.Store(nil)
 	}
-	if l.stopped {
+	if a.stopped {
 		return
 	}
 	s.mu.Lock()
@@ -384,32 +384,32 @@ func (l *Agent) stepDoneWhat(k StepKind, what string) {
 	park := s.shouldPark()
 	s.mu.Unlock()
 	if park {
-		l.park(s)
+		a.park(s)
 	}
 }
 
 // stepTaskStart records the task that runs now (for the queues view).
-func (l *Agent) stepTaskStart(t *Task) {
-	if s := l.stepper(); s != nil {
+func (a *Agent) stepTaskStart(t *Task) {
+	if s := a.stepper(); s != nil {
 		s.running.Store(t)
 	}
 }
 
 // stepCallbackDone is the gate point after a callback from an empty stack and its microtask
 // checkpoint (call it where callFromEmptyStack ends).
-func (l *Agent) stepCallbackDone() { l.stepDone(StepCallback) }
+func (a *Agent) stepCallbackDone() { a.stepDone(StepCallback) }
 
 // stepHostCall is the gate point inside a host call that touched a queue or the log; what
 // names the call.
-func (l *Agent) stepHostCall(what string) { l.stepDoneWhat(StepHostCall, what) }
+func (a *Agent) stepHostCall(what string) { a.stepDoneWhat(StepHostCall, what) }
 
 // park waits, with page time frozen, until a step or Resume (or Stop). Input posted
 // meanwhile is taken from the inbox, so it shows up in the task queues. Parked inside JS,
 // the watchdog does not count the wait.
-func (l *Agent) park(s *Stepper) {
-	if l.depth > 0 || l.mt.running != nil {
-		l.wd.pauseCall()
-		defer l.wd.resumeCall()
+func (a *Agent) park(s *Stepper) {
+	if a.depth > 0 || a.mt.running != nil {
+		a.wd.pauseCall()
+		defer a.wd.resumeCall()
 	}
 	s.freeze()
 	s.parked.Store(true)
@@ -418,14 +418,14 @@ func (l *Agent) park(s *Stepper) {
 	default:
 	}
 	for {
-		l.DrainInbox()
+		a.DrainInbox()
 		s.mu.Lock()
 		park := s.shouldPark()
 		s.mu.Unlock()
-		if !park || l.stopped {
+		if !park || a.stopped {
 			break
 		}
-		<-l.wake
+		<-a.wake
 	}
 	s.parked.Store(false)
 	s.thaw()

@@ -119,17 +119,17 @@ func (w *watchdog) endCall() *stopReason {
 
 // StopNow stops the current call for a bound the event loop checks itself (a timer leak):
 // see stopNow.
-func (l *Agent) StopNow(bound string) { l.stopNow(bound) }
+func (a *Agent) StopNow(bound string) { a.stopNow(bound) }
 
 // stopNow stops the current call for a bound the loop checks itself (called on the loop's
 // goroutine, from a host function): the interrupt lands as soon as the host function
 // returns to JS, and the call is reported as one the watchdog stopped.
-func (l *Agent) stopNow(bound string) {
-	w := &l.wd
+func (a *Agent) stopNow(bound string) {
+	w := &a.wd
 	w.mu.Lock()
 	if !w.callStart.IsZero() && w.stop == nil {
 		w.stop = &stopReason{bound: bound}
-		l.interrupt(w.stop)
+		a.interrupt(w.stop)
 	}
 	w.mu.Unlock()
 }
@@ -157,8 +157,8 @@ func (w *watchdog) resumeCall() {
 
 // startWatchdog starts the watchdog goroutine for the duration of Run; it returns a
 // function that stops it.
-func (l *Agent) startWatchdog() func() {
-	w := &l.wd
+func (a *Agent) startWatchdog() func() {
+	w := &a.wd
 	if w.timeout < 0 && w.maxHeap <= 0 {
 		return func() {}
 	}
@@ -182,7 +182,7 @@ func (l *Agent) startWatchdog() func() {
 			case <-done:
 				return
 			case <-tick.C:
-				if !l.watch(heap) {
+				if !a.watch(heap) {
 					// No call runs: sleep until one starts (no ticks while idle).
 					tick.Stop()
 					select {
@@ -200,8 +200,8 @@ func (l *Agent) startWatchdog() func() {
 
 // watch is one check of the watchdog. It reports false when no call runs (the watchdog
 // then waits for the next).
-func (l *Agent) watch(heap []metrics.Sample) bool {
-	w := &l.wd
+func (a *Agent) watch(heap []metrics.Sample) bool {
+	w := &a.wd
 	w.mu.Lock()
 	idle := w.callStart.IsZero()
 	w.mu.Unlock()
@@ -213,7 +213,7 @@ func (l *Agent) watch(heap []metrics.Sample) bool {
 		// The heap budget moves with the live heap: goja's allocation limit follows it, also
 		// while the page runs (allocbounds.go).
 		live = readUint64(heap)
-		l.followHeapBudget(live)
+		a.followHeapBudget(live)
 	}
 	w.mu.Lock()
 	running := !w.callStart.IsZero() && w.stop == nil
@@ -234,7 +234,7 @@ func (l *Agent) watch(heap []metrics.Sample) bool {
 				runtime.GC()
 				w.lastGC = time.Now()
 				live = readUint64(heap)
-				l.followHeapBudget(live)
+				a.followHeapBudget(live)
 			}
 			if live > uint64(w.maxHeap) {
 				reason = &stopReason{heap: w.maxHeap, heapSeen: live}
@@ -247,7 +247,7 @@ func (l *Agent) watch(heap []metrics.Sample) bool {
 	w.mu.Lock()
 	if w.calls == call && !w.callStart.IsZero() && w.stop == nil { // the same call, still running
 		w.stop = reason
-		l.interrupt(reason)
+		a.interrupt(reason)
 	}
 	w.mu.Unlock()
 	return true
