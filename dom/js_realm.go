@@ -20,6 +20,34 @@ type Options struct {
 	// PostToRealm runs fn on the realm's goroutine, from any goroutine (a MessagePort whose
 	// entangled port is in another agent delivers through it).
 	PostToRealm func(fn func())
+	// Messages marks the messages this realm's ports post and deliver in its event loop's
+	// trace (the message arrows); nil: unmarked.
+	Messages MessageMarks
+}
+
+// MessageMarks records a message in the trace of the loop whose task posts it and of the
+// loop whose task delivers it, paired by a flow id (package page: the timeline's arrows and
+// the trace export's flow events). Both are called on the realm's goroutine, in a task.
+type MessageMarks interface {
+	// Sent numbers a message the running task posts and marks it: the arrow's start.
+	Sent() uint64
+	// Received marks that the running task delivers message flow: the arrow's end.
+	Received(flow uint64)
+}
+
+// messageSent numbers and marks a message this realm posts (0: unmarked).
+func (r *realm) messageSent() uint64 {
+	if r.opts.Messages == nil {
+		return 0
+	}
+	return r.opts.Messages.Sent()
+}
+
+// messageReceived marks the delivery of message flow in the running task.
+func (r *realm) messageReceived(flow uint64) {
+	if flow != 0 && r.opts.Messages != nil {
+		r.opts.Messages.Received(flow)
+	}
 }
 
 // realm holds the JS side of one window: the runtime, the interface objects and the

@@ -31,6 +31,7 @@ type portMessage struct {
 	data  goja.Value
 	ports []*MessagePort
 	ser   *SerializedMessage // a message from another agent: deserialized when delivered
+	flow  uint64             // its id in the traces (MessageMarks; 0: unmarked)
 }
 
 func (p *MessagePort) eventTargetData() *eventTarget { return &p.target }
@@ -47,6 +48,7 @@ func (p *MessagePort) postMessageSteps(message goja.Value, t *transfer) {
 		// The entangled port is in another agent: serialize here, deliver there.
 		m := p.realm.structuredSerializeWithTransfer(message, t.raw, "Failed to execute 'postMessage' on 'MessagePort': ")
 		if !p.closed {
+			m.flow = p.realm.messageSent() // the start of its arrow to the other agent's loop
 			p.remote.peer.deliver(m)
 		}
 		return
@@ -57,7 +59,7 @@ func (p *MessagePort) postMessageSteps(message goja.Value, t *transfer) {
 	if p.closed || target == nil || target.closed {
 		return
 	}
-	target.enqueue(portMessage{data: data, ports: ports})
+	target.enqueue(portMessage{data: data, ports: ports, flow: p.realm.messageSent()})
 }
 
 // enqueue adds m to the port message queue: a task at once when the queue is enabled.
@@ -81,9 +83,11 @@ func (p *MessagePort) queueMessage(m portMessage) {
 			return
 		}
 		if m.ser != nil {
+			p.realm.messageReceived(m.ser.flow)
 			deliverMessage(p.realm, p, m.ser)
 			return
 		}
+		p.realm.messageReceived(m.flow)
 		ev := createEvent("message", kindMessageEvent, EventInit{})
 		ev.data, ev.ports = m.data, m.ports
 		ev.trusted = true

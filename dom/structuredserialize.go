@@ -22,6 +22,8 @@ type SerializedMessage struct {
 	buffers [][]byte
 	// transferred MessagePorts: the ends the receiving realm's new ports take.
 	ports []*crossPort
+	// flow is the message's id in the traces when a port posted it (MessageMarks; 0: none).
+	flow uint64
 	// Bytes is about how much memory the serialization holds (bounds a queue of messages).
 	Bytes int64
 }

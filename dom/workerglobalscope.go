@@ -31,6 +31,8 @@ type WorkerGlobalOptions struct {
 	BlobURLs *BlobURLStore
 	// PostToRealm runs fn on the worker's goroutine, from any goroutine.
 	PostToRealm func(fn func())
+	// Messages marks the messages the worker's ports post and deliver in its loop's trace.
+	Messages MessageMarks
 	// Navigator answers navigator's basics.
 	UserAgent string
 }
@@ -66,7 +68,8 @@ func InstallWorkerGlobal(host Host, opts WorkerGlobalOptions) (g *WorkerGlobal, 
 		}
 	}()
 	r := &realm{host: host, rt: host.Runtime(), idl: webidl.NewRealm(host.Runtime()),
-		opts: Options{Workers: opts.Workers, BlobURLs: opts.BlobURLs, PostToRealm: opts.PostToRealm}}
+		opts: Options{Workers: opts.Workers, BlobURLs: opts.BlobURLs, PostToRealm: opts.PostToRealm,
+			Messages: opts.Messages}}
 	g = &WorkerGlobal{realm: r, url: u, opts: opts}
 	r.worker = g
 	r.syntaxError, _ = goja.AssertConstructor(r.rt.Get("SyntaxError"))

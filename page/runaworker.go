@@ -169,6 +169,7 @@ func (run *workerRun) setUp() error {
 		Workers:     &workerHost{p: p, owner: l, inbox: run.inbox},
 		BlobURLs:    p.workers.blobs,
 		PostToRealm: run.inbox.run,
+		Messages:    messageMarks{p, l},
 		UserAgent:   userAgent,
 	})
 	if err != nil {
@@ -276,12 +277,25 @@ func (run *workerRun) postToOwner(m *dom.SerializedMessage) {
 
 // sent numbers a message that from posts (on from's goroutine, inside the posting task) and
 // records it in from's trace: the start of the message's arrow.
-// FIXME: messages through MessagePorts handed across loops have no arrow yet.
 func (run *workerRun) sent(from *loop.Loop) uint64 {
-	flow := run.p.workers.flows.Add(1)
-	from.Trace().MessageSent(flow, from.Now())
+	return messageMarks{run.p, from}.Sent()
+}
+
+// messageMarks is a realm's dom.MessageMarks: its ports' messages (to a port on another
+// loop, handed across, or on its own) numbered by the page's one counter and marked in its
+// loop's trace, as Worker.postMessage and the worker's postMessage are.
+type messageMarks struct {
+	p *Page
+	l *loop.Loop
+}
+
+func (m messageMarks) Sent() uint64 {
+	flow := m.p.workers.flows.Add(1)
+	m.l.Trace().MessageSent(flow, m.l.Now())
 	return flow
 }
+
+func (m messageMarks) Received(flow uint64) { m.l.Trace().MessageReceived(flow, m.l.Now()) }
 
 // Terminate implements dom.WorkerChannel: "terminate a worker" (the running script is
 // aborted at once, through the agent's interrupt; no task runs after it).

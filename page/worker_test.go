@@ -99,12 +99,67 @@ func TestWorkerMessageFlows(t *testing.T) {
 	if got := strings.Join(lines, "|"); got != "ping 1 pong|ping 2 pong|ping 3 pong" || len(errs) != 0 {
 		t.Fatalf("lines %q errors %q", lines, errs)
 	}
-	type mark struct {
-		at     float64
-		worker bool
-		task   string // the task the mark is inside
+	sent, received := messageMarksOf(p)
+	if len(sent) != 6 || len(received) != 6 {
+		t.Fatalf("%d messages sent and %d received in the traces, want 6 and 6", len(sent), len(received))
 	}
-	sent, received := map[uint64]mark{}, map[uint64]mark{}
+	for flow := uint64(1); flow <= 6; flow++ {
+		fromWindow := flow%2 == 1 // ping, pong, ping, ...
+		checkMessageFlow(t, flow, sent[flow], received[flow], !fromWindow, fromWindow,
+			map[bool]string{true: "message", false: "message from worker"}[fromWindow])
+	}
+	checkExportedFlows(t, p, 6, nil)
+}
+
+// TestPortMessageFlows: a message through a MessagePort handed to a worker is an arrow as
+// the worker's own messages are, both ways: the window's port posts in a window task and the
+// worker's port receives in a worker task on the posted message task source (and back); a
+// message between two ports of the window's own loop is one too, on the window's thread.
+func TestPortMessageFlows(t *testing.T) {
+	lines, errs, p := runWorkerPageKeep(t, `<script>
+		const w = new Worker('porter.js');
+		const ch = new MessageChannel(), local = new MessageChannel();
+		local.port2.onmessage = (e) => console.log('local', e.data);
+		let n = 0;
+		ch.port1.onmessage = (e) => {
+			console.log(e.data);
+			if (++n < 3) setTimeout(() => ch.port1.postMessage('ping ' + (n + 1)), 10);
+			else local.port1.postMessage('done');
+		};
+		w.postMessage('the port', [ch.port2]);
+		ch.port1.postMessage('ping 1');
+	</script>`, map[string]string{"porter.js": `onmessage = (e) => {
+		const port = e.ports[0];
+		port.onmessage = (m) => port.postMessage(m.data + ' pong');
+	};`}, Options{VirtualTime: true})
+	if got := strings.Join(lines, "|"); got != "ping 1 pong|ping 2 pong|ping 3 pong|local done" || len(errs) != 0 {
+		t.Fatalf("lines %q errors %q", lines, errs)
+	}
+	sent, received := messageMarksOf(p)
+	if len(sent) != 8 || len(received) != 8 {
+		t.Fatalf("%d messages sent and %d received in the traces, want 8 and 8", len(sent), len(received))
+	}
+	// 1: the Worker's message carrying the port; 2-7: ping, pong, ... through the ports;
+	// 8: the window's own channel.
+	checkMessageFlow(t, 1, sent[1], received[1], false, true, "message")
+	for flow := uint64(2); flow <= 7; flow++ {
+		fromWindow := flow%2 == 0
+		checkMessageFlow(t, flow, sent[flow], received[flow], !fromWindow, fromWindow, "posted-message")
+	}
+	checkMessageFlow(t, 8, sent[8], received[8], false, false, "posted-message")
+	checkExportedFlows(t, p, 8, map[uint64]bool{8: true})
+}
+
+// messageMark is a message's mark in a trace: when, on which loop, inside which task.
+type messageMark struct {
+	at     float64
+	worker bool
+	task   string // the task the mark is inside
+}
+
+// messageMarksOf collects the message marks of the window's and the workers' traces by flow.
+func messageMarksOf(p *Page) (sent, received map[uint64]messageMark) {
+	sent, received = map[uint64]messageMark{}, map[uint64]messageMark{}
 	collect := func(spans []Span, worker bool) {
 		var tasks []Span
 		for _, s := range spans {
@@ -124,34 +179,40 @@ func TestWorkerMessageFlows(t *testing.T) {
 		for _, s := range spans {
 			switch s.Kind {
 			case KindMessageSent:
-				sent[s.Flow()] = mark{s.Start, worker, inTask(s.Start)}
+				sent[s.Flow()] = messageMark{s.Start, worker, inTask(s.Start)}
 			case KindMessageReceived:
-				received[s.Flow()] = mark{s.Start, worker, inTask(s.Start)}
+				received[s.Flow()] = messageMark{s.Start, worker, inTask(s.Start)}
 			}
 		}
 	}
 	collect(p.Spans(), false)
 	collect(p.WorkerSpans(), true)
-	if len(sent) != 6 || len(received) != 6 {
-		t.Fatalf("%d messages sent and %d received in the traces, want 6 and 6", len(sent), len(received))
-	}
-	for flow := uint64(1); flow <= 6; flow++ {
-		s, r := sent[flow], received[flow]
-		fromWindow := flow%2 == 1 // ping, pong, ping, ...
-		if s.worker == fromWindow || r.worker != fromWindow {
-			t.Errorf("message %d: sent in the worker %v, received in the worker %v", flow, s.worker, r.worker)
-		}
-		if r.at < s.at {
-			t.Errorf("message %d received at %.3f ms, before it was sent at %.3f ms", flow, r.at, s.at)
-		}
-		if s.task == "" {
-			t.Errorf("message %d: its sending mark is in no task", flow)
-		}
-		if want := map[bool]string{true: "message", false: "message from worker"}[fromWindow]; r.task != want {
-			t.Errorf("message %d: received in task %q, want %q", flow, r.task, want)
-		}
-	}
+	return sent, received
+}
 
+// checkMessageFlow checks one message's two marks: the loops they are on, their order, the
+// sending task, and the receiving task's name.
+func checkMessageFlow(t *testing.T, flow uint64, s, r messageMark, fromWorker, toWorker bool, task string) {
+	t.Helper()
+	if s.worker != fromWorker || r.worker != toWorker {
+		t.Errorf("message %d: sent in the worker %v, received in the worker %v; want %v and %v", flow, s.worker, r.worker, fromWorker, toWorker)
+	}
+	if r.at < s.at {
+		t.Errorf("message %d received at %.3f ms, before it was sent at %.3f ms", flow, r.at, s.at)
+	}
+	if s.task == "" {
+		t.Errorf("message %d: its sending mark is in no task", flow)
+	}
+	if r.task != task {
+		t.Errorf("message %d: received in task %q, want %q", flow, r.task, task)
+	}
+}
+
+// checkExportedFlows checks the -trace export's flow events: n flows, each one "s" and one
+// "f" bound to its enclosing slice, ending no earlier than it starts, on two threads but for
+// the flows of sameThread.
+func checkExportedFlows(t *testing.T, p *Page, n int, sameThread map[uint64]bool) {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := p.WriteChromeTrace(&buf); err != nil {
 		t.Fatal(err)
@@ -197,12 +258,12 @@ func TestWorkerMessageFlows(t *testing.T) {
 		}
 		ts[e.ID] = x
 	}
-	if len(flows) != 6 {
-		t.Fatalf("%d flows in the export, want 6", len(flows))
+	if len(flows) != n {
+		t.Fatalf("%d flows in the export, want %d", len(flows), n)
 	}
 	for id, fe := range flows {
-		if len(fe.s) != 1 || len(fe.f) != 1 || fe.s[0] == fe.f[0] {
-			t.Errorf("flow %d: starts on threads %v, ends on %v: want one each, on two threads", id, fe.s, fe.f)
+		if len(fe.s) != 1 || len(fe.f) != 1 || (fe.s[0] == fe.f[0]) != sameThread[id] {
+			t.Errorf("flow %d: starts on threads %v, ends on %v: want one each, on the same thread %v", id, fe.s, fe.f, sameThread[id])
 		}
 		if ts[id][1] < ts[id][0] {
 			t.Errorf("flow %d ends at %v µs, before its start at %v µs", id, ts[id][1], ts[id][0])

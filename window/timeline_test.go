@@ -292,11 +292,31 @@ setTimeout(() => w.postMessage('go'), 100);
 // is an arrow in the timeline, from the top of the window's row where it was posted to the
 // workers' lane where it was received, and back for the replies.
 func TestTimelineMessageArrows(t *testing.T) {
-	src := `<script>
+	checkTimelineArrows(t, `<script>
 const w = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => postMessage(e.data + 1);'])));
 w.onmessage = (e) => { if (e.data < 3) setTimeout(() => w.postMessage(e.data), 10); };
 w.postMessage(0);
-</script>`
+</script>`, 6, 3)
+}
+
+// TestTimelineMessageArrowsThroughPorts: messages through a MessageChannel's port handed to
+// a worker are arrows too, both ways (the Worker's message carrying the port, then three
+// through the ports each way).
+func TestTimelineMessageArrowsThroughPorts(t *testing.T) {
+	checkTimelineArrows(t, `<script>
+const w = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => { const p = e.ports[0]; p.onmessage = (m) => p.postMessage(m.data + 1); };'])));
+const ch = new MessageChannel();
+ch.port1.onmessage = (e) => { if (e.data < 3) setTimeout(() => ch.port1.postMessage(e.data), 10); };
+w.postMessage('the port', [ch.port2]);
+ch.port1.postMessage(0);
+</script>`, 7, 4)
+}
+
+// checkTimelineArrows runs src under virtual time and checks the timeline's arrows between
+// the window's loop and the worker's: n of them, toWorker to the worker, each from the top
+// of the window's row to the workers' lane or back, none back in time.
+func checkTimelineArrows(t *testing.T, src string, n, toWorkerWant int) {
+	t.Helper()
 	p, err := page.New([]byte(src), "file:///arrows.html", "", page.Options{VirtualTime: true, Console: newConsoleLog(nil, nil)})
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +348,7 @@ w.postMessage(0);
 			t.Errorf("arrow %+v points back in time", a)
 		}
 	}
-	if len(arrows) != 6 || toWorker != 3 {
-		t.Errorf("%d arrows, %d of them to the worker; want 6 and 3", len(arrows), toWorker)
+	if len(arrows) != n || toWorker != toWorkerWant {
+		t.Errorf("%d arrows, %d of them to the worker; want %d and %d", len(arrows), toWorker, n, toWorkerWant)
 	}
 }
