@@ -49,6 +49,11 @@ type Animation struct {
 	finishDue                 bool // a finish notification is queued (a microtask)
 	readyDue                  bool // a pending task completed: the ready promise resolves
 	listed                    bool // in e.anims
+	// quietFrom and quietUntil: the update steps change nothing and queue nothing for
+	// timeline times in [quietFrom, quietUntil), while nothing changed the animation
+	// since (quietEpoch is the engine's animEpoch then); see quietSpan.
+	quietFrom, quietUntil float64
+	quietEpoch            uint64
 
 	// CSS animations: the name and the state of the last event check.
 	name          string
@@ -331,6 +336,7 @@ func (a *Animation) Cancel() bool {
 	if a.PlayState() == "idle" {
 		return false
 	}
+	a.e.animEpoch++
 	a.pendingPlay, a.pendingPause = false, false
 	a.finishNotified, a.finishDue = false, false
 	if a.Owner != nil { // a script animation, or a CSS animation a script has seen
@@ -536,6 +542,7 @@ func (a *Animation) localTime() (float64, bool) { return a.CurrentTime() }
 // list keeps the animation among those the engine updates.
 func (a *Animation) list() {
 	a.e.animVersion++
+	a.e.animEpoch++
 	a.e.needFramesKnown = false
 	if !a.listed {
 		a.listed = true

@@ -116,6 +116,7 @@ func (e *Engine) updateCSSAnimations(st *elementState) {
 func (e *Engine) setCSSAnimationTiming(a *Animation, spec animationSpec, rule *css.KeyframesRule) {
 	t := &a.effect.timing
 	a.e.needFramesKnown = false
+	a.e.animEpoch++
 	t.delay, t.duration, t.iterations = spec.delay, spec.duration, spec.iterations
 	t.direction, t.fill = spec.direction, spec.fill
 	t.easing = css.Easing{Kind: css.EaseLinear} // the easing applies per keyframe

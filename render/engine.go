@@ -70,6 +70,10 @@ type Engine struct {
 	settled            []*Animation
 	settledTransitions []*transition // the CSSTransitions whose finished promise resolves
 	animVersion        uint64
+	// animEpoch changes whenever an animation changes other than by its timeline's time
+	// (its timing, effect, start or hold time, playback rate, pending tasks): the update
+	// steps skip an animation only while it is what it was (Animation.quietSpan).
+	animEpoch uint64
 	// appliedAnimVersion is the animVersion the used styles were last computed at;
 	// animatedLive says whether a value applied then changes with time.
 	appliedAnimVersion uint64

@@ -72,6 +72,13 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	// timestamp."
 	kept := e.anims[:0]
 	for _, a := range e.anims {
+		if a.quietEpoch == e.animEpoch && now >= a.quietFrom && now < a.quietUntil {
+			// Nothing due: the steps below would change nothing but the previous current
+			// time (updateFinishedState's, which a change of the effect's end reads).
+			a.previousCurrentTime = (now-a.startTime)*a.playbackRate + 0
+			kept = append(kept, a)
+			continue
+		}
 		a.runPendingTasks()
 		a.updateFinishedState(false, false)
 		if a.kind == kindCSSAnimation {
@@ -85,6 +92,7 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 		}
 		if a.keepListed() {
 			kept = append(kept, a)
+			a.quietSpan(now)
 		} else {
 			a.listed = false
 		}
@@ -96,6 +104,53 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 		e.animVersion++ // the animated values moved on (a forced style update must see them)
 	}
 	return e.settled
+}
+
+// quietSpan records, after the update steps ran at timeline time now, until when they
+// would change nothing and queue nothing: a running animation with nothing pending
+// (no pending task, no promise to settle, no finish notification) keeps its phase and
+// iteration until its local time reaches the next iteration boundary, the end of its
+// active interval or its end, and the steps would only set its previous current time.
+// The span ends a little before that time (the steps run early, never late); a change
+// to the animation (animEpoch) ends it at once.
+// Other animations (paused, finished, filling, playing backwards) get no span: the steps
+// run every frame.
+func (a *Animation) quietSpan(now float64) {
+	a.quietUntil = math.Inf(-1)
+	if !a.hasStart || a.hasHold || a.Pending() || a.hasPendingRate || a.readyDue || a.finishDue ||
+		a.finishNotified || a.playbackRate <= 0 {
+		return
+	}
+	t := &a.effect.timing
+	local := (now - a.startTime) * a.playbackRate
+	end := t.endTime()
+	beforeActive := math.Max(math.Min(t.delay, end), 0)
+	activeAfter := math.Max(math.Min(t.delay+t.activeDuration(), end), 0)
+	var next float64 // the local time at which something may happen
+	switch {
+	case local < beforeActive:
+		next = beforeActive
+	case local < activeAfter && t.duration > 0:
+		next = activeAfter
+		if !math.IsInf(t.duration, 1) {
+			overall := (local-t.delay)/t.duration + t.iterationStart
+			boundary := t.delay + (math.Floor(overall)+1-t.iterationStart)*t.duration
+			next = math.Min(next, boundary)
+		}
+	default:
+		return // at or after the active interval's end (finishing), or no iterations
+	}
+	next = math.Min(next, end)
+	if math.IsNaN(next) || math.IsInf(next, 0) {
+		return
+	}
+	until := a.startTime + next/a.playbackRate
+	// Ends early by more than any rounding of the sums above.
+	until -= 1e-3 + 1e-9*(math.Abs(a.startTime)+math.Abs(next)/a.playbackRate)
+	if until <= now {
+		return
+	}
+	a.quietFrom, a.quietUntil, a.quietEpoch = now, until, a.e.animEpoch
 }
 
 // keepListed: the engine updates an animation each frame while it may still change,
