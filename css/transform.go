@@ -310,15 +310,7 @@ func (t TransformList) OnlyTranslations() bool {
 // translated content but neither rotates, scales nor skews it uses. Two translations in
 // different relative units cannot be summed: the first unit's stays.
 func (t TransformList) TranslationSum() (x, y TranslateLength) {
-	add := func(a *TranslateLength, b TranslateLength) {
-		switch {
-		case a.L.V == 0:
-			a.L = b.L
-		case b.L.U == a.L.U:
-			a.L.V += b.L.V
-		}
-		a.Pct += b.Pct
-	}
+	add := addTranslation
 	for _, f := range t {
 		switch f.Op {
 		case OpTranslate:
@@ -332,6 +324,31 @@ func (t TransformList) TranslationSum() (x, y TranslateLength) {
 		}
 	}
 	return x, y
+}
+
+// addTranslation adds b to the sum a (TranslationSum).
+func addTranslation(a *TranslateLength, b TranslateLength) {
+	switch {
+	case a.L.V == 0:
+		a.L = b.L
+	case b.L.U == a.L.U:
+		a.L.V += b.L.V
+	}
+	a.Pct += b.Pct
+}
+
+// InterpolatedTranslationSum is InterpolateTransformLists(from, to, p).TranslationSum()
+// for two lists of as many translations (none excluded), without building the list (an
+// animation's compositor samples it every frame); ok is false for other lists.
+func InterpolatedTranslationSum(from, to TransformList, p float64) (x, y TranslateLength, ok bool) {
+	if len(from) != len(to) || len(from) == 0 || !from.OnlyTranslations() || !to.OnlyTranslations() {
+		return x, y, false
+	}
+	for i := range from {
+		addTranslation(&x, lerpTranslate(from[i].X, to[i].X, p))
+		addTranslation(&y, lerpTranslate(from[i].Y, to[i].Y, p))
+	}
+	return x, y, true
 }
 
 // Equal reports two lists of the same functions with the same arguments.

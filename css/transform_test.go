@@ -75,3 +75,38 @@ func TestTransformListParsing(t *testing.T) {
 		t.Errorf("rotate(0): %v %v", l, ok)
 	}
 }
+
+// TestInterpolatedTranslationSum: for lists of translations of as many functions, the
+// sum without the list is the list's sum, bit for bit (px, %, calc, em, mixed units that
+// flip at 50%, zeros taking the other's unit), and other lists are refused.
+func TestInterpolatedTranslationSum(t *testing.T) {
+	pairs := [][2]string{
+		{"translateX(0)", "translateX(3.5px)"},
+		{"translate(0.3px, 0.1px)", "translate(7.7px, 3.35px)"},
+		{"translate(10%, 2px) translateY(1.5em)", "translate(calc(5px + 20%), -3px) translateY(2px)"},
+		{"translate(1em, 2px)", "translate(3px, 0)"},
+		{"translateY(-2.25px) translateX(50%)", "translateY(5.5px) translateX(0)"},
+	}
+	for _, pr := range pairs {
+		from, ok1 := ParseTransformList(pr[0])
+		to, ok2 := ParseTransformList(pr[1])
+		if !ok1 || !ok2 {
+			t.Fatalf("%q or %q does not parse", pr[0], pr[1])
+		}
+		for _, p := range []float64{0, 0.1, 1.0 / 3, 0.5, 0.49999, 0.77, 1, -0.2, 1.3} {
+			x, y, ok := InterpolatedTranslationSum(from, to, p)
+			wx, wy := InterpolateTransformLists(from, to, p).TranslationSum()
+			if !ok || x != wx || y != wy {
+				t.Errorf("%q to %q at %v: %v %v %v, want %v %v", pr[0], pr[1], p, x, y, ok, wx, wy)
+			}
+		}
+	}
+	for _, pr := range [][2]string{{"none", "translateX(2px)"}, {"translateX(1px)", "translate(1px) translateY(2px)"},
+		{"rotate(10deg)", "rotate(20deg)"}, {"none", "none"}} {
+		from, _ := ParseTransformList(pr[0])
+		to, _ := ParseTransformList(pr[1])
+		if _, _, ok := InterpolatedTranslationSum(from, to, 0.5); ok {
+			t.Errorf("%q to %q: summed, want refused", pr[0], pr[1])
+		}
+	}
+}

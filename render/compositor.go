@@ -2,6 +2,8 @@ package render
 
 import (
 	"image"
+	"math"
+	"sort"
 
 	"loopscope/css"
 )
@@ -77,10 +79,13 @@ func (e *Engine) endPlacing(b *box, pc placedContext) {
 // areas, the focus ring moved, an opacity group around it (its bounds would change), a
 // context painted twice; the caller then builds the display list again (the boxes'
 // records may be half updated: only a new list is right).
-func (e *Engine) replaceContext(b *box, view image.Rectangle) bool {
-	at, ok := e.placed[b]
-	if !ok {
-		return false
+// known says at is b's index in placedAt (compositeLayer found it), else it is looked up.
+func (e *Engine) replaceContext(b *box, at int32, known bool, view image.Rectangle) bool {
+	if !known || int(at) >= len(e.placedAt) || at < 0 || e.placedAt[at].b != b {
+		var ok bool
+		if at, ok = e.placed[b]; !ok {
+			return false
+		}
 	}
 	pc := e.placedAt[at]
 	if pc.twice || pc.grouped || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
@@ -153,6 +158,10 @@ func (e *Engine) compositeAnimations() bool {
 			}
 		}
 	}
+	if e.runCompositorPlan() {
+		e.inv.work.Planned = true
+		return true
+	}
 	e.wasAnimated = append(e.wasAnimated[:0], e.animated...)
 	e.applyAnimationValues(true)
 	// The elements whose layers may have changed: those animated now (marked with
@@ -167,12 +176,17 @@ func (e *Engine) compositeAnimations() bool {
 	}
 	clear(e.wasAnimated)
 	e.wasAnimated = e.wasAnimated[:0]
+	e.makeCompositorPlan()
 	return true
 }
 
 // compositeLayer compares an element's opacity and transform with its layers in the
 // display list and notes the patch or the new list they need.
-func (e *Engine) compositeLayer(st *elementState) {
+func (e *Engine) compositeLayer(st *elementState) { e.compositeLayerAt(st, -2) }
+
+// compositeLayerAt is compositeLayer with the index of the element's translated context
+// in placedAt when known (-1: it has none; -2: not known, looked up).
+func (e *Engine) compositeLayerAt(st *elementState, at int32) {
 	b := st.box
 	if b == nil || st.boxGen != e.layoutGen || b.st != &st.used {
 		if st.box != nil {
@@ -182,22 +196,230 @@ func (e *Engine) compositeLayer(st *elementState) {
 		return
 	}
 	grouped := b.layerGen == e.listGen
-	at := int(b.layerAt)
-	var i int32
-	placed := false
-	if len(e.placed) > 0 {
-		i, placed = e.placed[b]
+	layerAt := int(b.layerAt)
+	i, placed := at, at >= 0
+	if at < -1 || placed && (int(at) >= len(e.placedAt) || e.placedAt[at].b != b) {
+		i, placed = 0, false
+		if len(e.placed) > 0 {
+			i, placed = e.placed[b]
+		}
 	}
 	moved := placed && e.placedAt[i].movedFrom(b)
 	switch {
 	case (st.used.opacity < 1) != grouped || st.used.hasTransform != placed ||
-		grouped && (at < 0 || at >= len(e.list) || e.list[at].op != opPushLayer):
+		grouped && (layerAt < 0 || layerAt >= len(e.list) || e.list[layerAt].op != opPushLayer):
 		// It starts or stops being a stacking context or a group (or its group is not
 		// found): a new display list.
 		e.inv.unpatchable = true
 		e.raiseDamage(damagePaint)
-	case grouped && e.list[at].alpha != st.used.opacity || moved:
-		e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved})
+	case grouped && e.list[layerAt].alpha != st.used.opacity || moved:
+		e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: i})
 		e.raiseDamage(damagePaint)
 	}
+}
+
+// compositorPlan is the compositor's frame made ready for the frames that follow one:
+// the animated elements and, for each, its animations in composite order, with the
+// keyframes of the simple effects (two keyframes, at 0 and 1, of opacity and of
+// translations) at hand. While nothing but the timeline's time changed since (the
+// animations, the cascade, the display list and the box tree are those it was made
+// for), a frame samples each animation, sets the element's opacity and transform in its
+// used style and compares them with its layers (runCompositorPlan), without the checks
+// and the per-property machinery of applyAnimationValues, and without allocating.
+type compositorPlan struct {
+	valid                   bool
+	epoch                   uint64 // Engine.animEpoch
+	gen, listGen, layoutGen uint32
+	styledVersion           uint64
+	anims                   int // len(Engine.anims)
+	elements                []planElement
+	effects                 []planEffect
+	index                   map[*elementState]int32 // while making it
+	made                    []planMade
+}
+
+// planElement is an animated element of the plan: its effects are effects[from:to],
+// applied over its base style's opacity and transform (kept here: the base style is not
+// read again).
+type planElement struct {
+	st           *elementState
+	placedAt     int32 // its translated context in Engine.placedAt, -1: none
+	from, to     int32
+	hasTransform bool
+	opacity      float64
+	tx, ty       length
+	xform        *css.TransformList
+}
+
+// planEffect is one animation of an element: its keyframes' values when the effect is
+// simple (opacity and translations from offset 0 to 1), else applied as
+// applyAnimationValues does.
+type planEffect struct {
+	a        *Animation
+	simple   bool
+	props    animPropSet
+	easing   css.Easing // the first keyframe's
+	o0, o1   float64    // the keyframes' offsets (0 and 1)
+	op0, op1 float64    // opacity
+	tf0, tf1 css.TransformList
+}
+
+// planMade is an animation while the plan is made, with its element's index.
+type planMade struct {
+	el  int32
+	eff planEffect
+}
+
+// makeCompositorPlan makes the plan after the compositor's frame set the values of
+// every animation: only when no transition runs and every animation that has a target
+// applies a value (one that does not yet, or no longer, would change which elements are
+// animated).
+func (e *Engine) makeCompositorPlan() {
+	p := &e.plan
+	p.valid = false
+	if len(e.running) > 0 || len(e.animated) == 0 {
+		return
+	}
+	if p.index == nil {
+		p.index = map[*elementState]int32{}
+	}
+	clear(p.index)
+	p.elements = p.elements[:0]
+	p.made = p.made[:0]
+	for i, st := range e.animated {
+		if st.base == nil || st.box == nil {
+			return
+		}
+		p.index[st] = int32(i)
+		at := int32(-1)
+		if i, ok := e.placed[st.box]; ok {
+			at = i
+		}
+		b := st.base
+		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
+			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform})
+	}
+	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
+		for _, a := range e.anims {
+			if a.kind != kind {
+				continue
+			}
+			st := e.targetState(a)
+			if st == nil {
+				continue
+			}
+			local, ok := a.localTime()
+			if !a.effect.timing.sampleAt(local, ok).hasActive {
+				return // it may come to apply a value: the set of animated elements may change
+			}
+			el, ok := p.index[st]
+			if !ok {
+				return
+			}
+			p.made = append(p.made, planMade{el: el, eff: simpleEffect(a)})
+		}
+	}
+	sort.SliceStable(p.made, func(i, j int) bool { return p.made[i].el < p.made[j].el })
+	p.effects = p.effects[:0]
+	for i := range p.elements {
+		p.elements[i].from = int32(len(p.effects))
+		for len(p.made) > 0 && p.made[0].el == int32(i) {
+			p.effects = append(p.effects, p.made[0].eff)
+			p.made = p.made[1:]
+		}
+		p.elements[i].to = int32(len(p.effects))
+	}
+	p.made = p.made[:0]
+	clear(p.index)
+	p.valid, p.epoch, p.gen, p.listGen, p.layoutGen = true, e.animEpoch, e.gen, e.listGen, e.layoutGen
+	p.styledVersion, p.anims = e.styledVersion, len(e.anims)
+}
+
+// simpleEffect is a's effect for the plan (its values resolved by the last application).
+func simpleEffect(a *Animation) planEffect {
+	pe := planEffect{a: a}
+	eff := &a.effect
+	if len(eff.frames) != 2 || len(eff.values) != 2 || eff.frames[0].offset != 0 || eff.frames[1].offset != 1 ||
+		eff.has[0] != eff.props || eff.has[1] != eff.props || eff.props&^compositedProps != 0 {
+		return pe
+	}
+	pe.props, pe.easing, pe.o0, pe.o1 = eff.props, eff.frames[0].easing, eff.frames[0].offset, eff.frames[1].offset
+	for k, vals := range eff.values {
+		for _, pv := range vals {
+			switch pv.p {
+			case css.PropOpacity:
+				if k == 0 {
+					pe.op0 = pv.v.n
+				} else {
+					pe.op1 = pv.v.n
+				}
+			case css.PropTransform:
+				if k == 0 {
+					pe.tf0 = pv.v.xf
+				} else {
+					pe.tf1 = pv.v.xf
+				}
+			}
+		}
+	}
+	if pe.props.has(css.PropTransform) {
+		if _, _, ok := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, 0.5); !ok {
+			return planEffect{a: a}
+		}
+	}
+	pe.simple = true
+	return pe
+}
+
+// runCompositorPlan is the compositor's frame from the plan; false, with the layers
+// untouched, when there is no plan for this frame or an animation no longer applies a
+// value (the caller then takes the general path, which sets every value again).
+func (e *Engine) runCompositorPlan() bool {
+	p := &e.plan
+	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen ||
+		p.styledVersion != e.styledVersion || p.anims != len(e.anims) || len(e.running) > 0 {
+		p.valid = false
+		return false
+	}
+	live := false
+	for i := range p.elements {
+		pl := &p.elements[i]
+		st := pl.st
+		st.used.opacity = pl.opacity
+		st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = pl.hasTransform, pl.tx, pl.ty, pl.xform
+		for k := pl.from; k < pl.to; k++ {
+			pe := &p.effects[k]
+			a := pe.a
+			local, ok := a.localTime()
+			smp := a.effect.timing.sampleAt(local, ok)
+			if !smp.hasActive {
+				p.valid = false
+				return false
+			}
+			if !live && (a.Pending() || a.PlayState() == "running") {
+				live = true
+			}
+			x := a.effect.timing.easing.Apply(smp.progress)
+			if !pe.simple {
+				e.applyEffectValue(&a.effect, st, x)
+				continue
+			}
+			// propertyValue's interpolation between the two keyframes.
+			t := pe.easing.Apply(math.Max(0, math.Min(1, (x-pe.o0)/(pe.o1-pe.o0))))
+			if pe.props.has(css.PropOpacity) {
+				st.used.opacity = css.Clamp01(pe.op0 + (pe.op1-pe.op0)*t)
+			}
+			if pe.props.has(css.PropTransform) {
+				tx, ty, _ := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
+				st.used.hasTransform, st.used.xform = true, nil
+				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+			}
+		}
+	}
+	e.appliedAnimVersion = e.animVersion
+	e.animatedLive = live
+	for i := range p.elements {
+		e.compositeLayerAt(p.elements[i].st, p.elements[i].placedAt)
+	}
+	return true
 }

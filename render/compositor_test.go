@@ -69,7 +69,7 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 				els = append(els, byID(doc, id))
 			}
 			rng := rand.New(rand.NewSource(seed))
-			composited, patched := 0, 0
+			composited, patched, planned := 0, 0, 0
 			var prev *image.RGBA
 			for frame := 0; frame < 60; frame++ {
 				if rng.Intn(5) == 0 {
@@ -90,18 +90,29 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 				prev = got
 				if w := inc.Work(); w.Composited {
 					composited++
+					if w.Planned {
+						planned++
+					}
 					if w.Patched {
 						patched++
 					}
 				}
 				full.lastFrame = nil
+				full.plan.valid = false // the reference takes the general path: every value applied again
 				want := renderFrame(full, now)
+				for _, n := range els { // what script reads (getComputedStyle) is the reference's
+					if a, b := inc.states[n], full.states[n]; a != nil && b != nil && (a.used.opacity != b.used.opacity ||
+						a.used.hasTransform != b.used.hasTransform || a.used.tx != b.used.tx || a.used.ty != b.used.ty) {
+						t.Fatalf("frame %d: %s's opacity and translation %v %v %v, want %v %v %v", frame, n.Attr,
+							a.used.opacity, a.used.tx, a.used.ty, b.used.opacity, b.used.tx, b.used.ty)
+					}
+				}
 				if !bytes.Equal(got.Pix, want.Pix) {
 					savePNG(t, t.TempDir()+"/got.png", got)
 					t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
 				}
 			}
-			t.Logf("%d of 60 frames composited, %d of them patched the display list", composited, patched)
+			t.Logf("%d of 60 frames composited, %d of them patched the display list, %d from the plan", composited, patched, planned)
 			if composited < 20 || patched < 10 {
 				t.Errorf("%d frames composited, %d patched: want most frames on the compositor's path", composited, patched)
 			}

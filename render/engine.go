@@ -82,6 +82,7 @@ type Engine struct {
 	// values (compositor.go: the next frame may take the compositor's path).
 	compositedOnly  bool
 	wasAnimated     []*elementState // e.animated before the compositor's application
+	plan            compositorPlan  // the compositor's next frames (compositor.go)
 	needFrames      bool            // animationsNeedFrames, while needFramesKnown
 	needFramesKnown bool
 	damage          damageLevel // how far the style changes since the last layout reach

@@ -76,6 +76,7 @@ type FrameWork struct {
 	LaidOut     int  // boxes laid out (0 when layout was skipped)
 	Patched     bool // the display list was patched in place, not built again
 	Composited  bool // only animations of opacity and transform advanced: no restyle (compositor.go)
+	Planned     bool // and the compositor's plan of the frame before served (compositorPlan)
 	Rastered    int  // pixels rastered (0 when the frame was reused)
 }
 

@@ -82,6 +82,8 @@ type paintPatch struct {
 	st      *elementState
 	colours bool // its background and borders (notePaintChange)
 	moved   bool // its context's translation is known to have changed (compositeLayer)
+	// placedAt is its context's index in placedAt when moved (compositeLayer found it).
+	placedAt int32
 }
 
 // notePaintChange records an element whose style changed from old to its used style
@@ -132,7 +134,7 @@ func (e *Engine) patchDisplayItems() bool {
 	// Translated contexts first: painted again in place, with their colours.
 	for _, p := range iv.patches {
 		if b := p.st.box; b != nil && p.st.boxGen == e.layoutGen && b.st == &p.st.used && (p.moved || p.colours && e.placedMoved(b)) &&
-			!e.replaceContext(b, view) {
+			!e.replaceContext(b, p.placedAt, p.moved, view) {
 			return false
 		}
 	}
