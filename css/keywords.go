@@ -98,6 +98,7 @@ var keywordValues = map[Prop]map[string]float64{
 	PropBoxSizing:  {"content-box": 0, "border-box": 1},
 	PropOverflowX:  overflowKeywords,
 	PropOverflowY:  overflowKeywords,
+	PropObjectFit:  {"fill": ObjectFitFill, "contain": ObjectFitContain, "cover": ObjectFitCover, "none": ObjectFitNone, "scale-down": ObjectFitScaleDown},
 	PropListStyleType: {"none": float64(MarkerNone), "disc": float64(MarkerDisc), "circle": float64(MarkerCircle),
 		"square": float64(MarkerSquare), "decimal": float64(MarkerDecimal)},
 }
@@ -105,6 +106,30 @@ var keywordValues = map[Prop]map[string]float64{
 // overflowKeywords: anything but visible clips (≥ 1); auto and scroll (2, 3) also let the
 // user scroll. DEPARTURE: clip is hidden (a scroll container), overlay is auto.
 var overflowKeywords = map[string]float64{"visible": 0, "hidden": 1, "clip": 1, "auto": 2, "scroll": 3, "overlay": 2}
+
+// object-fit's keywords (Value.Num). https://drafts.csswg.org/css-images-3/#the-object-fit
+const (
+	ObjectFitFill = iota
+	ObjectFitContain
+	ObjectFitCover
+	ObjectFitNone
+	ObjectFitScaleDown
+)
+
+// ObjectFitName is object-fit's keyword of number n.
+func ObjectFitName(n uint8) string {
+	switch n {
+	case ObjectFitContain:
+		return "contain"
+	case ObjectFitCover:
+		return "cover"
+	case ObjectFitNone:
+		return "none"
+	case ObjectFitScaleDown:
+		return "scale-down"
+	}
+	return "fill"
+}
 
 // Overflow keywords' numbers (Value.Num of overflow-x and overflow-y).
 const (

@@ -17,6 +17,20 @@ func parseLonghand(p Prop, val string) (Value, bool) {
 		neg := p != PropWidth && p != PropHeight
 		l, ok := ParseLength(lower, true, true, neg)
 		return Value{Len: l}, ok
+	case PropMinWidth, PropMinHeight:
+		// auto, the initial value, is CSS 2's 0 for the boxes the engine lays out.
+		l, ok := ParseLength(lower, true, true, false)
+		return Value{Len: l}, ok
+	case PropMaxWidth, PropMaxHeight:
+		// none is kept as an auto length. https://drafts.csswg.org/css-sizing-3/#max-size-properties
+		if lower == "none" {
+			return Value{Len: AutoLength}, true
+		}
+		l, ok := ParseLength(lower, true, false, false)
+		return Value{Len: l}, ok
+	case PropObjectFit:
+		n, ok := keywordValues[p][lower]
+		return Value{Num: n}, ok
 	case PropPaddingTop, PropPaddingRight, PropPaddingBottom, PropPaddingLeft:
 		l, ok := ParseLength(lower, true, false, false)
 		return Value{Len: l}, ok

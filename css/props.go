@@ -52,6 +52,11 @@ const (
 	PropListStyleType
 	PropOverflowX
 	PropOverflowY
+	PropMinWidth
+	PropMinHeight
+	PropMaxWidth
+	PropMaxHeight
+	PropObjectFit
 	PropTransitionProperty
 	PropTransitionDuration
 	PropTransitionTimingFunction
@@ -77,7 +82,8 @@ var propNames = [NumProps]string{
 	"border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
 	"background-color", "color", "font-size", "font-weight", "font-family", "line-height",
 	"text-align", "white-space", "opacity", "transform", "visibility", "z-index", "box-sizing",
-	"list-style-type", "overflow-x", "overflow-y",
+	"list-style-type", "overflow-x", "overflow-y", "min-width", "min-height", "max-width", "max-height",
+	"object-fit",
 	"transition-property", "transition-duration", "transition-timing-function", "transition-delay",
 	"animation-name", "animation-duration", "animation-timing-function", "animation-delay",
 	"animation-iteration-count", "animation-direction", "animation-fill-mode", "animation-play-state",

@@ -72,7 +72,8 @@ func animTypeOf(p animProp) animType {
 	switch {
 	case p >= css.PropTop && p <= css.PropLeft, p >= css.PropMarginTop && p <= css.PropMarginLeft:
 		return typeLength
-	case p == css.PropWidth || p == css.PropHeight, p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
+	case p == css.PropWidth || p == css.PropHeight, p >= css.PropPaddingTop && p <= css.PropPaddingLeft,
+		p >= css.PropMinWidth && p <= css.PropMaxHeight: // auto and none are discrete
 		return typeNonNegativeLength
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth, p == css.PropFontSize:
 		return typePx
@@ -90,7 +91,7 @@ func animTypeOf(p animProp) animType {
 		return typeLineHeight
 	}
 	// display, position, border styles, font-family, text-align, white-space, box-sizing,
-	// list-style-type, overflow-x and overflow-y.
+	// list-style-type, overflow-x, overflow-y and object-fit.
 	return typeDiscrete
 }
 
@@ -158,6 +159,11 @@ func getAnim(s *computedStyle, p animProp) animValue {
 		return animValue{k: int64(s.display) | b2i(s.listItem)<<16}
 	case p == css.PropPosition:
 		return animValue{k: int64(s.position)}
+	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
+		z := s.sizes()
+		return animValue{l: *z.limit(p)}
+	case p == css.PropObjectFit:
+		return animValue{k: int64(s.sizes().objectFit)}
 	}
 	return animValue{}
 }
@@ -223,6 +229,14 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 		s.display, s.listItem = css.Display(v.k&0xffff), v.k&(1<<16) != 0
 	case p == css.PropPosition:
 		s.position = css.Position(v.k)
+	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
+		if z := s.sizes(); *z.limit(p) != v.l {
+			*s.editSizing().limit(p) = v.l
+		}
+	case p == css.PropObjectFit:
+		if s.sizes().objectFit != uint8(v.k) {
+			s.editSizing().objectFit = uint8(v.k)
+		}
 	}
 }
 

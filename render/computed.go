@@ -36,6 +36,7 @@ type computedStyle struct {
 	tx, ty        length             // the transform's translations (transform.go)
 	xform         *css.TransformList // the whole transform, when it does more than translate
 	motion        *motionSpecs       // transition-* and animation-*, nil when both are none
+	sizing        *sizingStyle       // min-/max-width and -height, object-fit; nil when all are initial
 	borderWidth   [4]float64
 	fontSize      float64
 	sizeKeyword   float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
@@ -65,6 +66,48 @@ type computedStyle struct {
 	hasTransform   bool
 	visible        bool
 	zAuto          bool
+}
+
+// sizingStyle holds the properties few elements set that limit or fit a box's size: the
+// min and max sizes (CSS 2.2 §10.4, §10.7) and object-fit. Never changed once a style has
+// it: setting one copies it (editSizing), so styles copied from one another share it.
+type sizingStyle struct {
+	minW, minH length // auto is 0 (CSS 2's initial value) for the boxes the engine lays out
+	maxW, maxH length // none is auto
+	objectFit  uint8  // css.ObjectFitFill...
+}
+
+// initialSizing is every sizing property's initial value.
+func initialSizing() sizingStyle {
+	return sizingStyle{minW: autoLength, minH: autoLength, maxW: autoLength, maxH: autoLength}
+}
+
+// sizes is the style's sizing properties.
+func (s *computedStyle) sizes() sizingStyle {
+	if s.sizing == nil {
+		return initialSizing()
+	}
+	return *s.sizing
+}
+
+// editSizing gives s a sizing record of its own to change.
+func (s *computedStyle) editSizing() *sizingStyle {
+	z := s.sizes()
+	s.sizing = &z
+	return s.sizing
+}
+
+// limit is the field of min-/max-width or -height p.
+func (z *sizingStyle) limit(p css.Prop) *length {
+	switch p {
+	case css.PropMinWidth:
+		return &z.minW
+	case css.PropMinHeight:
+		return &z.minH
+	case css.PropMaxWidth:
+		return &z.maxW
+	}
+	return &z.maxH
 }
 
 // motionSpecs are the transition and animation lists of a computed style. They are
@@ -313,6 +356,15 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		st.overflowClip[p-css.PropOverflowX] = v.Num >= css.OverflowHidden
 		st.overflowScroll[p-css.PropOverflowX] = v.Num >= css.OverflowAuto
 		st.overflow[p-css.PropOverflowX] = uint8(v.Num)
+	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
+		l := computeLength(v.Len, fs, cx)
+		if z := st.sizes(); *z.limit(p) != l {
+			*st.editSizing().limit(p) = l
+		}
+	case p == css.PropObjectFit:
+		if st.sizes().objectFit != uint8(v.Num) {
+			st.editSizing().objectFit = uint8(v.Num)
+		}
 	case p == css.PropOpacity:
 		st.opacity = v.Num
 	case p == css.PropTransform:
@@ -376,6 +428,15 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 		st.overflowClip[p-css.PropOverflowX] = src.overflowClip[p-css.PropOverflowX]
 		st.overflowScroll[p-css.PropOverflowX] = src.overflowScroll[p-css.PropOverflowX]
 		st.overflow[p-css.PropOverflowX] = src.overflow[p-css.PropOverflowX]
+	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
+		from, to := src.sizes(), st.sizes()
+		if l := *from.limit(p); *to.limit(p) != l {
+			*st.editSizing().limit(p) = l
+		}
+	case p == css.PropObjectFit:
+		if f := src.sizes().objectFit; st.sizes().objectFit != f {
+			st.editSizing().objectFit = f
+		}
 	case p == css.PropOpacity:
 		st.opacity = src.opacity
 	case p == css.PropTransform:

@@ -145,6 +145,21 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 			return "border-box", true
 		}
 		return "content-box", true
+	case "min-width", "min-height", "max-width", "max-height":
+		// Computed values, percentages kept. CHROME: min-width: auto reads 0px outside a
+		// flex or grid item (testdata/dom/min_max_sizes).
+		z := s.sizes()
+		p, _ := css.LookupProp(property)
+		l := *z.limit(p)
+		switch {
+		case l.isAuto() && property[1] == 'a':
+			return "none", true
+		case l.isAuto():
+			return "0px", true
+		}
+		return lengthValue(l), true
+	case "object-fit":
+		return css.ObjectFitName(s.sizes().objectFit), true
 	case "overflow-x", "overflow-y":
 		axis := 0
 		if property == "overflow-y" {
@@ -199,7 +214,12 @@ func lengthValue(l length) string {
 	case unitPercent:
 		return css.FormatNumber(l.v) + "%"
 	case unitCalc:
-		return "calc(" + css.FormatPx(l.v) + " + " + css.FormatNumber(float64(l.p)) + "%)"
+		// CHROME: the percentage first, then the length, its sign as the operator:
+		// calc(10px + 5%) reads calc(5% + 10px) (testdata/dom/min_max_sizes).
+		if l.v < 0 {
+			return "calc(" + css.FormatNumber(float64(l.p)) + "% - " + css.FormatPx(-l.v) + ")"
+		}
+		return "calc(" + css.FormatNumber(float64(l.p)) + "% + " + css.FormatPx(l.v) + ")"
 	}
 	return css.FormatPx(l.v)
 }

@@ -40,7 +40,8 @@ func styleDamage(a, b *computedStyle) damageLevel {
 	case a.inset != b.inset || a.width != b.width || a.height != b.height || a.margin != b.margin ||
 		a.padding != b.padding || a.borderWidth != b.borderWidth || a.lineHeight != b.lineHeight ||
 		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.boxSizing != b.boxSizing ||
-		a.overflowClip != b.overflowClip || a.overflow != b.overflow:
+		a.overflowClip != b.overflowClip || a.overflow != b.overflow ||
+		a.sizing != b.sizing && a.sizes() != b.sizes(): // min/max sizes; object-fit places an img's image
 		return damageLayout
 	case a.background != b.background || a.color != b.color || a.borderColor != b.borderColor ||
 		a.borderStyle != b.borderStyle || a.opacity != b.opacity || a.hasTransform != b.hasTransform ||

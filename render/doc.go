@@ -19,14 +19,14 @@
 //
 // Supported: inline style and <style> sheets (selectors through cascadia, specificity,
 // !important), inheritance, display block/inline/inline-block/list-item/none, position
-// static/relative/absolute/fixed, width/height (px, %, em, vw/vh, box-sizing), margins
-// with collapsing, padding, borders (solid; inset/outset drawn as form controls), colours,
-// backgrounds (colour only, propagated to the canvas from html/body), fonts (Go, Go Bold,
-// Go Mono for monospace), line-height, text-align, white-space, list markers, opacity,
-// translate transforms, visibility, z-index, overflow clipping and scrolling, @media, and CSS
-// transitions, CSS animations (@keyframes) and element.animate() of opacity, transform,
-// top/right/bottom/left, width, height and background-color. Not supported: floats, flex
-// and grid (laid out as blocks), tables, border-radius, images, scrollbars, relative
-// positioning and opacity on inline
-// (non-atomic) elements, pointer-events.
+// static/relative/absolute/fixed, width/height and min-/max-width/height (px, %, em, vw/vh,
+// box-sizing), margins with collapsing, padding, borders (solid; inset/outset drawn as form
+// controls), colours, backgrounds (colour only, propagated to the canvas from html/body),
+// img (replaced.go), fonts (Go, Go Bold, Go Mono for monospace), line-height, text-align,
+// white-space, list markers, opacity, translate transforms, visibility, z-index, overflow
+// clipping and scrolling, @media, and CSS transitions, CSS animations (@keyframes) and
+// element.animate() of every engine longhand (interpolated by type, or discrete). Not
+// supported: floats, flex and grid (laid out as blocks), tables, border-radius, background
+// images, scrollbars, relative positioning and opacity on inline (non-atomic) elements,
+// pointer-events.
 package render

@@ -124,11 +124,27 @@ func (b *box) specifiedContentHeight(cbh float64) (float64, bool) {
 }
 
 // blockWidth computes the used width and horizontal margins of an in-flow block-level
-// box. https://drafts.csswg.org/css2/#blockwidth
+// box: with its width, then again with max-width and min-width as the width when the
+// tentative width breaks them (§10.4). https://drafts.csswg.org/css2/#blockwidth
 func (e *Engine) blockWidth(b *box, cbw float64) {
+	cw, ok := b.specifiedContentWidth(cbw)
+	r := b.widthRange(cbw)
+	if r.unlimited() {
+		e.blockWidthWith(b, cbw, cw, ok)
+		return
+	}
+	ml, mr := b.margin[3], b.margin[1]
+	e.blockWidthWith(b, cbw, cw, ok)
+	if used := math.Max(0, b.w-b.edgesH()); r.clamp(used) != used {
+		b.margin[3], b.margin[1] = ml, mr
+		e.blockWidthWith(b, cbw, r.clamp(used), true)
+	}
+}
+
+// blockWidthWith is §10.3.3 with content width cw as the computed width (ok false: auto).
+func (e *Engine) blockWidthWith(b *box, cbw, cw float64, ok bool) {
 	s := b.st
 	autoL, autoR := s.margin[3].isAuto() && b.node != nil, s.margin[1].isAuto() && b.node != nil
-	cw, ok := b.specifiedContentWidth(cbw)
 	if !ok {
 		b.w = math.Max(0, cbw-b.margin[1]-b.margin[3])
 		return
@@ -171,6 +187,10 @@ func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, 
 	}
 	cw := math.Max(0, b.w-b.edgesH())
 	ch, fixedH := b.specifiedContentHeight(cbh)
+	hr := b.heightRange(cbh)
+	if fixedH {
+		ch = hr.clamp(ch) // §10.7: the tentative height, then the limits
+	}
 	childCBH := -1.0
 	if fixedH {
 		childCBH = ch
@@ -184,6 +204,8 @@ func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, 
 	}
 	if fixedH {
 		contentH = ch
+	} else {
+		contentH = hr.clamp(contentH)
 	}
 	b.h = contentH + b.edgesV()
 	e.keepLayout(b, in, top, bottom, len(e.abs) > absBefore) // (not deferred: a panic keeps nothing)
@@ -349,19 +371,21 @@ func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 // https://drafts.csswg.org/css-sizing/#intrinsic-sizes
 func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
 	if isImageElement(b.node) {
-		w, _ := e.replacedContentSize(b, 0, -1)
+		w, _ := e.replacedContentSize(b, -1, -1)
 		return w, w
 	}
+	r := b.widthRange(-1) // a box's contribution keeps to its min-width and max-width
 	if w := b.st.width; !w.isAuto() && w.u == unitPx && b.node != nil {
 		v := w.v
 		if b.st.boxSizing == 1 {
 			v -= b.st.padding[1].resolve(0) + b.st.padding[3].resolve(0) + b.st.borderWidth[1] + b.st.borderWidth[3]
 		}
-		v = math.Max(0, v)
+		v = r.clamp(math.Max(0, v))
 		return v, v
 	}
 	if b.inlineFlow {
-		return e.inlineIntrinsicWidths(b)
+		minW, maxW = e.inlineIntrinsicWidths(b)
+		return r.clamp(minW), r.clamp(maxW)
 	}
 	for _, c := range b.children {
 		if c.outOfFlow {
@@ -371,7 +395,7 @@ func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
 		edges := outerEdgesPx(c)
 		minW, maxW = math.Max(minW, cmin+edges), math.Max(maxW, cmax+edges)
 	}
-	return minW, maxW
+	return r.clamp(minW), r.clamp(maxW)
 }
 
 // outerEdgesPx is the horizontal margins, borders and padding with percentages as 0.

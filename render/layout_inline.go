@@ -22,7 +22,7 @@ func (e *Engine) layoutAtomic(a *box, cw float64) {
 	if !ok {
 		w = e.shrinkToFitWidth(a, cw-a.margin[1]-a.margin[3]-a.edgesH())
 	}
-	a.w = w + a.edgesH()
+	a.w = a.widthRange(cw).clamp(w) + a.edgesH() // §10.4: the tentative width, then the limits
 	e.layoutBlockLevel(a, cw, -1, true)
 }
 

@@ -35,11 +35,14 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 	l, r := left.resolve(cbw), right.resolve(cbw)
 	t, bt := top.resolve(cbh), bottom.resolve(cbh)
 	edgesH := b.edgesH()
-	cw, ok := b.specifiedContentWidth(cbw)
-	if !ok {
-		if !left.isAuto() && !right.isAuto() {
-			cw = math.Max(0, cbw-l-r-b.margin[1]-b.margin[3]-edgesH)
-		} else {
+	ml, mr := b.margin[3], b.margin[1]
+	// widthWith is §10.3.7 with content width cw as the computed width (ok false: auto).
+	widthWith := func(cw float64, ok bool) float64 {
+		b.margin[3], b.margin[1] = ml, mr
+		if !ok {
+			if !left.isAuto() && !right.isAuto() {
+				return math.Max(0, cbw-l-r-b.margin[1]-b.margin[3]-edgesH)
+			}
 			avail := cbw - b.margin[1] - b.margin[3] - edgesH
 			if !left.isAuto() {
 				avail -= l
@@ -47,11 +50,18 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 			if !right.isAuto() {
 				avail -= r
 			}
-			cw = e.shrinkToFitWidth(b, avail)
+			return e.shrinkToFitWidth(b, avail)
 		}
-	} else if !left.isAuto() && !right.isAuto() && s.margin[1].isAuto() && s.margin[3].isAuto() {
-		rest := cbw - l - r - cw - edgesH
-		b.margin[1], b.margin[3] = rest/2, rest/2
+		if !left.isAuto() && !right.isAuto() && s.margin[1].isAuto() && s.margin[3].isAuto() {
+			rest := cbw - l - r - cw - edgesH
+			b.margin[1], b.margin[3] = rest/2, rest/2
+		}
+		return cw
+	}
+	cw := widthWith(b.specifiedContentWidth(cbw))
+	if lim := b.widthRange(cbw); lim.clamp(cw) != cw {
+		// §10.4: the rules again, with max-width or min-width as the computed width.
+		cw = widthWith(lim.clamp(cw), true)
 	}
 	b.w = cw + edgesH
 

@@ -113,14 +113,16 @@ func parseDimensionValue(s string) (css.Length, bool) {
 }
 
 // replacedContentSize is the used content width and height of replaced box b in a
-// containing block of width cbw and height cbh (-1: indefinite), from its specified size
-// and its image's natural size and ratio. FIXME(spec): min-/max-width and -height (the
-// engine has neither) and the object-fit family.
+// containing block of width cbw and height cbh (-1: indefinite), from its specified size,
+// its image's natural size and ratio, and its min and max sizes (§10.4, §10.7: the size
+// from the limited one, and §10.4's table when both are auto). FIXME(spec): the object-fit
+// family places the image in this box (paintReplaced), it does not size it.
 // https://www.w3.org/TR/2016/WD-CSS22-20160412/visudet.html#inline-replaced-width and
 // #inline-replaced-height
 func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
 	img := e.imageOf(b.node)
-	sw, wok := b.specifiedContentWidth(cbw)
+	base := math.Max(cbw, 0)
+	sw, wok := b.specifiedContentWidth(base)
 	sh, hok := b.specifiedContentHeight(cbh)
 	iw, ih := img.w, img.h
 	if img.broken {
@@ -128,28 +130,33 @@ func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
 		// is as wide as its container (the icon is in a block box, not a replaced one).
 		iw, ih = brokenIconSize, brokenIconSize
 		if b.kind == kindBlock && !wok {
-			sw, wok = math.Max(0, cbw-b.margin[1]-b.margin[3]-b.edgesH()), true
+			sw, wok = math.Max(0, base-b.margin[1]-b.margin[3]-b.edgesH()), true
 		}
 	}
 	ratio := 0.0 // no natural aspect ratio: an image not (yet) available, a broken one
 	if !img.broken && iw > 0 && ih > 0 {
 		ratio = iw / ih
 	}
+	wr, hr := b.widthRange(cbw), b.heightRange(cbh)
 	switch {
 	case wok && hok:
-		return sw, sh
+		return wr.clamp(sw), hr.clamp(sh)
 	case wok:
+		w = wr.clamp(sw)
 		if ratio > 0 {
-			return sw, sw / ratio
+			return w, hr.clamp(w / ratio) // the used width over the ratio
 		}
-		return sw, ih
+		return w, hr.clamp(ih)
 	case hok:
+		h = hr.clamp(sh)
 		if ratio > 0 {
-			return sh * ratio, sh
+			return wr.clamp(h * ratio), h // the used height times the ratio
 		}
-		return iw, sh
+		return wr.clamp(iw), h
+	case ratio > 0:
+		return ratioLimitedSize(iw, ih, wr, hr)
 	}
-	return iw, ih
+	return wr.clamp(iw), hr.clamp(ih)
 }
 
 // layoutReplaced lays out replaced box b (inline-level or block-level): its used size, and
