@@ -148,3 +148,15 @@ func BenchmarkTenThousandAnimations(b *testing.B) {
 	b.ReportMetric(float64(update.Nanoseconds())/n, "update-µs")
 	b.ReportMetric(float64(style.Nanoseconds())/n, "style-µs")
 }
+
+// TestSimpleIterationProgressIsMod: the simple iteration progress's fast remainder is
+// math.Mod's, bit for bit, for overall progresses small and large, fractional and whole.
+func TestSimpleIterationProgressIsMod(t *testing.T) {
+	tm := effectTiming{duration: 100, iterations: math.Inf(1)}
+	for _, x := range []float64{1e-300, 0.1, 0.5, 1, 1.0000000000000002, 2.9999999999999996, 3, 7.3, 123456.789,
+		1 << 51, 1<<52 - 0.5, 1 << 52, 1e17, 0.1 + 0.2, 41.3 / 7} {
+		if got, want := tm.simpleIterationProgress(x, 0, phaseBefore), math.Mod(x, 1); got != want {
+			t.Errorf("%v: %v, want math.Mod's %v", x, got, want)
+		}
+	}
+}

@@ -145,6 +145,10 @@ func (e *Engine) compositeAnimations() bool {
 	if !e.compositedOnly || !e.laidOut {
 		return false
 	}
+	if e.runCompositorPlan() { // (the checks below held when the plan was made)
+		e.inv.work.Planned = true
+		return true
+	}
 	for _, t := range e.running {
 		if !compositedProps.has(t.prop) {
 			return false
@@ -157,10 +161,6 @@ func (e *Engine) compositeAnimations() bool {
 				return false
 			}
 		}
-	}
-	if e.runCompositorPlan() {
-		e.inv.work.Planned = true
-		return true
 	}
 	e.wasAnimated = append(e.wasAnimated[:0], e.animated...)
 	e.applyAnimationValues(true)

@@ -146,6 +146,13 @@ func (e *Engine) rasterise(img *image.RGBA, area image.Rectangle) {
 				i = skipLayer(e.list, i) // invisible: skip to the matching pop
 				continue
 			}
+			if i+2 < len(e.list) && e.list[i+1].op == opFill && e.list[i+2].op == opPopLayer && e.list[i+2].r == it.r {
+				// A group of one fill (an animated box's opacity): its pixels composited
+				// straight from the fill's colour, as compositeLayer would from the group's.
+				fillGroup(dst, e.list[i+1].r.Intersect(clip).Intersect(it.r).Intersect(area), e.list[i+1].c, e.list[i+2].alpha)
+				i += 2
+				continue
+			}
 			layer := e.layer(depth)
 			r := it.r.Intersect(layer.Rect).Intersect(area)
 			fillSrc(layer, r, color.RGBA{})
@@ -182,6 +189,32 @@ func compositeLayer(dst, layer *image.RGBA, r image.Rectangle, alpha float64) {
 			d[i] = uint8((uint32(s[i])*a+127)/255 + (uint32(d[i])*ia+127)/255)
 			d[i+1] = uint8((uint32(s[i+1])*a+127)/255 + (uint32(d[i+1])*ia+127)/255)
 			d[i+2] = uint8((uint32(s[i+2])*a+127)/255 + (uint32(d[i+2])*ia+127)/255)
+			d[i+3] = uint8(sa + (uint32(d[i+3])*ia+127)/255)
+		}
+	}
+}
+
+// fillGroup is compositeLayer for a group holding one fill of the premultiplied colour c
+// over r: the group's pixels are c there (fillOver on a cleared layer gives c) and
+// transparent elsewhere (compositeLayer leaves those), so dst gets the same bytes.
+func fillGroup(dst *image.RGBA, r image.Rectangle, c color.RGBA, alpha float64) {
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	a := uint32(math.Round(css.Clamp01(alpha) * 255))
+	sa := (uint32(c.A)*a + 127) / 255
+	if sa == 0 {
+		return
+	}
+	ia := 255 - sa
+	cr, cg, cb := (uint32(c.R)*a+127)/255, (uint32(c.G)*a+127)/255, (uint32(c.B)*a+127)/255
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		for i := 0; i+3 < len(d); i += 4 {
+			d[i] = uint8(cr + (uint32(d[i])*ia+127)/255)
+			d[i+1] = uint8(cg + (uint32(d[i+1])*ia+127)/255)
+			d[i+2] = uint8(cb + (uint32(d[i+2])*ia+127)/255)
 			d[i+3] = uint8(sa + (uint32(d[i+3])*ia+127)/255)
 		}
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -355,5 +356,41 @@ func TestHugeGlyphsOutsideTheClip(t *testing.T) {
 	}
 	if !ink {
 		t.Error("the visible part of the first glyph was not drawn")
+	}
+}
+
+// TestFillGroupIsTheLayersPixels: a group of one fill (an animated box's opacity) is
+// composited straight from the fill's colour (fillGroup); the pixels are those of the
+// group rastered through its layer (the same group with a second, empty fill), for
+// opaque and translucent colours, alphas from 0 to 1, clips, and partial areas.
+func TestFillGroupIsTheLayersPixels(t *testing.T) {
+	e := NewEngine(parsePage(t, `<body></body>`), 64, 48)
+	bg := displayItem{op: opFill, r: image.Rect(0, 0, 64, 48), c: color.RGBA{40, 90, 30, 255}}
+	half := displayItem{op: opFill, r: image.Rect(10, 5, 50, 30), c: color.RGBA{60, 0, 60, 128}}
+	for _, alpha := range []float64{0, 0.002, 0.1, 1.0 / 3, 0.5, 0.77, 0.999, 1} {
+		for _, c := range []color.RGBA{{0, 128, 128, 255}, {100, 20, 0, 200}, {3, 2, 1, 7}} {
+			for _, area := range []image.Rectangle{image.Rect(0, 0, 64, 48), image.Rect(12, 9, 33, 20)} {
+				group := image.Rect(4, 3, 40, 36)
+				fill := displayItem{op: opFill, r: image.Rect(6, 2, 44, 30), c: c}
+				clip := displayItem{op: opClip, r: image.Rect(0, 0, 37, 28)}
+				push := displayItem{op: opPushLayer, r: group, alpha: alpha}
+				pop := displayItem{op: opPopLayer, r: group, alpha: alpha}
+				empty := displayItem{op: opFill, r: image.Rect(5, 5, 9, 9)} // transparent: nothing drawn
+				lists := [2][]displayItem{
+					{bg, half, clip, push, fill, pop, {op: opUnclip}},
+					{bg, half, clip, push, fill, empty, pop, {op: opUnclip}},
+				}
+				var got [2]*image.RGBA
+				for k, list := range lists {
+					e.list = list
+					e.listGen++
+					got[k] = image.NewRGBA(image.Rect(0, 0, 64, 48))
+					e.rasterise(got[k], area)
+				}
+				if !bytes.Equal(got[0].Pix, got[1].Pix) {
+					t.Fatalf("alpha %v, colour %v, area %v: the fill group differs from its layer at %v", alpha, c, area, firstDiff(got[0], got[1]))
+				}
+			}
+		}
 	}
 }

@@ -133,6 +133,9 @@ func (e *Engine) patchDisplayItems() bool {
 	iv.patchDamage = iv.patchDamage[:0]
 	// Translated contexts first: painted again in place, with their colours.
 	for _, p := range iv.patches {
+		if !p.moved && !p.colours {
+			continue // an opacity group's alpha (patchLayer, below)
+		}
 		if b := p.st.box; b != nil && p.st.boxGen == e.layoutGen && b.st == &p.st.used && (p.moved || p.colours && e.placedMoved(b)) &&
 			!e.replaceContext(b, p.placedAt, p.moved, view) {
 			return false
