@@ -52,10 +52,11 @@ func (o *IntersectionObserver) updateObservation(reg *intersectionObserverRegist
 	// same document as the intersection root", or "If the intersection root is an Element,
 	// and target is not a descendant of the intersection root in the containing block
 	// chain, skip to step 11."
-	// CHROME: a target that is not rendered is skipped too, and its entry's rootBounds is
-	// an empty rectangle.
-	eligible := rendered && (o.root == nil || isAncestor(o.root, target))
-	if !rendered {
+	// CHROME: a target that is not rendered is skipped too; a skipped target's entry has an
+	// empty rootBounds (and boundingClientRect), as Chrome gives it
+	// (testdata/observers/io_containing_block).
+	eligible := rendered && (o.root == nil || w.inContainingBlockChain(target, o.root))
+	if !eligible {
 		rootBounds = rect{}
 	}
 	if eligible {

@@ -18,6 +18,9 @@ type ObserverLayout interface {
 	// Geometry returns element n's boxes from the last layout (the rendering update has just
 	// laid the page out): ok is false when n has no box.
 	Geometry(n *Node) (g Geometry, ok bool)
+	// InContainingBlockChain reports whether ancestor is on n's containing block chain in
+	// the last layout (false when n has no box).
+	InContainingBlockChain(n, ancestor *Node) bool
 }
 
 // Geometry is an element's box: its border box in viewport CSS pixels, its border and
@@ -167,6 +170,13 @@ func (w *Window) geometry(n *Node) (Geometry, bool) {
 		return Geometry{}, false
 	}
 	return ol.Geometry(n)
+}
+
+// inContainingBlockChain reports whether root is on target's containing block chain (an
+// absolutely positioned target skips the ancestors that are not positioned).
+func (w *Window) inContainingBlockChain(target, root *Node) bool {
+	ol, ok := w.layout.(ObserverLayout)
+	return ok && isAncestor(root, target) && ol.InContainingBlockChain(target, root)
 }
 
 // contentBoxOf is the target's content box: its offset in the border box and its size

@@ -17,3 +17,9 @@ func (a *layout) Geometry(n *dom.Node) (dom.Geometry, bool) {
 	}
 	return dom.Geometry{X: x, Y: y, Width: w, Height: h, Borders: g.Borders, Padding: g.Padding, Clips: g.Clips, Inline: g.Inline}, true
 }
+
+// InContainingBlockChain answers IntersectionObserver's "target is not a descendant of the
+// intersection root in the containing block chain" (dom.ObserverLayout).
+func (a *layout) InContainingBlockChain(n, ancestor *dom.Node) bool {
+	return a.p.Engine.InContainingBlockChain(n.HTML(), ancestor.HTML())
+}
