@@ -107,17 +107,29 @@ function prepare(o, test) {
     }
     writeFileSync(to, readFileSync(from));
   };
-  let html = readFileSync(join(o.root, test), 'utf8');
-  html = html.replace(SCRIPT_SRC, (m, pre, q, src) => {
+  // rewrite points a page's scripts at their copies under w/; up is the way from the page's
+  // place in the run folder back to the folder (a helper page in resources/ is one deeper).
+  const rewrite = (html, pageURL, up) => html.replace(SCRIPT_SRC, (m, pre, q, src) => {
     if (/^[a-z]+:/i.test(src)) return m; // data:, http:, ...
     const clean = src.split(/[?#]/)[0];
-    const abs = clean.startsWith('/') ? clean : posix.join(posix.dirname(testURL), clean);
+    const abs = clean.startsWith('/') ? clean : posix.join(posix.dirname(pageURL), clean);
     const path = posix.normalize(abs).replace(/^\//, '');
     copy(path);
-    return `${pre}${q || '"'}w/${path}${q || '"'}`;
+    return `${pre}${q || '"'}${up}w/${path}${q || '"'}`;
   });
+  const text = readFileSync(join(o.root, test), 'utf8');
   const page = join(dir, name);
-  writeFileSync(page, html);
+  writeFileSync(page, rewrite(text, testURL, ''));
+  // Helper pages the test names by a relative path (an iframe's Range-test-iframe.html,
+  // resources/iframe.html) are prepared beside it the same way, so that a browser with
+  // iframes finds them; loopscope has none (docs/wpt.md counts what that costs).
+  for (const [, rel] of text.matchAll(/["']([\w.-]+(?:\/[\w.-]+)*\.html)[?#"']/g)) {
+    const helper = posix.normalize(posix.join(posix.dirname(test), rel));
+    if (rel.startsWith('.') || helper === test || !existsSync(join(o.root, helper))) continue;
+    const up = '../'.repeat(rel.split('/').length - 1);
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), rewrite(readFileSync(join(o.root, helper), 'utf8'), '/' + helper, up));
+  }
   return page;
 }
 
