@@ -31,6 +31,9 @@ func parseLonghand(p Prop, val string) (Value, bool) {
 	case PropObjectFit:
 		n, ok := keywordValues[p][lower]
 		return Value{Num: n}, ok
+	case PropObjectPosition:
+		x, y, ok := parsePosition(lower)
+		return Value{Len: x, Len2: y}, ok
 	case PropPaddingTop, PropPaddingRight, PropPaddingBottom, PropPaddingLeft:
 		l, ok := ParseLength(lower, true, false, false)
 		return Value{Len: l}, ok
@@ -193,4 +196,53 @@ func parseTransform(s string) (Value, bool) {
 		return Value{}, ok
 	}
 	return Value{Num: 1, Transform: l}, true
+}
+
+// parsePosition parses a <position> of one or two values (keywords, lengths and
+// percentages) into its horizontal and vertical offsets, keywords as percentages.
+// FIXME(spec): the three- and four-value forms (offsets from an edge) are not parsed.
+// https://drafts.csswg.org/css-values-4/#position
+func parsePosition(lower string) (x, y Length, ok bool) {
+	parts := strings.Fields(lower)
+	if len(parts) == 0 || len(parts) > 2 {
+		return x, y, false
+	}
+	center := Length{50, Percent}
+	// axis: 'x' or 'y' for a keyword of that axis, 'c' for center, 0 for a length.
+	one := func(s string) (Length, byte, bool) {
+		switch s {
+		case "left":
+			return Length{0, Percent}, 'x', true
+		case "right":
+			return Length{100, Percent}, 'x', true
+		case "top":
+			return Length{0, Percent}, 'y', true
+		case "bottom":
+			return Length{100, Percent}, 'y', true
+		case "center":
+			return center, 'c', true
+		}
+		l, ok := ParseLength(s, true, false, true)
+		return l, 0, ok
+	}
+	a, ax, ok := one(parts[0])
+	if !ok {
+		return x, y, false
+	}
+	if len(parts) == 1 {
+		if ax == 'y' {
+			return center, a, true
+		}
+		return a, center, true
+	}
+	b, bx, ok := one(parts[1])
+	switch {
+	case !ok:
+		return x, y, false
+	case ax == 'y' && (bx == 'x' || bx == 'c'), ax == 'c' && bx == 'x':
+		return b, a, true // "top left", "center left": the keywords name their axes
+	case ax == 'y' || bx == 'x' || ax == 0 && bx == 'x':
+		return x, y, false // a vertical value first, or a horizontal one second
+	}
+	return a, b, true
 }

@@ -57,6 +57,7 @@ const (
 	PropMaxWidth
 	PropMaxHeight
 	PropObjectFit
+	PropObjectPosition
 	PropTransitionProperty
 	PropTransitionDuration
 	PropTransitionTimingFunction
@@ -83,7 +84,7 @@ var propNames = [NumProps]string{
 	"background-color", "color", "font-size", "font-weight", "font-family", "line-height",
 	"text-align", "white-space", "opacity", "transform", "visibility", "z-index", "box-sizing",
 	"list-style-type", "overflow-x", "overflow-y", "min-width", "min-height", "max-width", "max-height",
-	"object-fit",
+	"object-fit", "object-position",
 	"transition-property", "transition-duration", "transition-timing-function", "transition-delay",
 	"animation-name", "animation-duration", "animation-timing-function", "animation-delay",
 	"animation-iteration-count", "animation-direction", "animation-fill-mode", "animation-play-state",

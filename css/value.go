@@ -22,6 +22,7 @@ const (
 type Value struct {
 	Global    Global
 	Len       Length        // lengths
+	Len2      Length        // a <position>'s vertical one (Len is its horizontal one)
 	Num       float64       // numbers, and keywords (an enum as a float64)
 	Color     color.NRGBA   // colours
 	Current   bool          // currentcolor

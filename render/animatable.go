@@ -65,6 +65,8 @@ const (
 	// typeLineHeight: by computed value type: normal is discrete, a number and a length do
 	// not interpolate with each other.
 	typeLineHeight
+	// typePosition: a <position>, its two <length-percentage>s each (object-position).
+	typePosition
 )
 
 // animTypeOf is the animation type of an engine longhand.
@@ -89,6 +91,8 @@ func animTypeOf(p animProp) animType {
 		return typeVisibility
 	case p == css.PropLineHeight:
 		return typeLineHeight
+	case p == css.PropObjectPosition:
+		return typePosition
 	}
 	// display, position, border styles, font-family, text-align, white-space, box-sizing,
 	// list-style-type, overflow-x, overflow-y and object-fit.
@@ -99,6 +103,7 @@ func animTypeOf(p animProp) animType {
 type animValue struct {
 	n   float64           // opacity, px values, integers, line-height's number or px
 	l   length            // lengths
+	l2  length            // a position's vertical length (l is its horizontal one)
 	c   color.NRGBA       // colours
 	has bool              // transform is not none; z-index is auto; visibility is visible
 	xf  css.TransformList // transform
@@ -164,6 +169,9 @@ func getAnim(s *computedStyle, p animProp) animValue {
 		return animValue{l: *z.limit(p)}
 	case p == css.PropObjectFit:
 		return animValue{k: int64(s.sizes().objectFit)}
+	case p == css.PropObjectPosition:
+		pos := s.sizes().objectPos
+		return animValue{l: pos[0], l2: pos[1]}
 	}
 	return animValue{}
 }
@@ -237,6 +245,10 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 		if s.sizes().objectFit != uint8(v.k) {
 			s.editSizing().objectFit = uint8(v.k)
 		}
+	case p == css.PropObjectPosition:
+		if pos := [2]length{v.l, v.l2}; s.sizes().objectPos != pos {
+			s.editSizing().objectPos = pos
+		}
 	}
 }
 
@@ -247,6 +259,8 @@ func animEqual(a, b animValue, p animProp) bool {
 		return a.xf.Equal(b.xf)
 	case typeLength, typeNonNegativeLength:
 		return a.l == b.l
+	case typePosition:
+		return a.l == b.l && a.l2 == b.l2
 	case typeColor:
 		return a.c == b.c
 	case typePx, typeOpacity:
@@ -337,6 +351,8 @@ func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
 		return animValue{c: interpolateColor(a.c, b.c, t)}
 	case typeLength:
 		return animValue{l: lerpLength(a.l, b.l, t)}
+	case typePosition:
+		return animValue{l: lerpLength(a.l, b.l, t), l2: lerpLength(a.l2, b.l2, t)}
 	case typeNonNegativeLength:
 		l := lerpLength(a.l, b.l, t)
 		l.v = math.Max(l.v, 0)

@@ -74,12 +74,15 @@ type computedStyle struct {
 type sizingStyle struct {
 	minW, minH length // auto is 0 (CSS 2's initial value) for the boxes the engine lays out
 	maxW, maxH length // none is auto
-	objectFit  uint8  // css.ObjectFitFill...
+	objectPos  [2]length
+	objectFit  uint8 // css.ObjectFitFill...
 }
 
 // initialSizing is every sizing property's initial value.
 func initialSizing() sizingStyle {
-	return sizingStyle{minW: autoLength, minH: autoLength, maxW: autoLength, maxH: autoLength}
+	center := length{v: 50, u: unitPercent}
+	return sizingStyle{minW: autoLength, minH: autoLength, maxW: autoLength, maxH: autoLength,
+		objectPos: [2]length{center, center}}
 }
 
 // sizes is the style's sizing properties.
@@ -365,6 +368,11 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		if st.sizes().objectFit != uint8(v.Num) {
 			st.editSizing().objectFit = uint8(v.Num)
 		}
+	case p == css.PropObjectPosition:
+		pos := [2]length{computeLength(v.Len, fs, cx), computeLength(v.Len2, fs, cx)}
+		if st.sizes().objectPos != pos {
+			st.editSizing().objectPos = pos
+		}
 	case p == css.PropOpacity:
 		st.opacity = v.Num
 	case p == css.PropTransform:
@@ -436,6 +444,10 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 	case p == css.PropObjectFit:
 		if f := src.sizes().objectFit; st.sizes().objectFit != f {
 			st.editSizing().objectFit = f
+		}
+	case p == css.PropObjectPosition:
+		if pos := src.sizes().objectPos; st.sizes().objectPos != pos {
+			st.editSizing().objectPos = pos
 		}
 	case p == css.PropOpacity:
 		st.opacity = src.opacity

@@ -160,6 +160,9 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		return lengthValue(l), true
 	case "object-fit":
 		return css.ObjectFitName(s.sizes().objectFit), true
+	case "object-position":
+		pos := s.sizes().objectPos
+		return lengthValue(pos[0]) + " " + lengthValue(pos[1]), true
 	case "overflow-x", "overflow-y":
 		axis := 0
 		if property == "overflow-y" {

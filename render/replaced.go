@@ -4,7 +4,8 @@ package render
 // §10.3.2 (inline replaced width), §10.3.4 (block-level replaced width), §10.6.2 (inline
 // replaced height); HTML Living Standard 2026-11-01, §15.4.3 "Attributes for embedded
 // content and images" (width and height map to the dimension properties) and §15.4.4
-// "Images" (what is rendered for an img).
+// "Images" (what is rendered for an img); CSS Images 3, Candidate Recommendation Draft
+// 2023-12-18, §5.5 object-fit and §5.6 object-position.
 // https://html.spec.whatwg.org/multipage/rendering.html#images-3
 
 import (
@@ -115,8 +116,8 @@ func parseDimensionValue(s string) (css.Length, bool) {
 // replacedContentSize is the used content width and height of replaced box b in a
 // containing block of width cbw and height cbh (-1: indefinite), from its specified size,
 // its image's natural size and ratio, and its min and max sizes (§10.4, §10.7: the size
-// from the limited one, and §10.4's table when both are auto). FIXME(spec): the object-fit
-// family places the image in this box (paintReplaced), it does not size it.
+// from the limited one, and §10.4's table when both are auto). object-fit and
+// object-position place the image in this box (paintReplaced); they do not size it.
 // https://www.w3.org/TR/2016/WD-CSS22-20160412/visudet.html#inline-replaced-width and
 // #inline-replaced-height
 func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
@@ -183,8 +184,9 @@ func (e *Engine) layoutReplaced(b *box, cbw, cbh float64) {
 	}
 }
 
-// paintReplaced records the image of replaced box b, whose border box is at (x, y),
-// scaled into its content box.
+// paintReplaced records the image of replaced box b, whose border box is at (x, y), in its
+// content box as object-fit and object-position place it, clipped to the content box when
+// it reaches out of it. https://drafts.csswg.org/css-images-3/#the-object-fit
 func (e *Engine) paintReplaced(b *box, x, y float64) {
 	if !isImageElement(b.node) {
 		return
@@ -198,7 +200,49 @@ func (e *Engine) paintReplaced(b *box, x, y float64) {
 	if cw <= 0 || ch <= 0 {
 		return
 	}
-	e.list = append(e.list, displayItem{op: opImage, r: deviceRect(cx, cy, cx+cw, cy+ch), img: img.pixels})
+	z := b.st.sizes()
+	ow, oh := objectSize(z.objectFit, img.w, img.h, cw, ch)
+	// object-position: a percentage is of the content box's size less the object's.
+	ox, oy := cx+z.objectPos[0].resolve(cw-ow), cy+z.objectPos[1].resolve(ch-oh)
+	item := displayItem{op: opImage, r: deviceRect(ox, oy, ox+ow, oy+oh), img: img.pixels}
+	if ox >= cx && oy >= cy && ox+ow <= cx+cw && oy+oh <= cy+ch {
+		e.list = append(e.list, item)
+		return
+	}
+	e.pushClipRect(Rect{cx, cy, cw, ch})
+	e.list = append(e.list, item)
+	e.popClip()
+}
+
+// objectSize is the size of the image drawn in a content box of cw × ch by object-fit fit,
+// from the natural size iw × ih (fill when it has none): the concrete object size.
+// https://drafts.csswg.org/css-images-3/#valdef-object-fit-contain
+func objectSize(fit uint8, iw, ih, cw, ch float64) (w, h float64) {
+	if iw <= 0 || ih <= 0 {
+		return cw, ch
+	}
+	contain := func(cover bool) (float64, float64) {
+		// The largest (contain) or smallest (cover) size of the natural ratio that fits in
+		// (or covers) the box.
+		if (iw*ch > cw*ih) != cover {
+			return cw, cw * ih / iw
+		}
+		return ch * iw / ih, ch
+	}
+	switch fit {
+	case css.ObjectFitContain:
+		return contain(false)
+	case css.ObjectFitCover:
+		return contain(true)
+	case css.ObjectFitNone:
+		return iw, ih
+	case css.ObjectFitScaleDown: // the smaller of none and contain
+		if w, h := contain(false); w < iw {
+			return w, h
+		}
+		return iw, ih
+	}
+	return cw, ch
 }
 
 // drawImage draws a display list image item, scaled into its rectangle, within clip.

@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"image/color"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -106,5 +108,31 @@ func TestParseDimensionValue(t *testing.T) {
 		if _, ok := parseDimensionValue(in); ok {
 			t.Errorf("%q parsed", in)
 		}
+	}
+}
+
+// TestObjectFitMatchesChrome: object-fit (fill, contain, cover, none, scale-down) and
+// object-position (keywords, percentages, lengths, negative ones) place a 40 × 20 image in
+// its content box as Chromium 156 paints them, clipped to the content box
+// (testdata/objectfit/object_fit.png, its screenshot of the same page: testdata/objectfit/gen.sh).
+// Chrome scales without blending at the colours' edges and the engine bilinearly, so a
+// pixel may differ where two colours meet, and only there: a misplaced or unclipped image
+// differs over whole rows and columns of pixels.
+func TestObjectFitMatchesChrome(t *testing.T) {
+	b, err := os.ReadFile("testdata/objectfit/object_fit.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pixels := loadPNG(t, "testdata/objectfit/quarters.png")
+	src := &imageSource{staticSource: parsePage(t, string(b)), pixels: pixels, w: 40, h: 20}
+	got := renderFrame(NewEngine(src, 800, 600), 0)
+	want := loadPNG(t, "testdata/objectfit/object_fit.png")
+	bad, at := pixelDiff(got, want, 96)
+	if os.Getenv("VERBOSE_DIFF") != "" {
+		savePNG(t, filepath.Join(t.TempDir(), "got.png"), got)
+		t.Logf("%d pixels differ, worst at %v", bad, at)
+	}
+	if bad > 20 { // 0 today
+		t.Errorf("%d pixels differ from Chrome's (at most 20 at the colours' edges); worst at %v", bad, at)
 	}
 }
