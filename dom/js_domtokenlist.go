@@ -11,10 +11,11 @@ import (
 // domTokenList is the DOMTokenList of an element attribute (classList).
 // https://dom.spec.whatwg.org/#interface-domtokenlist
 type domTokenList struct {
-	r    *realm
-	el   *Node
-	attr string
-	ex   expandos
+	r         *realm
+	el        *Node
+	attr      string
+	supported []string // the attribute's supported tokens (nil: it defines none)
+	ex        expandos
 }
 
 // tokens parses the attribute into an ordered set.
@@ -114,8 +115,16 @@ func (r *realm) installDOMTokenList() {
 		return r.rt.ToValue(containsString(t.tokens(), toDOMString(call.Argument(0))))
 	})
 	r.installDOMTokenListEditing(m)
-	m.Method("supports", 1, func(*domTokenList, goja.FunctionCall) goja.Value {
-		panic(r.idl.TypeError(webidl.Failed("supports", "DOMTokenList") + "DOMTokenList has no supported tokens."))
+	// https://dom.spec.whatwg.org/#dom-domtokenlist-supports
+	m.Method("supports", 1, func(t *domTokenList, call goja.FunctionCall) goja.Value {
+		// 1. "Let result be the return value of validation steps called with token."
+		// (The validation steps: "If the associated attribute's local name does not define
+		// supported tokens, throw a TypeError"; else "Let lowercase token be a copy of
+		// token, in ASCII lowercase", true if it is one of the supported tokens.)
+		if t.supported == nil {
+			panic(r.idl.TypeError(webidl.Failed("supports", "DOMTokenList") + "DOMTokenList has no supported tokens."))
+		}
+		return r.rt.ToValue(containsString(t.supported, strings.ToLower(toDOMString(call.Argument(0)))))
 	})
 	tl.Iterable(true)
 }

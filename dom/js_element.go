@@ -44,7 +44,10 @@ func (r *realm) installElement() {
 	r.installHTMLElementStyle(sm) // style (ElementCSSInlineStyle) and dataset (HTMLOrSVGElement)
 	r.idl.DefineInterface("SVGGraphicsElement", svg, 0, nil)
 	r.idl.DefineInterface("SVGSVGElement", r.iface("SVGGraphicsElement"), 0, nil)
-	r.idl.DefineInterface("MathMLElement", el, 0, nil)
+	mathml := r.idl.DefineInterface("MathMLElement", el, 0, nil)
+	for _, c := range []*webidl.Interface{he, svg, mathml} {
+		r.installFocusGroup(c)
+	}
 	r.installHTMLElements(he)
 }
 

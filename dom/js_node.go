@@ -13,6 +13,7 @@ import (
 // nodeJS holds the per-node JS objects that must stay the same object ([SameObject]).
 type nodeJS struct {
 	childNodes, children, classList, dataset, style *goja.Object
+	focusGroup                                      *goja.Object        // an element's focusGroup DOMTokenList
 	attributes                                      *goja.Object        // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
