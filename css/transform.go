@@ -351,6 +351,14 @@ func InterpolatedTranslationSum(from, to TransformList, p float64) (x, y Transla
 	return x, y, true
 }
 
+// InterpolatedTranslation is InterpolatedTranslationSum for two lists of one translation
+// each, translate(x0, y0) and translate(x1, y1).
+func InterpolatedTranslation(x0, y0, x1, y1 TranslateLength, p float64) (x, y TranslateLength) {
+	addTranslation(&x, lerpTranslate(x0, x1, p))
+	addTranslation(&y, lerpTranslate(y0, y1, p))
+	return x, y
+}
+
 // Equal reports two lists of the same functions with the same arguments.
 func (t TransformList) Equal(u TransformList) bool {
 	if len(t) != len(u) || (t == nil) != (u == nil) {

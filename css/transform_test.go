@@ -85,6 +85,7 @@ func TestInterpolatedTranslationSum(t *testing.T) {
 		{"translate(0.3px, 0.1px)", "translate(7.7px, 3.35px)"},
 		{"translate(10%, 2px) translateY(1.5em)", "translate(calc(5px + 20%), -3px) translateY(2px)"},
 		{"translate(1em, 2px)", "translate(3px, 0)"},
+		{"translate(-0%, 1px)", "translate(0%, -2px)"},
 		{"translateY(-2.25px) translateX(50%)", "translateY(5.5px) translateX(0)"},
 	}
 	for _, pr := range pairs {
@@ -98,6 +99,11 @@ func TestInterpolatedTranslationSum(t *testing.T) {
 			wx, wy := InterpolateTransformLists(from, to, p).TranslationSum()
 			if !ok || x != wx || y != wy {
 				t.Errorf("%q to %q at %v: %v %v %v, want %v %v", pr[0], pr[1], p, x, y, ok, wx, wy)
+			}
+			if len(from) == 1 {
+				if x1, y1 := InterpolatedTranslation(from[0].X, from[0].Y, to[0].X, to[0].Y, p); x1 != wx || y1 != wy {
+					t.Errorf("%q to %q at %v: one translation %v %v, want %v %v", pr[0], pr[1], p, x1, y1, wx, wy)
+				}
 			}
 		}
 	}

@@ -249,6 +249,10 @@ type planElement struct {
 	opacity      float64
 	tx, ty       length
 	xform        *css.TransformList
+	// Its layers when the plan was made (the display list is the same while the plan
+	// holds): its box, its opacity group's push and pop items (-1: no group).
+	box       *box
+	push, pop int32
 }
 
 // planEffect is one animation of an element: its keyframes' values when the effect is
@@ -262,6 +266,9 @@ type planEffect struct {
 	o0, o1   float64    // the keyframes' offsets (0 and 1)
 	op0, op1 float64    // opacity
 	tf0, tf1 css.TransformList
+	one      bool // tf0 and tf1 are one translation each: (x0, y0) and (x1, y1)
+	x0, y0   css.TranslateLength
+	x1, y1   css.TranslateLength
 }
 
 // planMade is an animation while the plan is made, with its element's index.
@@ -287,17 +294,29 @@ func (e *Engine) makeCompositorPlan() {
 	p.elements = p.elements[:0]
 	p.made = p.made[:0]
 	for i, st := range e.animated {
-		if st.base == nil || st.box == nil {
+		bx := st.box
+		if st.base == nil || bx == nil || st.boxGen != e.layoutGen || bx.st != &st.used {
 			return
 		}
 		p.index[st] = int32(i)
 		at := int32(-1)
-		if i, ok := e.placed[st.box]; ok {
+		if i, ok := e.placed[bx]; ok {
 			at = i
+		}
+		push, pop := int32(-1), int32(-1)
+		if bx.layerGen == e.listGen {
+			push = bx.layerAt
+			if push < 0 || int(push) >= len(e.list) || e.list[push].op != opPushLayer {
+				return
+			}
+			pop = int32(skipLayer(e.list, int(push)))
+			if int(pop) >= len(e.list) {
+				return
+			}
 		}
 		b := st.base
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
-			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform})
+			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop})
 	}
 	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
 		for _, a := range e.anims {
@@ -366,6 +385,9 @@ func simpleEffect(a *Animation) planEffect {
 		if _, _, ok := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, 0.5); !ok {
 			return planEffect{a: a}
 		}
+		if len(pe.tf0) == 1 {
+			pe.one, pe.x0, pe.y0, pe.x1, pe.y1 = true, pe.tf0[0].X, pe.tf0[0].Y, pe.tf1[0].X, pe.tf1[0].Y
+		}
 	}
 	pe.simple = true
 	return pe
@@ -410,7 +432,12 @@ func (e *Engine) runCompositorPlan() bool {
 				st.used.opacity = css.Clamp01(pe.op0 + (pe.op1-pe.op0)*t)
 			}
 			if pe.props.has(css.PropTransform) {
-				tx, ty, _ := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
+				var tx, ty css.TranslateLength
+				if pe.one {
+					tx, ty = css.InterpolatedTranslation(pe.x0, pe.y0, pe.x1, pe.y1, t)
+				} else {
+					tx, ty, _ = css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
+				}
 				st.used.hasTransform, st.used.xform = true, nil
 				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
 			}
@@ -419,7 +446,20 @@ func (e *Engine) runCompositorPlan() bool {
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = live
 	for i := range p.elements {
-		e.compositeLayerAt(p.elements[i].st, p.elements[i].placedAt)
+		pl := &p.elements[i]
+		st := pl.st
+		grouped, placed := pl.push >= 0, pl.placedAt >= 0
+		if (st.used.opacity < 1) != grouped || st.used.hasTransform != placed {
+			e.compositeLayerAt(st, pl.placedAt) // it starts or stops being a layer: a new display list
+			continue
+		}
+		moved := placed && e.placedAt[pl.placedAt].movedFrom(pl.box)
+		if grouped && e.list[pl.push].alpha != st.used.opacity || moved {
+			// compositeLayer's patch, with the group's items known.
+			e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: pl.placedAt,
+				push: pl.push, pop: pl.pop, known: grouped})
+			e.raiseDamage(damagePaint)
+		}
 	}
 	return true
 }

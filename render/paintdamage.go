@@ -84,6 +84,9 @@ type paintPatch struct {
 	moved   bool // its context's translation is known to have changed (compositeLayer)
 	// placedAt is its context's index in placedAt when moved (compositeLayer found it).
 	placedAt int32
+	// push and pop are its group's items when known (the compositor's plan).
+	push, pop int32
+	known     bool
 }
 
 // notePaintChange records an element whose style changed from old to its used style
@@ -181,6 +184,10 @@ func (e *Engine) patchDisplayItems() bool {
 	clear(e.list[base:])
 	e.list = e.list[:base]
 	for _, p := range iv.patches {
+		if p.known {
+			e.patchLayerAt(p.push, p.pop, p.st.used.opacity, view)
+			continue
+		}
 		if b := p.st.box; b == nil || !e.patchLayer(b, view) {
 			return false // (patchDisplayList: the next frame is rastered whole)
 		}
@@ -216,11 +223,21 @@ func (e *Engine) patchLayer(b *box, view image.Rectangle) bool {
 	if pop >= len(e.list) {
 		return false
 	}
-	push.alpha, e.list[pop].alpha = b.st.opacity, b.st.opacity
-	if r := push.r.Intersect(view); !r.Empty() {
+	e.patchLayerAt(b.layerAt, int32(pop), b.st.opacity, view)
+	return true
+}
+
+// patchLayerAt sets the alpha of the group whose items are push and pop, and records
+// the group's bounds as damage.
+func (e *Engine) patchLayerAt(push, pop int32, alpha float64, view image.Rectangle) {
+	it := &e.list[push]
+	if it.alpha == alpha {
+		return
+	}
+	it.alpha, e.list[pop].alpha = alpha, alpha
+	if r := it.r.Intersect(view); !r.Empty() {
 		e.inv.patchDamage = append(e.inv.patchDamage, r)
 	}
-	return true
 }
 
 // forgetPaintChanges drops the paint changes recorded for patching once Layout has
