@@ -84,9 +84,11 @@ type paintPatch struct {
 	moved   bool // its context's translation is known to have changed (compositeLayer)
 	// placedAt is its context's index in placedAt when moved (compositeLayer found it).
 	placedAt int32
-	// push and pop are its group's items when known (the compositor's plan).
+	// planned: the compositor's plan made it, for its box (the box of the element's used
+	// style, laid out in this box tree) and its group's items push and pop (-1: none).
+	planned   bool
+	box       *box
 	push, pop int32
-	known     bool
 }
 
 // notePaintChange records an element whose style changed from old to its used style
@@ -139,6 +141,12 @@ func (e *Engine) patchDisplayItems() bool {
 		if !p.moved && !p.colours {
 			continue // an opacity group's alpha (patchLayer, below)
 		}
+		if p.planned {
+			if !e.replaceContext(p.box, p.placedAt, true, view) {
+				return false
+			}
+			continue
+		}
 		if b := p.st.box; b != nil && p.st.boxGen == e.layoutGen && b.st == &p.st.used && (p.moved || p.colours && e.placedMoved(b)) &&
 			!e.replaceContext(b, p.placedAt, p.moved, view) {
 			return false
@@ -184,8 +192,10 @@ func (e *Engine) patchDisplayItems() bool {
 	clear(e.list[base:])
 	e.list = e.list[:base]
 	for _, p := range iv.patches {
-		if p.known {
-			e.patchLayerAt(p.push, p.pop, p.st.used.opacity, view)
+		if p.planned {
+			if p.push >= 0 {
+				e.patchLayerAt(p.push, p.pop, p.st.used.opacity, view)
+			}
 			continue
 		}
 		if b := p.st.box; b == nil || !e.patchLayer(b, view) {
