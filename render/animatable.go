@@ -225,7 +225,7 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 	case p == css.PropVisibility:
 		s.visible = v.has
 	case p == css.PropZIndex:
-		s.zAuto, s.zIndex = v.has, int(v.n)
+		s.zAuto, s.zIndex = v.has, int32(v.n)
 	case p == css.PropBoxSizing:
 		s.boxSizing = uint8(v.k)
 	case p == css.PropListStyleType:

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"math"
 
 	"loopscope/css"
 )
@@ -42,11 +43,11 @@ type computedStyle struct {
 	sizeKeyword   float64 // font-size from an absolute-size keyword (px at a 16px medium), else 0
 	lineHeight    float64
 	opacity       float64
-	zIndex        int
 
 	borderColor [4]color.NRGBA
 	background  color.NRGBA
 	color       color.NRGBA
+	zIndex      int32 // CHROME: a CSS integer is clamped to 32 bits
 	fontWeight  int16
 
 	display        css.Display
@@ -381,7 +382,7 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		st.visible = v.Num == 1
 	case p == css.PropZIndex:
 		st.zAuto = v.Len.U == css.Auto
-		st.zIndex = int(v.Num)
+		st.zIndex = int32(max(min(v.Num, math.MaxInt32), math.MinInt32))
 	}
 }
 

@@ -139,7 +139,7 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		if s.zAuto {
 			return "auto", true
 		}
-		return strconv.Itoa(s.zIndex), true
+		return strconv.Itoa(int(s.zIndex)), true
 	case "box-sizing":
 		if s.boxSizing == 1 {
 			return "border-box", true

@@ -228,7 +228,7 @@ func paddingRect(b *box, dx, dy float64) Rect {
 	return Rect{b.ax + dx + b.border[3], b.ay + dy + b.border[0], b.w - b.border[1] - b.border[3], b.h - b.border[0] - b.border[2]}
 }
 
-func byZIndex(a, b *box) int { return a.st.zIndex - b.st.zIndex }
+func byZIndex(a, b *box) int { return int(a.st.zIndex) - int(b.st.zIndex) }
 
 // collectStacking gathers the descendants of b that its stacking context paints after
 // its in-flow content: child stacking contexts by z-index and positioned boxes.
@@ -238,7 +238,7 @@ func (e *Engine) collectStacking(b *box, l *stackLists) {
 		case createsContext(c):
 			z := 0
 			if c.st.isPositioned() && !c.st.zAuto {
-				z = c.st.zIndex
+				z = int(c.st.zIndex)
 			}
 			switch {
 			case z < 0:
