@@ -47,7 +47,7 @@ func (e *Engine) Paint() *image.RGBA {
 			e.inv.work.Rastered += r.Dx() * r.Dy()
 		}
 	} else if partial {
-		e.ages.catchUp(img, last)
+		e.ages.catchUp(img, last, rects)
 		e.frameDamage = image.Rectangle{}
 		for _, r := range rects {
 			e.rasterise(img, r)
