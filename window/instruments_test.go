@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -70,6 +71,36 @@ func TestDownscale(t *testing.T) {
 	left, right := dst[4*(40*thumbW+10):], dst[4*(40*thumbW+thumbW-10):]
 	if left[0] != 255 || left[1] != 0 || right[1] != 255 {
 		t.Errorf("thumbnail: left %v, right %v; want red then white", left[:4], right[:4])
+	}
+}
+
+// TestDownscaleSamples: each thumbnail pixel is the mean of the four samples at a quarter
+// and three quarters of its box in src, per channel, for any size and origin of src.
+func TestDownscaleSamples(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 2))
+	for _, r := range []image.Rectangle{image.Rect(0, 0, 800, 600), image.Rect(3, 5, 3+517, 5+389), image.Rect(0, 0, 50, 40)} {
+		src := image.NewRGBA(r)
+		for i := range src.Pix {
+			src.Pix[i] = byte(rng.IntN(256))
+		}
+		dst := make([]byte, 4*thumbW*thumbH)
+		downscale(src, dst)
+		w, h := r.Dx(), r.Dy()
+		for y := 0; y < thumbH; y++ {
+			for x := 0; x < thumbW; x++ {
+				var sum [4]int
+				for _, o := range [4][2]int{{1, 1}, {3, 1}, {1, 3}, {3, 3}} {
+					c := src.RGBAAt(r.Min.X+(x*4+o[0])*w/(thumbW*4), r.Min.Y+(y*4+o[1])*h/(thumbH*4))
+					sum[0], sum[1], sum[2], sum[3] = sum[0]+int(c.R), sum[1]+int(c.G), sum[2]+int(c.B), sum[3]+int(c.A)
+				}
+				j := 4 * (y*thumbW + x)
+				for c := range 4 {
+					if got, want := dst[j+c], byte(sum[c]/4); got != want {
+						t.Fatalf("%v: thumbnail pixel (%d, %d) channel %d is %d, want %d", r, x, y, c, got, want)
+					}
+				}
+			}
+		}
 	}
 }
 
