@@ -17,7 +17,8 @@ import (
 // screen changed (sceneKey).
 type drawer struct {
 	pageImage *ebiten.Image
-	shown     *painted // the page frame on screen
+	shown     *painted        // the page frame on screen
+	stale     image.Rectangle // where pageImage differs from shown (drawn straight to the screen)
 	lastScene sceneKey
 	drewAll   *ebiten.Image // the kept screen the last full Draw drew the whole window into
 	packed    []byte        // a damaged rectangle's pixels on their way to the texture (reused)
@@ -74,7 +75,7 @@ func (d *drawer) init() { d.pageImage = ebiten.NewImage(designW-480, designH-bar
 
 // reset forgets the previous page's frame (a page was opened).
 func (d *drawer) reset() {
-	d.shown = nil
+	d.shown, d.stale = nil, image.Rectangle{}
 	d.pageImage.Fill(color.White)
 }
 
@@ -160,14 +161,19 @@ func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Pa
 		d.skipped[i] = nil
 	}
 	area := d.fr.lay.page
-	if onlyDamage && d.pageImage.Bounds().Size() == image.Pt(area.w, area.h) {
+	at := image.Rect(area.x, area.y, area.x+area.w, area.y+area.h)
+	if onlyDamage && d.pageImage.Bounds().Size() == at.Size() && at.In(screen.Bounds()) {
 		if damage.Empty() {
 			return
 		}
-		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(float64(area.x+damage.Min.X), float64(area.y+damage.Min.Y))
-		screen.DrawImage(d.pageImage.SubImage(damage).(*ebiten.Image), op)
+		// The damage goes straight into the kept screen, not through the page's texture:
+		// under Xvfb, llvmpipe drew the texture's damage on the screen (hundreds of
+		// thousands of pixels shaded for an animating page) on top of the upload, for every
+		// present. The texture catches up when it is drawn (syncPageImage).
+		d.packed = packRect(d.packed[:0], d.shown.img, damage)
+		screen.SubImage(damage.Add(at.Min)).(*ebiten.Image).WritePixels(d.packed)
 	} else {
+		d.syncPageImage()
 		drawPage(screen, d.pageImage, area) // scaled until the viewport is the area's size (viewport.go)
 	}
 	if g.input.page.keys {
@@ -177,8 +183,9 @@ func (d *drawer) drawPage(screen *ebiten.Image, g *game, fr *painted, p *page.Pa
 }
 
 // present shows the page's next frame (if it is new) and hands the one it replaces back
-// to the page's engine to paint into again (no 1.9 MB allocation per frame). Only the part
-// that changed since the frame shown is copied to the page's texture; present returns it.
+// to the page's engine to paint into again (no 1.9 MB allocation per frame). It returns
+// the part that changed since the frame shown, and adds it to what the page's texture
+// lacks of the frame shown (stale).
 func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) image.Rectangle {
 	if fr == nil || fr == d.shown {
 		return image.Rectangle{}
@@ -192,13 +199,7 @@ func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) image.Recta
 	if d.shown == nil {
 		damage = fr.img.Rect // the texture holds no frame of this page yet
 	}
-	switch {
-	case damage == fr.img.Rect:
-		d.pageImage.WritePixels(fr.img.Pix)
-	case !damage.Empty():
-		d.packed = packRect(d.packed[:0], fr.img, damage)
-		d.pageImage.SubImage(damage).(*ebiten.Image).WritePixels(d.packed)
-	}
+	d.stale = d.stale.Union(damage)
 	prevSeq := int64(0)
 	if d.shown != nil {
 		prevSeq = d.shown.seq
@@ -207,6 +208,23 @@ func (d *drawer) present(fr *painted, p *page.Page, film *filmstrip) image.Recta
 	film.add(fr, int(fr.seq-prevSeq-1))
 	d.shown = fr
 	return damage
+}
+
+// syncPageImage copies to the page's texture the part of the frame shown that it lacks.
+func (d *drawer) syncPageImage() {
+	if d.shown == nil || d.stale.Empty() {
+		return
+	}
+	img := d.shown.img
+	r := d.stale.Intersect(img.Rect)
+	d.stale = image.Rectangle{}
+	switch {
+	case r == img.Rect:
+		d.pageImage.WritePixels(img.Pix)
+	case !r.Empty():
+		d.packed = packRect(d.packed[:0], img, r)
+		d.pageImage.SubImage(r).(*ebiten.Image).WritePixels(d.packed)
+	}
 }
 
 // packRect appends the pixels of r in img, row after row without img's stride, to buf.
