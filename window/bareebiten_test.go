@@ -29,6 +29,8 @@ import (
 var (
 	bareBoxes  = flag.Int("boxes", 100, "moving boxes drawn each frame")
 	bareUpload = flag.Int("upload", 0, "also write this many rows of an 800 px wide texture each frame and draw it (as the window presents a page's damage)")
+	bareFPS    = flag.Int("fps", 0, "present at most this many frames a second, sleeping at the end of Draw as the window's pacer does without vsync (0: as often as vsync lets it)")
+	bareKept   = flag.Bool("kept", false, "keep the screen between frames (as the window does without vsync) and clear only where the boxes were: the least a frame of moving boxes costs")
 )
 
 // bareGame draws its boxes on a cleared screen every frame.
@@ -37,17 +39,30 @@ type bareGame struct {
 	frame int
 	tex   *ebiten.Image
 	pix   []byte
+	// -kept: the screen the boxes were drawn on and where they are on it.
+	screen *ebiten.Image
+	boxes  []image.Rectangle
+	next   time.Time // -fps: when the next frame is due
 }
 
 func (b *bareGame) Update() error { b.frame++; return nil }
 
 func (b *bareGame) Draw(screen *ebiten.Image) {
 	b.drawn.Add(1)
-	screen.Fill(paneBG)
+	if !*bareKept || b.screen != screen {
+		screen.Fill(paneBG)
+		b.screen = screen
+	} else {
+		for _, r := range b.boxes {
+			vector.DrawFilledRect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), paneBG, false)
+		}
+	}
+	b.boxes = b.boxes[:0]
 	for i := 0; i < *bareBoxes; i++ {
-		x := float32(20 + (i%10)*60 + int(200*(1+math.Sin(float64(b.frame+i*7)/30))))
-		y := float32(40 + (i/10)*55)
-		vector.DrawFilledRect(screen, x, y, 40, 40, color.RGBA{0x33, 0xaa, 0x77, 0xff}, false)
+		x := 20 + (i%10)*60 + int(200*(1+math.Sin(float64(b.frame+i*7)/30)))
+		y := 40 + (i/10)*55
+		vector.DrawFilledRect(screen, float32(x), float32(y), 40, 40, color.RGBA{0x33, 0xaa, 0x77, 0xff}, false)
+		b.boxes = append(b.boxes, image.Rect(x, y, x+40, y+40))
 	}
 	if h := min(*bareUpload, pageH); h > 0 {
 		if b.tex == nil {
@@ -59,6 +74,14 @@ func (b *bareGame) Draw(screen *ebiten.Image) {
 		r := image.Rect(0, 0, pageW, h)
 		b.tex.SubImage(r).(*ebiten.Image).WritePixels(b.pix)
 		screen.DrawImage(b.tex.SubImage(r).(*ebiten.Image), &ebiten.DrawImageOptions{})
+	}
+	if *bareFPS > 0 {
+		every := time.Second / time.Duration(*bareFPS)
+		if now := time.Now(); b.next.IsZero() || now.Sub(b.next) > 4*every {
+			b.next = now
+		}
+		b.next = b.next.Add(every)
+		time.Sleep(time.Until(b.next))
 	}
 }
 
@@ -85,6 +108,7 @@ func TestMain(m *testing.M) {
 	ebiten.SetWindowTitle("bare Ebiten")
 	ebiten.SetWindowSize(winW, winH)
 	ebiten.SetTPS(60)
+	ebiten.SetScreenClearedEveryFrame(!*bareKept)
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintln(os.Stderr, "bareebiten:", err)
 		os.Exit(1)
