@@ -230,6 +230,7 @@ type compositorPlan struct {
 	valid                   bool
 	epoch                   uint64 // Engine.animEpoch
 	gen, listGen, layoutGen uint32
+	geomGen                 uint32
 	styledVersion           uint64
 	anims                   int // len(Engine.anims)
 	elements                []planElement
@@ -253,6 +254,7 @@ type planElement struct {
 	// holds): its box, its opacity group's push and pop items (-1: no group).
 	box       *box
 	push, pop int32
+	w, h      float64 // its box's size (the geometry is the same while the plan holds)
 }
 
 // planEffect is one animation of an element: its keyframes' values when the effect is
@@ -316,7 +318,7 @@ func (e *Engine) makeCompositorPlan() {
 		}
 		b := st.base
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
-			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop})
+			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h})
 	}
 	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
 		for _, a := range e.anims {
@@ -351,6 +353,7 @@ func (e *Engine) makeCompositorPlan() {
 	p.made = p.made[:0]
 	clear(p.index)
 	p.valid, p.epoch, p.gen, p.listGen, p.layoutGen = true, e.animEpoch, e.gen, e.listGen, e.layoutGen
+	p.geomGen = e.geomGen
 	p.styledVersion, p.anims = e.styledVersion, len(e.anims)
 }
 
@@ -398,11 +401,14 @@ func simpleEffect(a *Animation) planEffect {
 // value (the caller then takes the general path, which sets every value again).
 func (e *Engine) runCompositorPlan() bool {
 	p := &e.plan
-	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen ||
+	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen ||
 		p.styledVersion != e.styledVersion || p.anims != len(e.anims) || len(e.running) > 0 {
 		p.valid = false
 		return false
 	}
+	// An animation that stops applying a value sends the frame down the general path:
+	// what this one noted is taken back (the values it set are set again there).
+	patches, damage, unpatchable := len(e.inv.patches), e.damage, e.inv.unpatchable
 	live := false
 	for i := range p.elements {
 		pl := &p.elements[i]
@@ -416,6 +422,8 @@ func (e *Engine) runCompositorPlan() bool {
 			smp := a.effect.timing.sampleAt(local, ok)
 			if !smp.hasActive {
 				p.valid = false
+				clear(e.inv.patches[patches:])
+				e.inv.patches, e.damage, e.inv.unpatchable = e.inv.patches[:patches], damage, unpatchable
 				return false
 			}
 			if !live && (a.Pending() || a.PlayState() == "running") {
@@ -442,18 +450,17 @@ func (e *Engine) runCompositorPlan() bool {
 				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
 			}
 		}
-	}
-	e.appliedAnimVersion = e.animVersion
-	e.animatedLive = live
-	for i := range p.elements {
-		pl := &p.elements[i]
-		st := pl.st
+		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
 		if (st.used.opacity < 1) != grouped || st.used.hasTransform != placed {
 			e.compositeLayerAt(st, pl.placedAt) // it starts or stops being a layer: a new display list
 			continue
 		}
-		moved := placed && e.placedAt[pl.placedAt].movedFrom(pl.box)
+		moved := false
+		if placed {
+			pc := &e.placedAt[pl.placedAt]
+			moved = pc.tx != st.used.tx.resolve(pl.w) || pc.ty != st.used.ty.resolve(pl.h) // movedFrom
+		}
 		if grouped && e.list[pl.push].alpha != st.used.opacity || moved {
 			// compositeLayer's patch, with the group's items known.
 			e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: pl.placedAt,
@@ -461,5 +468,7 @@ func (e *Engine) runCompositorPlan() bool {
 			e.raiseDamage(damagePaint)
 		}
 	}
+	e.appliedAnimVersion = e.animVersion
+	e.animatedLive = live
 	return true
 }

@@ -20,6 +20,7 @@ body { margin: 3px; font-size: 12px; line-height: 14px }
 @keyframes fade { from { opacity: 0.1 } to { opacity: 0.9 } }
 @keyframes slide { from { transform: translate(0.3px, 0.1px) } to { transform: translate(7.7px, 3.35px) } }
 @keyframes both { 0% { opacity: 0.5; transform: translateX(-2.25px) } 100% { opacity: 0.7; transform: translateX(5.5px) } }
+@keyframes blink { from { opacity: 0.6 } to { opacity: 1 } }
 .f { animation: fade 170ms linear infinite alternate }
 .s { animation: slide 230ms ease-in-out infinite }
 .b { animation: both 90ms linear 3 }
@@ -34,6 +35,7 @@ div { margin: 1px }
 <div id=e class=t style="transform: translate(1.5px, 0.5px); opacity: 0.6; background: #c0c">trans</div>
 <div id=g style="position: absolute; left: 120px; top: 30px; width: 40px; height: 40px; background: rgba(0, 0, 0, 0.3)">abs
   <div id=h class=s style="background: #fa0; width: 20px">in</div></div>
+<div id=j style="animation: blink 130ms steps(2, start) infinite; background: #963; width: 25px">blinks to opaque</div>
 <p>static text under <span id=i style="display: inline-block; transform: translateY(1.25px); background: #ccc">ib</span></p>
 </body>`
 
@@ -65,7 +67,7 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 				}
 			}
 			var els []*html.Node
-			for _, id := range []string{"a", "b", "c", "d", "e", "h", "i"} {
+			for _, id := range []string{"a", "b", "c", "d", "e", "h", "i", "j"} {
 				els = append(els, byID(doc, id))
 			}
 			rng := rand.New(rand.NewSource(seed))
