@@ -204,8 +204,10 @@ func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, 
 	}
 	if fixedH {
 		contentH = ch
-	} else {
-		contentH = hr.clamp(contentH)
+	} else if c := hr.clamp(contentH); c != contentH {
+		// CHROME: a last child's bottom margin leaves an auto-height box only when its
+		// limits leave that height as it is (testdata/dom/min_height_margins).
+		contentH, bottom = c, marginPair{}
 	}
 	b.h = contentH + b.edgesV()
 	e.keepLayout(b, in, top, bottom, len(e.abs) > absBefore) // (not deferred: a panic keeps nothing)
