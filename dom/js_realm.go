@@ -20,8 +20,8 @@ type Options struct {
 	// PostToRealm runs fn on the realm's goroutine, from any goroutine (a MessagePort whose
 	// entangled port is in another agent delivers through it).
 	PostToRealm func(fn func())
-	// Messages marks the messages this realm's ports post and deliver in its event loop's
-	// trace (the message arrows); nil: unmarked.
+	// Messages marks the messages this realm's ports post to and receive from another
+	// agent's realm in its event loop's trace (the message arrows); nil: unmarked.
 	Messages MessageMarks
 }
 

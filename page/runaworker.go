@@ -281,9 +281,9 @@ func (run *workerRun) sent(from *loop.Loop) uint64 {
 	return messageMarks{run.p, from}.Sent()
 }
 
-// messageMarks is a realm's dom.MessageMarks: its ports' messages (to a port on another
-// loop, handed across, or on its own) numbered by the page's one counter and marked in its
-// loop's trace, as Worker.postMessage and the worker's postMessage are.
+// messageMarks is a realm's dom.MessageMarks: its ports' messages to and from ports on
+// another loop (handed across) numbered by the page's one counter and marked in its loop's
+// trace, as Worker.postMessage and the worker's postMessage are.
 type messageMarks struct {
 	p *Page
 	l *loop.Loop
