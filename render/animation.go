@@ -49,11 +49,9 @@ type Animation struct {
 	finishDue                 bool // a finish notification is queued (a microtask)
 	readyDue                  bool // a pending task completed: the ready promise resolves
 	listed                    bool // in e.anims
-	// quietFrom and quietUntil: the update steps change nothing and queue nothing for
-	// timeline times in [quietFrom, quietUntil), while nothing changed the animation
-	// since (quietEpoch is the engine's animEpoch then); see quietSpan.
-	quietFrom, quietUntil float64
-	quietEpoch            uint64
+	// prevFromTimeline: in a quiet span (quietSpan) the previous current time is the
+	// current time at the last update of animations (settlePreviousCurrentTime).
+	prevFromTimeline bool
 
 	// CSS animations: the name and the state of the last event check.
 	name          string
@@ -336,6 +334,7 @@ func (a *Animation) Cancel() bool {
 	if a.PlayState() == "idle" {
 		return false
 	}
+	a.settlePreviousCurrentTime(a.e.now)
 	a.e.animEpoch++
 	a.pendingPlay, a.pendingPause = false, false
 	a.finishNotified, a.finishDue = false, false
@@ -541,12 +540,14 @@ func (a *Animation) localTime() (float64, bool) { return a.CurrentTime() }
 
 // list keeps the animation among those the engine updates.
 func (a *Animation) list() {
+	a.settlePreviousCurrentTime(a.e.now)
 	a.e.animVersion++
 	a.e.animEpoch++
 	a.e.needFramesKnown = false
 	if !a.listed {
 		a.listed = true
 		a.e.anims = append(a.e.anims, a)
+		a.e.quietUntil = append(a.e.quietUntil, math.Inf(-1))
 	}
 }
 

@@ -464,7 +464,7 @@ func (e *Engine) runCompositorPlan() bool {
 		if grouped && e.list[pl.push].alpha != st.used.opacity || moved {
 			// compositeLayer's patch, with the group's items known.
 			e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: pl.placedAt,
-				push: pl.push, pop: pl.pop, box: pl.box, planned: true})
+				push: pl.push, pop: pl.pop, box: pl.box, planned: true, alpha: st.used.opacity})
 			e.raiseDamage(damagePaint)
 		}
 	}

@@ -114,6 +114,7 @@ func (e *Engine) updateCSSAnimations(st *elementState) {
 // setCSSAnimationTiming brings an animation's timing, keyframes and play state in line
 // with its animation-* values.
 func (e *Engine) setCSSAnimationTiming(a *Animation, spec animationSpec, rule *css.KeyframesRule) {
+	a.settlePreviousCurrentTime(a.e.now)
 	t := &a.effect.timing
 	a.e.needFramesKnown = false
 	a.e.animEpoch++

@@ -74,6 +74,10 @@ type Engine struct {
 	// (its timing, effect, start or hold time, playback rate, pending tasks): the update
 	// steps skip an animation only while it is what it was (Animation.quietSpan).
 	animEpoch uint64
+	// quietUntil is, for each animation of anims, the end of its quiet span (quietSpan),
+	// found when animEpoch was quietEpoch.
+	quietUntil []float64
+	quietEpoch uint64
 	// appliedAnimVersion is the animVersion the used styles were last computed at;
 	// animatedLive says whether a value applied then changes with time.
 	appliedAnimVersion uint64

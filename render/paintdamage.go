@@ -89,6 +89,7 @@ type paintPatch struct {
 	planned   bool
 	box       *box
 	push, pop int32
+	alpha     float64 // the group's new alpha (its element's opacity)
 }
 
 // notePaintChange records an element whose style changed from old to its used style
@@ -194,7 +195,7 @@ func (e *Engine) patchDisplayItems() bool {
 	for _, p := range iv.patches {
 		if p.planned {
 			if p.push >= 0 {
-				e.patchLayerAt(p.push, p.pop, p.st.used.opacity, view)
+				e.patchLayerAt(p.push, p.pop, p.alpha, view)
 			}
 			continue
 		}

@@ -63,6 +63,7 @@ func roundMicroseconds(s float64) float64 { return math.Round(s*1e6) / 1e6 }
 // TakeAnimationEvents.
 // https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events
 func (e *Engine) UpdateAnimations(now float64) []*Animation {
+	last := e.now
 	e.now = now
 	e.settled = e.settled[:0]
 	clear(e.settledTransitions)
@@ -70,15 +71,21 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	e.needFramesKnown = false
 	// 1. "Update the current time of all timelines associated with doc passing now as the
 	// timestamp."
+	// The quiet spans hold while no animation changed since they were found and the
+	// timeline went on (quietUntil: each animation's, in e.anims's order).
+	quiet := e.quietEpoch == e.animEpoch && now >= last && len(e.quietUntil) == len(e.anims)
 	kept := e.anims[:0]
-	for _, a := range e.anims {
-		if a.quietEpoch == e.animEpoch && now >= a.quietFrom && now < a.quietUntil {
+	until := e.quietUntil[:0]
+	for i, a := range e.anims {
+		if quiet && now < e.quietUntil[i] {
 			// Nothing due: the steps below would change nothing but the previous current
-			// time (updateFinishedState's, which a change of the effect's end reads).
-			a.previousCurrentTime = (now-a.startTime)*a.playbackRate + 0
+			// time, which is derived when read (Animation.prevFromTimeline). The animation
+			// itself is not read.
 			kept = append(kept, a)
+			until = append(until, e.quietUntil[i])
 			continue
 		}
+		a.settlePreviousCurrentTime(last)
 		a.runPendingTasks()
 		a.updateFinishedState(false, false)
 		if a.kind == kindCSSAnimation {
@@ -92,13 +99,13 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 		}
 		if a.keepListed() {
 			kept = append(kept, a)
-			a.quietSpan(now)
+			until = append(until, a.quietSpan(now))
 		} else {
 			a.listed = false
 		}
 	}
 	clear(e.anims[len(kept):])
-	e.anims = kept
+	e.anims, e.quietUntil, e.quietEpoch = kept, until, e.animEpoch
 	e.updateTransitions(now)
 	if len(e.running) > 0 || e.animatedLive || e.animationsNeedFrames() {
 		e.animVersion++ // the animated values moved on (a forced style update must see them)
@@ -106,20 +113,20 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 	return e.settled
 }
 
-// quietSpan records, after the update steps ran at timeline time now, until when they
+// quietSpan returns, after the update steps ran at timeline time now, until when they
 // would change nothing and queue nothing: a running animation with nothing pending
 // (no pending task, no promise to settle, no finish notification) keeps its phase and
 // iteration until its local time reaches the next iteration boundary, the end of its
 // active interval or its end, and the steps would only set its previous current time.
 // The span ends a little before that time (the steps run early, never late); a change
 // to the animation (animEpoch) ends it at once.
-// Other animations (paused, finished, filling, playing backwards) get no span: the steps
-// run every frame.
-func (a *Animation) quietSpan(now float64) {
-	a.quietUntil = math.Inf(-1)
+// Other animations (paused, finished, filling, playing backwards) get no span (-Inf): the
+// steps run every frame.
+func (a *Animation) quietSpan(now float64) float64 {
+	none := math.Inf(-1)
 	if !a.hasStart || a.hasHold || a.Pending() || a.hasPendingRate || a.readyDue || a.finishDue ||
 		a.finishNotified || a.playbackRate <= 0 {
-		return
+		return none
 	}
 	t := &a.effect.timing
 	local := (now - a.startTime) * a.playbackRate
@@ -138,19 +145,33 @@ func (a *Animation) quietSpan(now float64) {
 			next = math.Min(next, boundary)
 		}
 	default:
-		return // at or after the active interval's end (finishing), or no iterations
+		return none // at or after the active interval's end (finishing), or no iterations
 	}
 	next = math.Min(next, end)
 	if math.IsNaN(next) || math.IsInf(next, 0) {
-		return
+		return none
 	}
 	until := a.startTime + next/a.playbackRate
 	// Ends early by more than any rounding of the sums above.
 	until -= 1e-3 + 1e-9*(math.Abs(a.startTime)+math.Abs(next)/a.playbackRate)
 	if until <= now {
-		return
+		return none
 	}
-	a.quietFrom, a.quietUntil, a.quietEpoch = now, until, a.e.animEpoch
+	// Within the span the steps would set the previous current time to the current time
+	// at each update: it is derived from the timeline's time when read.
+	a.prevFromTimeline = true
+	return until
+}
+
+// settlePreviousCurrentTime sets the previous current time that updates skipped in a
+// quiet span would have set: the current time at the last update, at timeline time at
+// (the start time and the playback rate are those of the span: any change to them
+// settles it first, through list() or the update steps).
+func (a *Animation) settlePreviousCurrentTime(at float64) {
+	if a.prevFromTimeline {
+		a.previousCurrentTime, a.hasPreviousCurrent = (at-a.startTime)*a.playbackRate+0, true
+		a.prevFromTimeline = false
+	}
 }
 
 // keepListed: the engine updates an animation each frame while it may still change,
