@@ -285,7 +285,7 @@ type planMade struct {
 // animated).
 func (e *Engine) makeCompositorPlan() {
 	p := &e.plan
-	p.valid = false
+	p.drop()
 	if len(e.running) > 0 || len(e.animated) == 0 {
 		return
 	}
@@ -357,6 +357,16 @@ func (e *Engine) makeCompositorPlan() {
 	p.styledVersion, p.anims = e.styledVersion, len(e.anims)
 }
 
+// drop forgets the plan and what it points to (elements and animations the document may
+// have dropped since).
+func (p *compositorPlan) drop() {
+	if p.valid || len(p.elements) > 0 {
+		clear(p.elements)
+		clear(p.effects)
+		p.elements, p.effects, p.valid = p.elements[:0], p.effects[:0], false
+	}
+}
+
 // simpleEffect is a's effect for the plan (its values resolved by the last application).
 func simpleEffect(a *Animation) planEffect {
 	pe := planEffect{a: a}
@@ -403,7 +413,7 @@ func (e *Engine) runCompositorPlan() bool {
 	p := &e.plan
 	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen ||
 		p.styledVersion != e.styledVersion || p.anims != len(e.anims) || len(e.running) > 0 {
-		p.valid = false
+		p.drop()
 		return false
 	}
 	// An animation that stops applying a value sends the frame down the general path:
@@ -421,7 +431,7 @@ func (e *Engine) runCompositorPlan() bool {
 			local, ok := a.localTime()
 			smp := a.effect.timing.sampleAt(local, ok)
 			if !smp.hasActive {
-				p.valid = false
+				p.drop()
 				clear(e.inv.patches[patches:])
 				e.inv.patches, e.damage, e.inv.unpatchable = e.inv.patches[:patches], damage, unpatchable
 				return false
