@@ -289,6 +289,9 @@ func (n *Node) Focus() {
 	// 5-8. The old chain and the new chain are each one element (no navigables).
 	d.tabStart = n
 	d.focusUpdateSteps(old, n)
+	if d.FocusedElement() == n {
+		d.selectionOnFocus(n)
+	}
 }
 
 // Blur runs the unfocusing steps for n (element.blur()): the viewport gets the focus.

@@ -30,6 +30,7 @@ func (r *realm) installDocument() {
 	r.installDocumentNodeTransfer(m)
 	r.installAttr(r.iface("Element"), m)
 	r.installRange(m)
+	r.installSelection(m)
 	r.installCreateProcessingInstruction(m)
 	r.handlerAttrs(doc.Proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
 		return thisNode(call)

@@ -14,6 +14,7 @@ import (
 type nodeJS struct {
 	childNodes, children, classList, dataset, style *goja.Object
 	focusGroup                                      *goja.Object        // an element's focusGroup DOMTokenList
+	selection                                       *goja.Object        // a document's Selection (js_selection.go)
 	attributes                                      *goja.Object        // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle      // a details element's pending toggle task

@@ -114,6 +114,9 @@ func (r *realm) installWindow() {
 	_ = global.DefineDataProperty("closed", r.rt.ToValue(false), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	_ = global.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
+	// https://w3c.github.io/selection-api/#dom-window-getselection: "return the result of
+	// calling getSelection() on this's associated Document".
+	win.Operation("getSelection", 0, func(call goja.FunctionCall) goja.Value { return r.selectionOf(r.doc) })
 	win.Operation("postMessage", 1, func(call goja.FunctionCall) goja.Value {
 		r.idl.RequireArgs(call, 1, "postMessage", "Window")
 		// postMessage(message, targetOrigin, optional transfer) or (message, optional options):

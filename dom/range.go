@@ -17,7 +17,7 @@ type boundaryPoint struct {
 }
 
 // Range is a live range. https://dom.spec.whatwg.org/#concept-live-range
-// FIXME(spec): the Selection's range is not implemented (StaticRange: js_range.go).
+// A document's selection holds one by reference (js_selection.go); StaticRange: js_range.go.
 type Range struct {
 	start, end boundaryPoint
 }
