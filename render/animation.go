@@ -535,6 +535,28 @@ func (a *Animation) runPendingTasks() {
 	}
 }
 
+// animTimes are what an animation's current time is computed from.
+type animTimes struct {
+	startTime, holdTime, playbackRate float64
+	hasStart, hasHold                 bool
+}
+
+// times returns the animation's animTimes.
+func (a *Animation) times() animTimes {
+	return animTimes{a.startTime, a.holdTime, a.playbackRate, a.hasStart, a.hasHold}
+}
+
+// currentTime is CurrentTime for an animation with these times, at timeline time now.
+func (t *animTimes) currentTime(now float64) (float64, bool) {
+	if t.hasHold {
+		return t.holdTime, true
+	}
+	if !t.hasStart {
+		return 0, false
+	}
+	return (now-t.startTime)*t.playbackRate + 0, true
+}
+
 // localTime is the effect's local time: the animation's current time.
 func (a *Animation) localTime() (float64, bool) { return a.CurrentTime() }
 

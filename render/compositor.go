@@ -231,6 +231,7 @@ type compositorPlan struct {
 	epoch                   uint64 // Engine.animEpoch
 	gen, listGen, layoutGen uint32
 	geomGen                 uint32
+	stateGen                uint64 // Engine.animStateGen
 	styledVersion           uint64
 	anims                   int // len(Engine.anims)
 	elements                []planElement
@@ -271,6 +272,10 @@ type planEffect struct {
 	one      bool // tf0 and tf1 are one translation each: (x0, y0) and (x1, y1)
 	x0, y0   css.TranslateLength
 	x1, y1   css.TranslateLength
+	// The animation's timing and times, copied (the animation is not read every frame:
+	// they change only with animEpoch or animStateGen).
+	tm    effectTiming
+	times animTimes
 }
 
 // planMade is an animation while the plan is made, with its element's index.
@@ -353,7 +358,7 @@ func (e *Engine) makeCompositorPlan() {
 	p.made = p.made[:0]
 	clear(p.index)
 	p.valid, p.epoch, p.gen, p.listGen, p.layoutGen = true, e.animEpoch, e.gen, e.listGen, e.layoutGen
-	p.geomGen = e.geomGen
+	p.geomGen, p.stateGen = e.geomGen, e.animStateGen
 	p.styledVersion, p.anims = e.styledVersion, len(e.anims)
 }
 
@@ -369,11 +374,11 @@ func (p *compositorPlan) drop() {
 
 // simpleEffect is a's effect for the plan (its values resolved by the last application).
 func simpleEffect(a *Animation) planEffect {
-	pe := planEffect{a: a}
+	pe := planEffect{a: a, tm: a.effect.timing, times: a.times()}
 	eff := &a.effect
 	if len(eff.frames) != 2 || len(eff.values) != 2 || eff.frames[0].offset != 0 || eff.frames[1].offset != 1 ||
 		eff.has[0] != eff.props || eff.has[1] != eff.props || eff.props&^compositedProps != 0 {
-		return pe
+		return pe // (not simple)
 	}
 	pe.props, pe.easing, pe.o0, pe.o1 = eff.props, eff.frames[0].easing, eff.frames[0].offset, eff.frames[1].offset
 	for k, vals := range eff.values {
@@ -396,7 +401,7 @@ func simpleEffect(a *Animation) planEffect {
 	}
 	if pe.props.has(css.PropTransform) {
 		if _, _, ok := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, 0.5); !ok {
-			return planEffect{a: a}
+			return planEffect{a: a, tm: pe.tm, times: pe.times}
 		}
 		if len(pe.tf0) == 1 {
 			pe.one, pe.x0, pe.y0, pe.x1, pe.y1 = true, pe.tf0[0].X, pe.tf0[0].Y, pe.tf1[0].X, pe.tf1[0].Y
@@ -411,7 +416,7 @@ func simpleEffect(a *Animation) planEffect {
 // value (the caller then takes the general path, which sets every value again).
 func (e *Engine) runCompositorPlan() bool {
 	p := &e.plan
-	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen ||
+	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen || p.stateGen != e.animStateGen ||
 		p.styledVersion != e.styledVersion || p.anims != len(e.anims) || len(e.running) > 0 {
 		p.drop()
 		return false
@@ -428,8 +433,8 @@ func (e *Engine) runCompositorPlan() bool {
 		for k := pl.from; k < pl.to; k++ {
 			pe := &p.effects[k]
 			a := pe.a
-			local, ok := a.localTime()
-			smp := a.effect.timing.sampleAt(local, ok)
+			local, ok := pe.times.currentTime(e.now) // a.localTime()
+			smp := pe.tm.sampleAt(local, ok)
 			if !smp.hasActive {
 				p.drop()
 				clear(e.inv.patches[patches:])
@@ -439,7 +444,7 @@ func (e *Engine) runCompositorPlan() bool {
 			if !live && (a.Pending() || a.PlayState() == "running") {
 				live = true
 			}
-			x := a.effect.timing.easing.Apply(smp.progress)
+			x := pe.tm.easing.Apply(smp.progress)
 			if !pe.simple {
 				e.applyEffectValue(&a.effect, st, x)
 				continue

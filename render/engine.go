@@ -78,6 +78,9 @@ type Engine struct {
 	// found when animEpoch was quietEpoch.
 	quietUntil []float64
 	quietEpoch uint64
+	// animStateGen changes when the update of animations changed an animation's start
+	// time, hold time or playback rate (a pending task ran, it finished).
+	animStateGen uint64
 	// appliedAnimVersion is the animVersion the used styles were last computed at;
 	// animatedLive says whether a value applied then changes with time.
 	appliedAnimVersion uint64

@@ -86,8 +86,12 @@ func (e *Engine) UpdateAnimations(now float64) []*Animation {
 			continue
 		}
 		a.settlePreviousCurrentTime(last)
+		times := a.times()
 		a.runPendingTasks()
 		a.updateFinishedState(false, false)
+		if a.times() != times {
+			e.animStateGen++ // (the compositor's plan keeps a copy)
+		}
 		if a.kind == kindCSSAnimation {
 			e.cssAnimationEvents(a)
 		}
