@@ -15,6 +15,36 @@ type stateMatcher struct {
 }
 
 func (m stateMatcher) Match(h *html.Node) bool {
+	if m.match(h) {
+		return true
+	}
+	// CHROME: in an HTML document a type selector (which the parser lower-cases) matches a
+	// foreign element whose local name is in camel case (foreignObject, linearGradient):
+	// Blink compares the upper-cased names (SelectorChecker's MatchesTagName). cascadia
+	// compares the lower-cased selector with the name as it is, so the element is tried
+	// again under its lower-cased name (a copy in the same place of the tree: structural
+	// pseudo-classes that look the element up among its siblings do not match the copy).
+	// FIXME: only the subject is tried so: a camel-case element named by a combinator's
+	// other side ("foreignObject > p") still does not match (cascadia compares it).
+	if h.Type == html.ElementNode && h.Namespace != "" && hasUpperASCII(h.Data) {
+		c := *h
+		c.Data = asciiLower(h.Data)
+		return m.match(&c)
+	}
+	return false
+}
+
+// hasUpperASCII reports whether s has an ASCII upper-case letter.
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+func (m stateMatcher) match(h *html.Node) bool {
 	for _, s := range m.g {
 		if ss, ok := s.(*css.StateSelector); ok {
 			if ss.MatchState(h, m.d.ElementState) {
