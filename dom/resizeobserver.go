@@ -181,7 +181,7 @@ func (w *Window) inContainingBlockChain(target, root *Node) bool {
 
 // contentBoxOf is the target's content box: its offset in the border box and its size
 // (zero for an element that is not rendered or a non-atomic inline one).
-// FIXME(spec): SVG elements' bounding boxes (no SVG layout here).
+// (SVG elements without a CSS box: svgBoundingBox.)
 func contentBoxOf(g Geometry, ok bool) (x, y, w, h float64) {
 	if !ok || g.Inline {
 		return 0, 0, 0, 0
@@ -196,6 +196,17 @@ func contentBoxOf(g Geometry, ok bool) (x, y, w, h float64) {
 // https://drafts.csswg.org/resize-observer/#calculate-box-size
 // FIXME(spec): vertical writing modes (inline size is always the width here).
 func (w *Window) calculateBoxSize(n *Node, box resizeObserverBox) resizeObserverSize {
+	// "If target is an SVGGraphicsElement that does not have an associated CSS layout box":
+	// its bounding box's size, for every observed box (device pixels: times the ratio).
+	if bb, ok := svgBoundingBox(n); ok {
+		if !n.IsConnected() {
+			return resizeObserverSize{}
+		}
+		if box == devicePixelContentBox {
+			return resizeObserverSize{math.Round(bb.w * devicePixelRatio), math.Round(bb.h * devicePixelRatio)}
+		}
+		return resizeObserverSize{bb.w, bb.h}
+	}
 	g, ok := w.geometry(n)
 	if !ok || g.Inline {
 		return resizeObserverSize{}
@@ -348,7 +359,13 @@ func (w *Window) createAndPopulateResizeObserverEntry(target *Node) *resizeObser
 		content:     w.calculateBoxSize(target, contentBox),
 		devicePixel: w.calculateBoxSize(target, devicePixelContentBox),
 	}
-	// 5-7. contentRect: the content box's size; its x and y are the padding's left and top.
+	// 5-7. contentRect: the content box's size; its x and y are the padding's left and top,
+	// "If target is not an SVG element or target is an SVG element with an associated CSS
+	// layout box" (else 0).
+	if _, svg := svgBoundingBox(target); svg {
+		e.contentRect = [4]float64{0, 0, e.content.inline, e.content.block}
+		return e
+	}
 	g, ok := w.geometry(target)
 	_, _, cw, ch := contentBoxOf(g, ok)
 	if ok && !g.Inline {
