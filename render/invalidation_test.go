@@ -390,3 +390,51 @@ func TestChildrenChangesMatchFullFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoPatchesBeforeAPaint: two colour changes, each laid out (a forced layout, as
+// getBoundingClientRect does) before one paint, both reach the frame: the second patch
+// keeps the first one's damage.
+func TestTwoPatchesBeforeAPaint(t *testing.T) {
+	doc, src, inc, full := incrementalAndFull(t, `<body><div id=a style="background: #f00">a</div><div id=b style="background: #00f">b</div></body>`)
+	renderFrame(inc, 0)
+	for i, id := range []string{"a", "b"} {
+		n := byID(doc, id)
+		setAttr(n, "style", "background: #0c0")
+		src.change(ChangeAttribute, n, "style")
+		inc.Style()
+		inc.Layout()
+		if !inc.Work().Patched {
+			t.Fatalf("change %d did not patch the display list", i)
+		}
+	}
+	got := inc.Paint()
+	want := renderFrame(full, 0)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatalf("the frame differs from a full one at %v", firstDiff(got, want))
+	}
+}
+
+// TestPatchThenNewListBeforeAPaint: a colour change patched by a forced layout, then a
+// change that builds the display list again, before one paint: the frame has both (the
+// list the last frame came from was patched since: it cannot be compared with).
+func TestPatchThenNewListBeforeAPaint(t *testing.T) {
+	doc, src, inc, full := incrementalAndFull(t, `<body><div id=a style="background: #f00">a</div><div id=b style="background: #00f">b</div></body>`)
+	renderFrame(inc, 0)
+	a, b := byID(doc, "a"), byID(doc, "b")
+	setAttr(a, "style", "background: #0c0")
+	src.change(ChangeAttribute, a, "style")
+	inc.Style()
+	inc.Layout()
+	if !inc.Work().Patched {
+		t.Fatal("the colour change did not patch the display list")
+	}
+	setAttr(b, "style", "background: #00f; width: 50px")
+	src.change(ChangeAttribute, b, "style")
+	inc.Style()
+	inc.Layout()
+	got := inc.Paint()
+	want := renderFrame(full, 0)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatalf("the frame differs from a full one at %v", firstDiff(got, want))
+	}
+}

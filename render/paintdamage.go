@@ -22,6 +22,11 @@ func (e *Engine) startDisplayList() {
 		e.list = e.list[:0]
 		return
 	}
+	if e.inv.patched {
+		// The list was patched in place since the last frame was rastered from it (a
+		// forced layout's patch, not yet painted): the new list cannot be compared with it.
+		e.inv.spoiled = true
+	}
 	e.painted, e.list = e.list, e.painted[:0]
 	e.listFresh = true
 }
@@ -136,7 +141,9 @@ func (e *Engine) patchDisplayItems() bool {
 		return false
 	}
 	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates
-	iv.patchDamage = iv.patchDamage[:0]
+	if !iv.patched {
+		iv.patchDamage = iv.patchDamage[:0]
+	} // else a patch not yet painted (a forced layout's): its damage is the next frame's too
 	// Translated contexts first: painted again in place, with their colours.
 	for _, p := range iv.patches {
 		if !p.moved && !p.colours {
