@@ -44,6 +44,12 @@ func normalizeField(name, f string) (string, bool) {
 	switch {
 	case colorProperties[name]:
 		return normalizeColor(f)
+	case lengthProperties[name] && IsMathFunction(asciiLower(f)):
+		c, ok := ParseCalc(asciiLower(f), true)
+		if !ok || !c.Linear() {
+			return "", false // FIXME(spec): as ParseLength, no min()/max()/clamp() of a percentage
+		}
+		return c.Serialize(), true
 	case lengthProperties[name]:
 		if n, ok := ParseNumber(f); ok {
 			return "0px", n == 0

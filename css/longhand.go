@@ -98,9 +98,9 @@ func parseFontSize(lower string) (Value, bool) {
 	}
 	switch lower {
 	case "larger":
-		return Value{Len: Length{120, Percent}}, true
+		return Value{Len: Length{V: 120, U: Percent}}, true
 	case "smaller":
-		return Value{Len: Length{100 / 1.2, Percent}}, true
+		return Value{Len: Length{V: 100 / 1.2, U: Percent}}, true
 	}
 	l, ok := ParseLength(lower, true, false, false)
 	return Value{Len: l}, ok
@@ -207,18 +207,18 @@ func parsePosition(lower string) (x, y Length, ok bool) {
 	if len(parts) == 0 || len(parts) > 2 {
 		return x, y, false
 	}
-	center := Length{50, Percent}
+	center := Length{V: 50, U: Percent}
 	// axis: 'x' or 'y' for a keyword of that axis, 'c' for center, 0 for a length.
 	one := func(s string) (Length, byte, bool) {
 		switch s {
 		case "left":
-			return Length{0, Percent}, 'x', true
+			return Length{V: 0, U: Percent}, 'x', true
 		case "right":
-			return Length{100, Percent}, 'x', true
+			return Length{V: 100, U: Percent}, 'x', true
 		case "top":
-			return Length{0, Percent}, 'y', true
+			return Length{V: 0, U: Percent}, 'y', true
 		case "bottom":
-			return Length{100, Percent}, 'y', true
+			return Length{V: 100, U: Percent}, 'y', true
 		case "center":
 			return center, 'c', true
 		}

@@ -51,11 +51,11 @@ func TestParseLength(t *testing.T) {
 		{"10px", true, true, true, true, PxLength(10)},
 		{"0", true, true, true, true, PxLength(0)},
 		{"  2.5PX ", false, false, false, true, PxLength(2.5)},
-		{"50%", true, false, false, true, Length{50, Percent}},
+		{"50%", true, false, false, true, Length{V: 50, U: Percent}},
 		{"50%", false, false, false, false, Length{}},
 		{"auto", true, true, false, true, AutoLength},
 		{"auto", true, false, false, false, Length{}},
-		{"1.5em", false, false, false, true, Length{1.5, Em}},
+		{"1.5em", false, false, false, true, Length{V: 1.5, U: Em}},
 		{"-5px", false, false, true, true, PxLength(-5)},
 		{"-5px", false, false, false, false, Length{}},
 		{"10", true, true, true, false, Length{}}, // unitless non-zero
@@ -104,7 +104,7 @@ func TestBoxShorthands(t *testing.T) {
 		t.Errorf("5 values must be invalid, got %v", m)
 	}
 	m := declared("padding: 0 10%")
-	if m[PropPaddingRight].Len != (Length{10, Percent}) || m[PropPaddingTop].Len != PxLength(0) {
+	if m[PropPaddingRight].Len != (Length{V: 10, U: Percent}) || m[PropPaddingTop].Len != PxLength(0) {
 		t.Errorf("padding: 0 10%% = %v", m)
 	}
 	if m := declared("padding: -1px"); len(m) != 0 {
@@ -188,7 +188,7 @@ func TestParseTransform(t *testing.T) {
 		{"translate(10px)", px(10), px(0), true},
 		{"translateX(-5px) translateY(7px)", px(-5), px(7), true},
 		{"translateX(50%)", TranslateLength{Pct: 50}, px(0), true},
-		{"translate(calc(10px + 10%), 2em)", TranslateLength{L: PxLength(10), Pct: 10}, TranslateLength{L: Length{2, Em}}, true},
+		{"translate(calc(10px + 10%), 2em)", TranslateLength{L: PxLength(10), Pct: 10}, TranslateLength{L: Length{V: 2, U: Em}}, true},
 		{"translate3d(1px, 2px, 3px) rotate(45deg)", px(1), px(2), true},
 	}
 	for _, c := range cases {

@@ -319,7 +319,7 @@ func lerpLength(a, b length, t float64) length {
 	}
 	ap, apct := a.components()
 	bp, bpct := b.components()
-	return length{v: ap + (bp-ap)*t, u: unitCalc, p: float32(apct + (bpct-apct)*t)}
+	return calcLength(ap+(bp-ap)*t, float32(apct+(bpct-apct)*t))
 }
 
 // components splits a length into its px and percentage parts.
@@ -354,9 +354,7 @@ func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
 	case typePosition:
 		return animValue{l: lerpLength(a.l, b.l, t), l2: lerpLength(a.l2, b.l2, t)}
 	case typeNonNegativeLength:
-		l := lerpLength(a.l, b.l, t)
-		l.v = math.Max(l.v, 0)
-		return animValue{l: l}
+		return animValue{l: lerpLength(a.l, b.l, t).nonNeg()}
 	case typePx:
 		v := a
 		v.n = math.Max(a.n+(b.n-a.n)*t, 0)

@@ -294,6 +294,9 @@ func computeFontSize(st *computedStyle, v *css.Value, parent *computedStyle, cx 
 		st.fontSize = v.Len.V * parent.fontSize
 	case css.Percent:
 		st.fontSize = v.Len.V * parent.fontSize / 100
+	case css.Math: // its em and percentages are of the parent's font size
+		l := computeLength(v.Len, parent.fontSize, cx)
+		st.fontSize = max(0, l.v+float64(l.p)*parent.fontSize/100)
 	default:
 		st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
 	}
@@ -314,15 +317,15 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 	case p >= css.PropTop && p <= css.PropLeft:
 		st.inset[p-css.PropTop] = computeLength(v.Len, fs, cx)
 	case p == css.PropWidth:
-		st.width = computeLength(v.Len, fs, cx)
+		st.width = computeLength(v.Len, fs, cx).nonNeg()
 	case p == css.PropHeight:
-		st.height = computeLength(v.Len, fs, cx)
+		st.height = computeLength(v.Len, fs, cx).nonNeg()
 	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
 		st.margin[p-css.PropMarginTop] = computeLength(v.Len, fs, cx)
 	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-		st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx)
+		st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx).nonNeg()
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
-		st.borderWidth[p-css.PropBorderTopWidth] = computeLength(v.Len, fs, cx).v
+		st.borderWidth[p-css.PropBorderTopWidth] = max(0, computeLength(v.Len, fs, cx).v)
 	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
 		st.borderStyle[p-css.PropBorderTopStyle] = css.BorderStyle(v.Num)
 	case p >= css.PropBorderTopColor && p <= css.PropBorderLeftColor:
@@ -344,7 +347,7 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		case -1:
 			st.lineKind = lineHeightNormal
 		case -2:
-			st.lineKind, st.lineHeight = lineHeightPx, computeLength(v.Len, fs, cx).resolve(fs)
+			st.lineKind, st.lineHeight = lineHeightPx, max(0, computeLength(v.Len, fs, cx).resolve(fs))
 		default:
 			st.lineKind, st.lineHeight = lineHeightNumber, v.Num
 		}
@@ -361,7 +364,7 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		st.overflowScroll[p-css.PropOverflowX] = v.Num >= css.OverflowAuto
 		st.overflow[p-css.PropOverflowX] = uint8(v.Num)
 	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
-		l := computeLength(v.Len, fs, cx)
+		l := computeLength(v.Len, fs, cx).nonNeg()
 		if z := st.sizes(); *z.limit(p) != l {
 			*st.editSizing().limit(p) = l
 		}

@@ -85,7 +85,7 @@ func (e *Engine) resolveEdges(b *box, cbw float64) {
 	s := b.st
 	for i := 0; i < 4; i++ {
 		b.margin[i] = s.margin[i].resolve(cbw)
-		b.padding[i] = s.padding[i].resolve(cbw)
+		b.padding[i] = s.padding[i].resolveNonNeg(cbw)
 		b.border[i] = s.borderWidth[i]
 	}
 	if b.node == nil { // anonymous boxes have no edges
@@ -102,7 +102,7 @@ func (b *box) specifiedContentWidth(cbw float64) (float64, bool) {
 	if w.isAuto() || b.node == nil {
 		return 0, false
 	}
-	v := w.resolve(cbw)
+	v := w.resolveNonNeg(cbw)
 	if b.st.boxSizing == 1 {
 		v -= b.edgesH()
 	}
@@ -116,7 +116,7 @@ func (b *box) specifiedContentHeight(cbh float64) (float64, bool) {
 	if h.isAuto() || b.node == nil || h.hasPercent() && cbh < 0 {
 		return 0, false
 	}
-	v := h.resolve(cbh)
+	v := h.resolveNonNeg(cbh)
 	if b.st.boxSizing == 1 {
 		v -= b.edgesV()
 	}
@@ -380,7 +380,7 @@ func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
 	if w := b.st.width; !w.isAuto() && w.u == unitPx && b.node != nil {
 		v := w.v
 		if b.st.boxSizing == 1 {
-			v -= b.st.padding[1].resolve(0) + b.st.padding[3].resolve(0) + b.st.borderWidth[1] + b.st.borderWidth[3]
+			v -= b.st.padding[1].resolveNonNeg(0) + b.st.padding[3].resolveNonNeg(0) + b.st.borderWidth[1] + b.st.borderWidth[3]
 		}
 		v = r.clamp(math.Max(0, v))
 		return v, v
@@ -406,7 +406,7 @@ func outerEdgesPx(c *box) float64 {
 		return 0
 	}
 	s := c.st
-	return s.margin[1].resolve(0) + s.margin[3].resolve(0) + s.padding[1].resolve(0) + s.padding[3].resolve(0) +
+	return s.margin[1].resolve(0) + s.margin[3].resolve(0) + s.padding[1].resolveNonNeg(0) + s.padding[3].resolveNonNeg(0) +
 		s.borderWidth[1] + s.borderWidth[3]
 }
 

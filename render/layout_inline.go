@@ -31,9 +31,9 @@ func (e *Engine) layoutAtomic(a *box, cw float64) {
 func inlineEdge(b *box, left bool, cw float64) float64 {
 	s := b.st
 	if left {
-		return s.margin[3].resolve(cw) + s.borderWidth[3] + s.padding[3].resolve(cw)
+		return s.margin[3].resolve(cw) + s.borderWidth[3] + s.padding[3].resolveNonNeg(cw)
 	}
-	return s.margin[1].resolve(cw) + s.borderWidth[1] + s.padding[1].resolve(cw)
+	return s.margin[1].resolve(cw) + s.borderWidth[1] + s.padding[1].resolveNonNeg(cw)
 }
 
 // layoutInline lays out an inline formatting context in a content box of width cw:
@@ -187,7 +187,7 @@ func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
 	case pieceOpen:
 		l.x += p.b.st.margin[3].resolve(cw)
 		l.spans = append(l.spans, lineSpan{b: p.b, x0: l.x})
-		l.x += p.b.st.borderWidth[3] + p.b.st.padding[3].resolve(cw)
+		l.x += p.b.st.borderWidth[3] + p.b.st.padding[3].resolveNonNeg(cw)
 		*open = append(*open, p.b)
 		l.grow(halfLeading(p.st, p.face))
 		if inlineEdge(p.b, true, cw) != 0 || inlineEdge(p.b, false, cw) != 0 {
@@ -195,7 +195,7 @@ func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
 		}
 		l.width, l.started = l.x, true
 	case pieceClose:
-		l.x += p.b.st.padding[1].resolve(cw) + p.b.st.borderWidth[1]
+		l.x += p.b.st.padding[1].resolveNonNeg(cw) + p.b.st.borderWidth[1]
 		for j := len(l.spans) - 1; j >= 0; j-- {
 			if l.spans[j].b == p.b && !l.spans[j].closed {
 				l.spans[j].x1, l.spans[j].closed = l.x, true
@@ -262,8 +262,8 @@ func (e *Engine) appendSpanFragments(b *box, spans []lineSpan, left, baseline, c
 	for _, s := range spans {
 		f := e.fonts.faceFor(s.b.st)
 		st := s.b.st
-		top := baseline - f.ascent - st.padding[0].resolve(cw) - st.borderWidth[0]
-		h := f.ascent + f.descent + st.padding[0].resolve(cw) + st.padding[2].resolve(cw) + st.borderWidth[0] + st.borderWidth[2]
+		top := baseline - f.ascent - st.padding[0].resolveNonNeg(cw) - st.borderWidth[0]
+		h := f.ascent + f.descent + st.padding[0].resolveNonNeg(cw) + st.padding[2].resolveNonNeg(cw) + st.borderWidth[0] + st.borderWidth[2]
 		b.frags = append(b.frags, fragment{kind: fragInline, x: left + s.x0, y: top, w: s.x1 - s.x0, h: h,
 			baseline: baseline, st: st, node: s.b.node, b: s.b, openLeft: s.openLeft, openRight: s.openRight})
 	}

@@ -55,13 +55,13 @@ func (b *box) edgesHPx(cbw float64) float64 {
 		return b.edgesH()
 	}
 	s := b.st
-	return s.padding[1].resolve(0) + s.padding[3].resolve(0) + s.borderWidth[1] + s.borderWidth[3]
+	return s.padding[1].resolveNonNeg(0) + s.padding[3].resolveNonNeg(0) + s.borderWidth[1] + s.borderWidth[3]
 }
 
 func limitRange(minL, maxL length, base float64, borderBox bool, edges float64) sizeRange {
 	r := sizeRange{0, -1}
 	content := func(l length) float64 {
-		v := l.resolve(math.Max(base, 0))
+		v := l.resolveNonNeg(math.Max(base, 0))
 		if borderBox {
 			v -= edges
 		}

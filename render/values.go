@@ -45,9 +45,27 @@ func (l length) resolve(base float64) float64 {
 	case unitPercent:
 		return snap(l.v * base / 100)
 	case unitCalc:
-		return snap(l.v + float64(l.p)*base/100)
+		// CHROME: Blink evaluates calc(px + %) in float (PixelsAndPercent: pixels + percent /
+		// 100 * basis), so calc(75px - 7.5%) of 800px is 14.984375px, not 15px
+		// (testdata/dom/calc_lengths). The conversions round each step to float32.
+		frac := float32(l.p / 100)
+		part := float32(frac * float32(base))
+		return snap(float64(float32(float32(l.v) + part)))
 	}
 	return 0
+}
+
+// resolveNonNeg is resolve for a property whose values are not negative: a math function
+// that is (calc(10% - 20px)) is clamped where it is used. https://drafts.csswg.org/css-values-4/#calc-range
+func (l length) resolveNonNeg(base float64) float64 { return max(0, l.resolve(base)) }
+
+// nonNeg clamps a computed length of a property whose values are not negative: a math
+// function without a percentage is clamped when computed, one with a percentage when used.
+func (l length) nonNeg() length {
+	if (l.u == unitPx || l.u == unitPercent) && l.v < 0 {
+		l.v = 0
+	}
+	return l
 }
 
 // snap truncates to Chrome's layout precision (1/64 px), within its range (clampPx).
@@ -90,6 +108,31 @@ func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
 		return length{v: max(min(l.V, 1e9), -1e9), u: unitPercent}
 	case css.Auto:
 		return autoLength
+	case css.Math:
+		return computeMath(l.Calc, fontSize, cx)
 	}
 	return px(clampPx(l.V))
+}
+
+// computeMath simplifies a math function at computed-value time: its relative lengths
+// become px, and a sum of lengths and percentages becomes one length and one percentage
+// (a length when no percentage occurs). https://drafts.csswg.org/css-values-4/#calc-computed-value
+func computeMath(c *css.Calc, fontSize float64, cx *computeContext) length {
+	v, pct, _ := c.Simplify(func(l css.Length) float64 { return computeLength(l, fontSize, cx).v })
+	if !c.Pct {
+		return px(clampPx(v))
+	}
+	if pct != pct || math.IsInf(pct, 0) {
+		pct = 0
+	}
+	return calcLength(clampPx(v), float32(max(min(pct, 1e9), -1e9)))
+}
+
+// calcLength is calc(pct% + v px). CHROME: a sum whose length part is zero is a
+// percentage (calc(50% + 0px) computes to 50%; calc(0% + 10px) stays as it is).
+func calcLength(v float64, pct float32) length {
+	if v == 0 {
+		return length{v: float64(pct), u: unitPercent}
+	}
+	return length{v: v, p: pct, u: unitCalc}
 }
