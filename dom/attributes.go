@@ -14,7 +14,7 @@ func (n *Node) attrIndex(name string) int {
 			if a.Key == name {
 				return i
 			}
-		} else if qualifiedAttrName(a) == name {
+		} else if n.attrQualifiedName(i) == name {
 			return i
 		}
 	}
@@ -125,7 +125,7 @@ func (n *Node) ToggleAttribute(name string, force, hasForce bool) (bool, error) 
 func (n *Node) AttributeNames() []string {
 	out := make([]string, len(n.h.Attr))
 	for i := range n.h.Attr {
-		out[i] = qualifiedAttrName(&n.h.Attr[i])
+		out[i] = n.attrQualifiedName(i)
 	}
 	return out
 }
@@ -212,18 +212,20 @@ func shortNamespace(ns nullString) string {
 // setAttributeNS sets a namespaced attribute.
 // https://dom.spec.whatwg.org/#dom-element-setattributens
 func (n *Node) setAttributeNS(ns nullString, qualified, value string) error {
-	local := qualified
-	if i := strings.IndexByte(qualified, ':'); i >= 0 {
-		local = qualified[i+1:]
+	// 1. "Let (namespace, prefix, localName) be the result of validating and extracting
+	// namespace and qualifiedName given "attribute"."
+	ns, prefix, local, err := validateAndExtract(ns, qualified, true)
+	if err != nil {
+		return err
 	}
-	if !isValidAttributeName(local) {
-		return domErr("InvalidCharacterError", "'"+qualified+"' is not a valid attribute name.")
-	}
-	short := shortNamespace(ns)
+	// 2. "Set an attribute value for this using localName, value, and also prefix and
+	// namespace": an existing attribute keeps its prefix; a new one takes prefix.
 	if i := n.attrIndexNS(ns, local); i >= 0 {
 		n.changeAttribute(i, value)
 		return nil
 	}
+	short := shortNamespace(ns)
+	n.setAttrPrefix(short, local, prefix)
 	n.appendAttribute(html.Attribute{Namespace: short, Key: local, Val: value})
 	return nil
 }

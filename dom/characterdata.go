@@ -41,7 +41,7 @@ func isASCII(s string) bool {
 // https://dom.spec.whatwg.org/#concept-node-length
 func (n *Node) Length() int {
 	switch n.kind {
-	case TextNode, CommentNode, ProcessingInstructionNode:
+	case TextNode, CDATASectionNode, CommentNode, ProcessingInstructionNode:
 		return utf16Len(n.h.Data)
 	case DocumentTypeNode:
 		return 0
@@ -136,6 +136,9 @@ func (n *Node) splitText(offset int) (*Node, error) {
 	count := n.Length() - offset
 	newData, _ := n.SubstringData(offset, count)
 	nn := n.doc.CreateTextNode(newData)
+	if n.kind == CDATASectionNode { // CHROME: a CDATASection splits into two (the spec: a new Text node)
+		nn.kind, nn.h.Namespace = CDATASectionNode, cdataSection
+	}
 	p := n.Parent()
 	// 7.2-7.3. Live range boundaries after offset move to the new node.
 	if p != nil {

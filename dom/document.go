@@ -184,6 +184,21 @@ func isValidAttributeName(s string) bool {
 	return true
 }
 
+// CreateCDATASection. https://dom.spec.whatwg.org/#dom-document-createcdatasection
+func (d *Document) CreateCDATASection(data string) (*Node, error) {
+	// 1. "If this is an HTML document, then throw a "NotSupportedError" DOMException."
+	if d.xmlContentType == "" {
+		return nil, domErr("NotSupportedError", "This operation is not supported for HTML documents.")
+	}
+	// 2. "If data contains the string "]]>", then throw an "InvalidCharacterError"."
+	if strings.Contains(data, "]]>") {
+		return nil, domErr("InvalidCharacterError", "String cannot contain ']]>' since that is the end delimiter of a CData section.")
+	}
+	// 3. "Return a new CDATASection node with its data set to data and node document set
+	// to this."
+	return d.newNode(&html.Node{Type: html.TextNode, Data: data, Namespace: cdataSection}, CDATASectionNode), nil
+}
+
 // CreateTextNode creates a Text node.
 // https://dom.spec.whatwg.org/#dom-document-createtextnode
 func (d *Document) CreateTextNode(data string) *Node {

@@ -1,13 +1,11 @@
 // Spec: HTML Living Standard, 2026-11 (https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-parsing-and-serialization):
-// DOMParser's parseFromString for text/html; DOM Living Standard, 2026-11
+// DOMParser's parseFromString (the XML types' parser is xmlparser.go's); DOM Living Standard, 2026-11
 // (https://dom.spec.whatwg.org/#interface-domimplementation): DOMImplementation's
 // createDocument, createHTMLDocument, createDocumentType and hasFeature. Tags: FIXME(spec), DEPARTURE, CHROME.
 
 package dom
 
 import (
-	"strings"
-
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
@@ -27,8 +25,13 @@ func (r *realm) installDOMParser() {
 			switch typ {
 			case "text/html":
 			case "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml":
-				// FIXME(spec): no XML parser: the XML types are refused.
-				panic(r.newDOMException("NotSupportedError", ctx+"XML documents are not supported."))
+				// "Let document be a new Document, whose content type is type and URL is
+				// this's relevant global object's associated Document's URL." It is an
+				// XMLDocument (its interface), complete, and no script in it runs.
+				d := NewDocument(r.doc.urlStr)
+				d.realm, d.xmlContentType = r, typ
+				parseXMLDocument(d, src)
+				return r.wrapNode(d.node)
 			default:
 				panic(r.idl.TypeError(ctx + "The provided value '" + typ + "' is not a valid enum value of type SupportedType."))
 			}
@@ -43,6 +46,19 @@ func (r *realm) installDOMParser() {
 			d.realm, d.htmlDoc, d.readyState = r, true, "complete"
 			return r.wrapNode(d.node)
 		})
+
+	// https://w3c.github.io/DOM-Parsing/#the-xmlserializer-interface
+	xs := r.idl.DefineInterface("XMLSerializer", nil, 0, func(call goja.ConstructorCall) *goja.Object {
+		r.idl.SetSlot(call.This, &xmlSerializerObject{})
+		return call.This
+	})
+	webidl.On(xs, func(call goja.FunctionCall) *xmlSerializerObject {
+		return webidl.This[*xmlSerializerObject](r.idl, call)
+	}).Method("serializeToString", 1, func(_ *xmlSerializerObject, call goja.FunctionCall) goja.Value {
+		// "produce an XML serialization of root passing a value of false for the require
+		// well-formed parameter".
+		return r.str(r.argNode(call, 0, "serializeToString", "XMLSerializer").XMLSerialization())
+	})
 
 	di := r.idl.DefineInterface("DOMImplementation", nil, 0, nil)
 	m := webidl.On(di, func(call goja.FunctionCall) *Document { return webidl.This[*domImplementation](r.idl, call).doc })
@@ -80,6 +96,9 @@ func (r *realm) installDOMParser() {
 
 type domParser struct{}
 
+// xmlSerializerObject is an XMLSerializer (it holds nothing).
+type xmlSerializerObject struct{}
+
 // domImplementation is a document's DOMImplementation ([SameObject]).
 type domImplementation struct{ doc *Document }
 
@@ -102,14 +121,10 @@ func (r *realm) createXMLDocument(ns nullString, qn string, doctype goja.Value) 
 	// namespace, qualifiedName, and an empty dictionary."
 	var el *Node
 	if qn != "" {
-		local := qn
-		if i := strings.IndexByte(qn, ':'); i >= 0 {
-			local = qn[i+1:]
-		}
-		if !isValidElementName(local) {
-			panic(r.newDOMException("InvalidCharacterError", webidl.Failed(ctx, "DOMImplementation")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
-		}
-		el = r.createAnElement(d, shortNamespace(ns), local, nullString{})
+		ns, prefix, local, err := validateAndExtract(ns, qn, false)
+		r.check(ctx, "DOMImplementation", err)
+		el = r.createAnElement(d, elementNamespace(ns), local, nullString{})
+		el.setPrefix(prefix)
 	}
 	// 4-5. "If doctype is non-null, append doctype to document. If element is non-null,
 	// append element to document."

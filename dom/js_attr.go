@@ -20,12 +20,28 @@ type Attr struct {
 	owner      *Node  // the element, nil when it has none
 	ns, local  string // html.Attribute's Namespace and Key
 	value      string // while it has no element
+	prefix     string // its namespace prefix while it has no element ("": null)
 	obj        *goja.Object
 	ownerDocOf *Document
 }
 
 func (a *Attr) qualifiedName() string {
-	return qualifiedAttrName(&html.Attribute{Namespace: a.ns, Key: a.local})
+	if p := a.namespacePrefix(); p != "" {
+		return p + ":" + a.local
+	}
+	return a.local
+}
+
+// namespacePrefix is the attribute's namespace prefix ("": null): its element keeps it
+// while it has one.
+func (a *Attr) namespacePrefix() string {
+	if a.index() >= 0 {
+		return a.owner.attrPrefix(a.ns, a.local)
+	}
+	if a.prefix == "" && a.ns != "" {
+		return (&Node{}).attrPrefix(a.ns, a.local) // the XLink, XML and XMLNS prefixes
+	}
+	return a.prefix
 }
 
 // index finds the attribute in its element (-1: it has none, or it is gone).
@@ -82,6 +98,7 @@ func (n *Node) detachAttr(ns, local, v string) {
 	}
 	key := [2]string{ns, local}
 	if a := n.js.attrs[key]; a != nil {
+		a.prefix = n.attrPrefix(ns, local)
 		a.owner, a.value = nil, v
 		delete(n.js.attrs, key)
 	}
@@ -201,6 +218,7 @@ func (r *realm) setAttributeNode(el *Node, attr *Attr, method, iface string) *At
 		el.js.attrs = map[[2]string]*Attr{}
 	}
 	el.js.attrs[[2]string{attr.ns, attr.local}] = attr
+	el.setAttrPrefix(attr.ns, attr.local, attr.namespacePrefix())
 	el.appendAttribute(html.Attribute{Namespace: attr.ns, Key: attr.local, Val: value})
 	return nil
 }
@@ -220,11 +238,8 @@ func (r *realm) installAttr(el *webidl.Interface, doc webidl.Members[*Document])
 		return r.str(namespaceURL(a.ns))
 	})
 	am.Getter("prefix", func(a *Attr) goja.Value {
-		switch a.ns {
-		case "xlink", "xml", "xmlns":
-			if !(a.ns == "xmlns" && a.local == "xmlns") {
-				return r.str(a.ns)
-			}
+		if p := a.namespacePrefix(); p != "" {
+			return r.str(p)
 		}
 		return goja.Null()
 	})

@@ -11,7 +11,7 @@ import (
 // https://dom.spec.whatwg.org/#interface-characterdata
 func (r *realm) installCharacterData(node *webidl.Interface) {
 	cd := r.idl.DefineInterface("CharacterData", node, 0, nil)
-	m := webidl.On(cd, r.thisKinds(TextNode, CommentNode, ProcessingInstructionNode))
+	m := webidl.On(cd, r.thisKinds(TextNode, CDATASectionNode, CommentNode, ProcessingInstructionNode))
 	m.Accessor("data", func(n *Node) goja.Value { return r.str(n.h.Data) },
 		func(n *Node, v goja.Value) { n.SetData(toStringNullEmpty(v)) })
 	m.Getter("length", func(n *Node) goja.Value { return r.rt.ToValue(n.Length()) })
@@ -65,12 +65,14 @@ func (r *realm) installText(cd *webidl.Interface) {
 	text := r.idl.DefineInterface("Text", cd, 0, func(call goja.ConstructorCall) *goja.Object {
 		return r.adoptWrapper(call.This, r.doc.CreateTextNode(optionalData(call.Argument(0))))
 	})
-	m := webidl.On(text, r.thisKinds(TextNode))
+	m := webidl.On(text, r.thisKinds(TextNode, CDATASectionNode))
 	m.Method("splitText", 1, func(n *Node, call goja.FunctionCall) goja.Value {
 		nn, err := n.splitText(toUnsignedLong(call.Argument(0)))
 		r.check("splitText", "Text", err)
 		return r.wrapNode(nn)
 	})
+	// https://dom.spec.whatwg.org/#interface-cdatasection
+	r.idl.DefineInterface("CDATASection", text, 0, nil)
 	m.Getter("wholeText", func(n *Node) goja.Value {
 		first := n.h
 		for first.PrevSibling != nil && first.PrevSibling.Type == html.TextNode {

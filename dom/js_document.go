@@ -1,8 +1,6 @@
 package dom
 
 import (
-	"strings"
-
 	"loopscope/internal/webidl"
 
 	"github.com/dop251/goja"
@@ -32,6 +30,11 @@ func (r *realm) installDocument() {
 	r.installRange(m)
 	r.installSelection(m)
 	r.installCreateProcessingInstruction(m)
+	m.Method("createCDATASection", 1, func(d *Document, call goja.FunctionCall) goja.Value {
+		n, err := d.CreateCDATASection(toDOMString(call.Argument(0)))
+		r.check("createCDATASection", "Document", err)
+		return r.wrapNode(n)
+	})
 	r.handlerAttrs(doc.Proto, globalEventHandlers+" onreadystatechange onvisibilitychange", func(call goja.FunctionCall) Target {
 		return thisNode(call)
 	})
@@ -43,6 +46,9 @@ func (r *realm) installDocumentInfo(m webidl.Members[*Document]) {
 	m.Getter("URL", func(d *Document) goja.Value { return r.str(d.urlStr) })
 	m.Getter("documentURI", func(d *Document) goja.Value { return r.str(d.urlStr) })
 	m.Getter("compatMode", func(d *Document) goja.Value {
+		if d.xmlContentType != "" {
+			return r.str("CSS1Compat") // an XML document is never in quirks mode
+		}
 		for c := d.node.h.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.DoctypeNode {
 				return r.str("CSS1Compat")
@@ -149,19 +155,26 @@ func (r *realm) installDocumentFactories(m webidl.Members[*Document]) {
 		if !isValidElementName(localName) {
 			r.check("createElement", "Document", domErr("InvalidCharacterError", "The tag name provided ('"+localName+"') is not a valid name."))
 		}
-		return r.wrapNode(r.createAnElement(d, "", asciiLower(localName), elementCreationIs(call.Argument(1))))
+		// 2. "If this is an HTML document, then set localName to localName in ASCII
+		// lowercase." 3. "Let namespace be the HTML namespace, if this is an HTML document
+		// or this's content type is "application/xhtml+xml"; otherwise null."
+		ns := ""
+		if d.xmlContentType != "" {
+			if d.xmlContentType != "application/xhtml+xml" {
+				ns = noNamespace
+			}
+		} else {
+			localName = asciiLower(localName)
+		}
+		return r.wrapNode(r.createAnElement(d, ns, localName, elementCreationIs(call.Argument(1))))
 	})
 	m.Method("createElementNS", 2, func(d *Document, call goja.FunctionCall) goja.Value {
-		ns := shortNamespace(toNullableString(call.Argument(0)))
-		qn := toDOMString(call.Argument(1))
-		local := qn
-		if i := strings.IndexByte(qn, ':'); i >= 0 {
-			local = qn[i+1:]
-		}
-		if !isValidElementName(local) {
-			panic(r.newDOMException("InvalidCharacterError", webidl.Failed("createElementNS", "Document")+"The qualified name provided ('"+qn+"') contains the invalid name-start character '"+qn[:min(1, len(qn))]+"'."))
-		}
-		return r.wrapNode(r.createAnElement(d, ns, local, elementCreationIs(call.Argument(2))))
+		// "internal createElementNS steps": 1. validate and extract; 4. create an element.
+		ns, prefix, local, err := validateAndExtract(toNullableString(call.Argument(0)), toDOMString(call.Argument(1)), false)
+		r.check("createElementNS", "Document", err)
+		n := r.createAnElement(d, elementNamespace(ns), local, elementCreationIs(call.Argument(2)))
+		n.setPrefix(prefix)
+		return r.wrapNode(n)
 	})
 	m.Method("createTextNode", 1, func(d *Document, call goja.FunctionCall) goja.Value {
 		return r.wrapNode(d.CreateTextNode(toDOMString(call.Argument(0))))

@@ -54,13 +54,13 @@ func (r *realm) installElement() {
 // installElementNames defines namespaceURI, prefix, localName, tagName, id, className,
 // slot and classList.
 func (r *realm) installElementNames(m webidl.Members[*Node]) {
-	m.Getter("namespaceURI", func(n *Node) goja.Value {
-		if n.h.Namespace == "" {
-			return r.str("http://www.w3.org/1999/xhtml")
+	m.Getter("namespaceURI", func(n *Node) goja.Value { return r.nullableStr(elementNamespaceURI(n.h.Namespace)) })
+	m.Getter("prefix", func(n *Node) goja.Value {
+		if p := n.Prefix(); p != "" {
+			return r.str(p)
 		}
-		return r.str(namespaceURL(n.h.Namespace))
+		return goja.Null()
 	})
-	m.Getter("prefix", func(n *Node) goja.Value { return goja.Null() })
 	m.Getter("localName", func(n *Node) goja.Value { return r.str(n.h.Data) })
 	m.Getter("tagName", func(n *Node) goja.Value { return r.str(n.TagName()) })
 	r.reflect(m.I, "id", "id")
@@ -163,7 +163,10 @@ func (r *realm) installElementSelectors(m webidl.Members[*Node]) {
 func (r *realm) installGetElementsBy(c *webidl.Interface) {
 	m := webidl.On(c, r.thisKinds(ElementNode, DocumentNode))
 	m.Method("getElementsByTagName", 1, func(n *Node, call goja.FunctionCall) goja.Value {
-		return r.newHTMLCollection(&htmlCollection{root: n, match: byTagName(toDOMString(call.Argument(0)))})
+		return r.newHTMLCollection(&htmlCollection{root: n, match: byTagName(toDOMString(call.Argument(0)), &n.doc.table)})
+	})
+	m.Method("getElementsByTagNameNS", 2, func(n *Node, call goja.FunctionCall) goja.Value {
+		return r.newHTMLCollection(&htmlCollection{root: n, match: byTagNameNS(toNullableString(call.Argument(0)), toDOMString(call.Argument(1)))})
 	})
 	m.Method("getElementsByClassName", 1, func(n *Node, call goja.FunctionCall) goja.Value {
 		return r.newHTMLCollection(&htmlCollection{root: n, match: byClassNames(toDOMString(call.Argument(0)))})

@@ -64,6 +64,8 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 		return r.iface("Element")
 	case TextNode:
 		return r.iface("Text")
+	case CDATASectionNode:
+		return r.iface("CDATASection")
 	case CommentNode:
 		return r.iface("Comment")
 	case ProcessingInstructionNode:
@@ -237,7 +239,7 @@ func (r *realm) installNodeContent(m webidl.Members[*Node]) {
 		switch n.kind {
 		case ElementNode, DocumentFragmentNode:
 			n.stringReplaceAll(s)
-		case TextNode, CommentNode, ProcessingInstructionNode:
+		case TextNode, CDATASectionNode, CommentNode, ProcessingInstructionNode:
 			n.SetData(s)
 		}
 	})
@@ -257,7 +259,7 @@ func (r *realm) installNodeContent(m webidl.Members[*Node]) {
 func (r *realm) installNodeComparison(m webidl.Members[*Node]) {
 	m.LenientMethod("isEqualNode", 1, func(n *Node, call goja.FunctionCall) goja.Value {
 		o := r.argNodeOrNull(call, 0, "isEqualNode", "Node")
-		return r.rt.ToValue(o != nil && isEqualNode(n.h, o.h))
+		return r.rt.ToValue(o != nil && isEqualNode(n.h, o.h, &n.doc.table, &o.doc.table))
 	})
 	m.LenientMethod("isSameNode", 1, func(n *Node, call goja.FunctionCall) goja.Value {
 		return r.rt.ToValue(r.argNodeOrNull(call, 0, "isSameNode", "Node") == n)

@@ -249,11 +249,17 @@ func (r *realm) newHTMLCollection(c *htmlCollection) *goja.Object {
 
 // byTagName returns the matcher of getElementsByTagName(qualifiedName).
 // https://dom.spec.whatwg.org/#concept-getelementsbytagname
-func byTagName(name string) func(*html.Node) bool {
+// The qualified name is compared: an element outside the HTML namespace with a prefix
+// (t holds the prefixes) has prefix:local as its name.
+func byTagName(name string, t *nodeTable) func(*html.Node) bool {
 	if name == "*" {
 		return isElementNode
 	}
 	lower := asciiLower(name)
+	prefix, local, _ := strings.Cut(name, ":")
+	if local == "" {
+		prefix, local = "", name
+	}
 	return func(h *html.Node) bool {
 		if h.Type != html.ElementNode {
 			return false
@@ -261,7 +267,21 @@ func byTagName(name string) func(*html.Node) bool {
 		if h.Namespace == "" {
 			return h.Data == lower
 		}
-		return h.Data == name
+		if h.Data == name && prefixOf(h, t) == "" {
+			return true
+		}
+		return prefix != "" && h.Data == local && prefixOf(h, t) == prefix
+	}
+}
+
+// byTagNameNS returns the matcher of getElementsByTagNameNS(namespace, localName): "*"
+// matches any namespace or any local name; "" is no namespace.
+// https://dom.spec.whatwg.org/#concept-getelementsbytagnamens
+func byTagNameNS(ns nullString, local string) func(*html.Node) bool {
+	anyNS := ns.valid && ns.s == "*"
+	short := elementNamespace(ns)
+	return func(h *html.Node) bool {
+		return h.Type == html.ElementNode && (anyNS || h.Namespace == short) && (local == "*" || h.Data == local)
 	}
 }
 

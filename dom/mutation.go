@@ -78,11 +78,11 @@ func ensurePreInsertionValidity(node, parent, child *Node) error {
 // replaced is the child being replaced).
 func checkInsertableInto(node, parent, child, replaced *Node) error {
 	switch node.kind {
-	case DocumentFragmentNode, DocumentTypeNode, ElementNode, TextNode, CommentNode, ProcessingInstructionNode:
+	case DocumentFragmentNode, DocumentTypeNode, ElementNode, TextNode, CDATASectionNode, CommentNode, ProcessingInstructionNode:
 	default:
 		return hierarchyErr(node, parent)
 	}
-	if (node.kind == TextNode && parent.kind == DocumentNode) || (node.kind == DocumentTypeNode && parent.kind != DocumentNode) {
+	if (node.isText() && parent.kind == DocumentNode) || (node.kind == DocumentTypeNode && parent.kind != DocumentNode) {
 		return hierarchyErr(node, parent)
 	}
 	if parent.kind != DocumentNode {
@@ -387,7 +387,7 @@ func (d *Document) replaceAllWithText(s string, parent *Node) {
 func (n *Node) normalize() {
 	var texts []*html.Node
 	for c := range n.h.Descendants() {
-		if c.Type == html.TextNode {
+		if isExclusiveText(c) {
 			texts = append(texts, c)
 		}
 	}
@@ -401,7 +401,7 @@ func (n *Node) normalize() {
 			continue
 		}
 		var data string
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+		for s := h.NextSibling; s != nil && isExclusiveText(s); s = s.NextSibling {
 			data += s.Data
 		}
 		if data == "" {
@@ -410,13 +410,13 @@ func (n *Node) normalize() {
 		length := t.Length()
 		_ = t.ReplaceData(length, 0, data)
 		// 6. Live ranges in the following Text nodes move into node.
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; s = s.NextSibling {
+		for s := h.NextSibling; s != nil && isExclusiveText(s); s = s.NextSibling {
 			cur := n.doc.NodeFor(s)
 			rangeNormalizeSteps(t, cur, length)
 			length += cur.Length()
 		}
 		// 7. Remove node's contiguous exclusive Text nodes, in tree order.
-		for s := h.NextSibling; s != nil && s.Type == html.TextNode; {
+		for s := h.NextSibling; s != nil && isExclusiveText(s); {
 			next := s.NextSibling
 			remove(n.doc.NodeFor(s), false)
 			s = next

@@ -12,6 +12,7 @@ type NodeType uint16
 const (
 	ElementNode               NodeType = 1
 	TextNode                  NodeType = 3
+	CDATASectionNode          NodeType = 4
 	ProcessingInstructionNode NodeType = 7
 	CommentNode               NodeType = 8
 	DocumentNode              NodeType = 9
@@ -23,9 +24,8 @@ const (
 // the *html.Node it owns (always accurate, read by the renderer and by selectors); the
 // DOM-only state (listeners, registered observers, inline style, JS wrapper) lives here.
 type Node struct {
-	h    *html.Node
-	doc  *Document
-	kind NodeType
+	h   *html.Node
+	doc *Document
 
 	target    eventTarget
 	observers []*registeredObserver // registered observer list
@@ -36,7 +36,8 @@ type Node struct {
 	// firingSubmission is a form's "firing submission events" flag.
 	firingSubmission bool
 	ceState          customElementState
-	changed          bool // listed for the next sweep (nodeTable.changed)
+	changed          bool     // listed for the next sweep (nodeTable.changed)
+	kind             NodeType // beside the flags: no padding of its own
 
 	obj *goja.Object // the one JS wrapper of this node, created on first use
 	js  *nodeJS      // other per-node JS objects (collections, classList, ...)
@@ -45,6 +46,8 @@ type Node struct {
 	shadow *shadowData        // a shadow host's root, a shadow root's host (shadow.go)
 
 	group *detachedGroup // while detached: keeps the state of its tree alive (nodetable.go)
+
+	names *qualifiedNames // namespace prefixes, when it or its attributes have one (namespaces.go)
 }
 
 // formState is the dirty value and checkedness of input and textarea elements.
@@ -91,9 +94,23 @@ func (n *Node) LocalName() string {
 	return n.h.Data
 }
 
-// isCharacterData reports whether n is a Text, Comment or ProcessingInstruction node.
+// isCharacterData reports whether n is a Text (a CDATASection too), Comment or
+// ProcessingInstruction node.
 func (n *Node) isCharacterData() bool {
-	return n.kind == TextNode || n.kind == CommentNode || n.kind == ProcessingInstructionNode
+	return n.isText() || n.kind == CommentNode || n.kind == ProcessingInstructionNode
+}
+
+// isText reports whether n is a Text node: a Text or CDATASection node.
+func (n *Node) isText() bool { return n.kind == TextNode || n.kind == CDATASectionNode }
+
+// cdataSection is the html.Node Namespace of a TextNode that is a CDATASection node (a
+// text node has no namespace of its own; the renderer takes it as text).
+const cdataSection = "#cdata-section"
+
+// isExclusiveText reports whether h is an exclusive Text node: a Text node that is not a
+// CDATASection node. https://dom.spec.whatwg.org/#exclusive-text-node
+func isExclusiveText(h *html.Node) bool {
+	return h.Type == html.TextNode && h.Namespace != cdataSection
 }
 
 // nodeTypeOf maps an html.Node type to a DOM node type.
@@ -102,6 +119,9 @@ func nodeTypeOf(h *html.Node) NodeType {
 	case html.ElementNode:
 		return ElementNode
 	case html.TextNode:
+		if h.Namespace == cdataSection {
+			return CDATASectionNode
+		}
 		return TextNode
 	case html.CommentNode:
 		return CommentNode
@@ -192,7 +212,7 @@ func (n *Node) TextContent() (string, bool) {
 	switch n.kind {
 	case ElementNode, DocumentFragmentNode:
 		return descendantTextContent(n.h), true
-	case TextNode, CommentNode, ProcessingInstructionNode:
+	case TextNode, CDATASectionNode, CommentNode, ProcessingInstructionNode:
 		return n.h.Data, true
 	}
 	return "", false
@@ -208,7 +228,7 @@ func (n *Node) GetAttribute(name string) (string, bool) {
 		name = asciiLower(name)
 	}
 	for i := range n.h.Attr {
-		if qualifiedAttrName(&n.h.Attr[i]) == name {
+		if n.attrQualifiedName(i) == name {
 			return n.h.Attr[i].Val, true
 		}
 	}
@@ -270,6 +290,8 @@ func (n *Node) NodeName() string {
 		return n.TagName()
 	case TextNode:
 		return "#text"
+	case CDATASectionNode:
+		return "#cdata-section"
 	case CommentNode:
 		return "#comment"
 	case ProcessingInstructionNode:
@@ -293,9 +315,9 @@ func (n *Node) TagName() string {
 	// "If this is in the HTML namespace and its node document is an HTML document, then
 	// set qualifiedName to qualifiedName in ASCII uppercase."
 	if n.h.Namespace == "" && (n.doc == nil || n.doc.xmlContentType == "") {
-		return asciiUpper(n.h.Data)
+		return asciiUpper(n.qualifiedName())
 	}
-	return n.h.Data
+	return n.qualifiedName()
 }
 
 // ID returns the element's id attribute.
@@ -312,6 +334,7 @@ func cloneNode(node *Node, document *Document, deep bool) *Node {
 		h.Attr = append([]html.Attribute(nil), node.h.Attr...)
 	}
 	c := document.newNode(h, node.kind)
+	node.copyNamesTo(c)
 	if node.kind == ElementNode {
 		document.ceCloned(node, c)
 		for i := range h.Attr {
@@ -330,9 +353,12 @@ func cloneNode(node *Node, document *Document, deep bool) *Node {
 }
 
 // isEqualNode compares two nodes. https://dom.spec.whatwg.org/#concept-node-equals
-func isEqualNode(a, b *html.Node) bool {
+func isEqualNode(a, b *html.Node, ta, tb *nodeTable) bool {
 	if a.Type != b.Type || a.Data != b.Data || a.Namespace != b.Namespace || len(a.Attr) != len(b.Attr) {
 		return false
+	}
+	if a.Type == html.ElementNode && prefixOf(a, ta) != prefixOf(b, tb) {
+		return false // "its namespace, namespace prefix, local name, and its number of attributes"
 	}
 	for _, x := range a.Attr {
 		found := false
@@ -348,7 +374,7 @@ func isEqualNode(a, b *html.Node) bool {
 	}
 	ca, cb := a.FirstChild, b.FirstChild
 	for ; ca != nil && cb != nil; ca, cb = ca.NextSibling, cb.NextSibling {
-		if !isEqualNode(ca, cb) {
+		if !isEqualNode(ca, cb, ta, tb) {
 			return false
 		}
 	}

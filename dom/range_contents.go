@@ -337,13 +337,13 @@ func nextSkippingChildren(h *html.Node) *html.Node {
 func (rg *Range) String() string {
 	start, end := rg.start, rg.end
 	// 2. If start node is end node and it is a Text node, its data between the offsets.
-	if start.node.h == end.node.h && start.node.kind == TextNode {
+	if start.node.h == end.node.h && start.node.isText() {
 		s, _ := start.node.SubstringData(start.offset, end.offset-start.offset)
 		return s
 	}
 	var b strings.Builder
 	// 3. If start node is a Text node, its data from start offset.
-	if start.node.kind == TextNode {
+	if start.node.isText() {
 		s, _ := start.node.SubstringData(start.offset, start.node.Length()-start.offset)
 		b.WriteString(s)
 	}
@@ -366,7 +366,7 @@ func (rg *Range) String() string {
 		}
 	}
 	// 5. If end node is a Text node, its data up to end offset.
-	if end.node.kind == TextNode {
+	if end.node.isText() {
 		s, _ := end.node.SubstringData(0, end.offset)
 		b.WriteString(s)
 	}

@@ -13,8 +13,8 @@ func (rg *Range) insertNode(node *Node) error {
 	// 1. If range's start node is a ProcessingInstruction or Comment node, is a Text node
 	// whose parent is null, or is node, throw a "HierarchyRequestError".
 	sn := start.node
-	if sn.kind == CommentNode || sn.kind == ProcessingInstructionNode || (sn.kind == TextNode && sn.h.Parent == nil) || sn.h == node.h {
-		if sn.kind == TextNode && sn.h.Parent == nil {
+	if sn.kind == CommentNode || sn.kind == ProcessingInstructionNode || (sn.isText() && sn.h.Parent == nil) || sn.h == node.h {
+		if sn.isText() && sn.h.Parent == nil {
 			return domErr("HierarchyRequestError", "This operation would split a text node, but there's no parent into which to insert.")
 		}
 		if sn.h == node.h {
@@ -24,7 +24,7 @@ func (rg *Range) insertNode(node *Node) error {
 	}
 	// 2-4. referenceNode: the Text start node, or its child at start offset.
 	var ref *Node
-	if sn.kind == TextNode {
+	if sn.isText() {
 		ref = sn
 	} else {
 		c := sn.h.FirstChild
@@ -43,7 +43,7 @@ func (rg *Range) insertNode(node *Node) error {
 		return err
 	}
 	// 7. If range's start node is a Text node, referenceNode is the result of splitting it.
-	if sn.kind == TextNode {
+	if sn.isText() {
 		var err error
 		if ref, err = sn.splitText(start.offset); err != nil {
 			return err
@@ -82,7 +82,7 @@ func (rg *Range) surroundContents(newParent *Node) error {
 	// 1. If a non-Text node is partially contained in this, throw an "InvalidStateError".
 	for _, bp := range []boundaryPoint{rg.start, rg.end} {
 		for h := bp.node.h; h != nil; h = h.Parent {
-			if n := bp.node.doc.NodeFor(h); n.kind != TextNode && rg.partiallyContains(n) {
+			if n := bp.node.doc.NodeFor(h); !n.isText() && rg.partiallyContains(n) {
 				return domErr("InvalidStateError", "The Range has partially selected a non-Text node.")
 			}
 		}

@@ -10,20 +10,26 @@ import (
 // InnerHTML returns the HTML serialization of n's children.
 // https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-serialisation-algorithm
 func (n *Node) InnerHTML() string {
+	if n.doc.xmlContentType != "" {
+		return n.xmlSerializeChildren() // "the fragment serializing algorithm": XML in an XML document
+	}
 	var b strings.Builder
-	serializeChildren(&b, n.h, n.doc.isValues())
+	serializeChildren(&b, n.h, n.doc.serialization())
 	return b.String()
 }
 
 // OuterHTML returns the HTML serialization of n itself.
 // https://w3c.github.io/DOM-Parsing/#dom-element-outerhtml
 func (n *Node) OuterHTML() string {
+	if n.doc.xmlContentType != "" {
+		return n.XMLSerialization()
+	}
 	var b strings.Builder
-	serializeNode(&b, n.h, n.doc.isValues())
+	serializeNode(&b, n.h, n.doc.serialization())
 	return b.String()
 }
 
-func serializeChildren(b *strings.Builder, h *html.Node, t *nodeTable) {
+func serializeChildren(b *strings.Builder, h *html.Node, t serialization) {
 	if h.Type == html.ElementNode && h.Namespace == "" && isVoidElement(h.Data) {
 		return
 	}
@@ -32,29 +38,62 @@ func serializeChildren(b *strings.Builder, h *html.Node, t *nodeTable) {
 	}
 }
 
-// isValues returns the node table the serialization reads is values from: nil while no
-// element can have one (no custom element registry).
-func (d *Document) isValues() *nodeTable {
-	if d.realm == nil || d.realm.ce == nil {
-		return nil
+// serialization is what the serialization reads of the DOM nodes beyond the html.Node
+// tree: their is values (only while an element can have one: a custom element registry
+// exists) and the namespace prefixes of the elements and attributes outside the HTML
+// namespace.
+type serialization struct {
+	table    *nodeTable
+	isValues bool
+}
+
+func (d *Document) serialization() serialization {
+	return serialization{table: &d.table, isValues: d.realm != nil && d.realm.ce != nil}
+}
+
+// tagName is the tag name the serialization writes for element h: its local name in the
+// HTML namespace, else its qualified name (CHROME: in the SVG and MathML namespaces too,
+// where the spec writes the local name).
+func (t serialization) tagName(h *html.Node) string {
+	if h.Namespace == "" {
+		return h.Data
 	}
-	return &d.table
+	if n := t.table.get(h); n != nil {
+		return n.qualifiedName()
+	}
+	return h.Data
+}
+
+// attrName is the name the serialization writes for attribute i of element h: its local
+// name with no namespace, "xml:", "xmlns:" or "xlink:" and its local name in those
+// namespaces, else its qualified name.
+func (t serialization) attrName(h *html.Node, i int) string {
+	a := &h.Attr[i]
+	switch a.Namespace {
+	case "", "xml", "xmlns", "xlink":
+		return qualifiedAttrName(a)
+	}
+	if n := t.table.get(h); n != nil {
+		return n.attrQualifiedName(i)
+	}
+	return a.Key
 }
 
 // serializeNode appends one node of the HTML fragment serialization algorithm.
 // https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments
-func serializeNode(b *strings.Builder, h *html.Node, t *nodeTable) {
+func serializeNode(b *strings.Builder, h *html.Node, t serialization) {
 	switch h.Type {
 	case html.ElementNode:
+		tag := t.tagName(h)
 		b.WriteByte('<')
-		b.WriteString(h.Data)
+		b.WriteString(tag)
 		// CHROME: before the attributes (the spec appends it after them).
 		// "If current node's is value is not null, and the element does not have an is
 		// content attribute in its attribute list, then append the string " is="", followed
 		// by current node's is value, escaped as described below in attribute mode,
 		// followed by a U+0022 QUOTATION MARK character (")."
-		if t != nil {
-			if n := t.get(h); n != nil && n.ce != nil && n.ce.is.valid {
+		if t.isValues {
+			if n := t.table.get(h); n != nil && n.ce != nil && n.ce.is.valid {
 				if _, has := n.attr("is"); !has {
 					b.WriteString(` is="`)
 					escapeString(b, n.ce.is.s, true)
@@ -64,7 +103,7 @@ func serializeNode(b *strings.Builder, h *html.Node, t *nodeTable) {
 		}
 		for i := range h.Attr {
 			b.WriteByte(' ')
-			b.WriteString(qualifiedAttrName(&h.Attr[i]))
+			b.WriteString(t.attrName(h, i))
 			b.WriteString(`="`)
 			escapeString(b, h.Attr[i].Val, true)
 			b.WriteByte('"')
@@ -75,7 +114,7 @@ func serializeNode(b *strings.Builder, h *html.Node, t *nodeTable) {
 		}
 		serializeChildren(b, h, t)
 		b.WriteString("</")
-		b.WriteString(h.Data)
+		b.WriteString(tag)
 		b.WriteByte('>')
 	case html.TextNode:
 		if p := h.Parent; p != nil && p.Type == html.ElementNode && p.Namespace == "" && isRawTextParent(p.Data) {

@@ -91,7 +91,7 @@ func (n *Node) assignedSlot(open bool) *Node {
 	// 1. "If slottable's parent is null, then return null." 2. "Let shadow be slottable's
 	// parent's shadow root." 3. "If shadow is null, then return null." 4. "If the open flag
 	// is set and shadow's mode is not "open", then return null."
-	if n.kind != ElementNode && n.kind != TextNode {
+	if n.kind != ElementNode && !n.isText() {
 		return nil
 	}
 	p := n.h.Parent
@@ -236,7 +236,7 @@ func (r *realm) installShadowDOM() {
 	})
 	slotted := func(n *Node) goja.Value { return r.wrapNodeOrNull(n.assignedSlot(true)) }
 	el.Getter("assignedSlot", slotted)
-	webidl.On(r.iface("Text"), r.thisKinds(TextNode)).Getter("assignedSlot", slotted)
+	webidl.On(r.iface("Text"), r.thisKinds(TextNode, CDATASectionNode)).Getter("assignedSlot", slotted)
 
 	slot := r.defineHTMLElementInterface("HTMLSlotElement", r.iface("HTMLElement"))
 	r.reflect(slot, "name", "name")
