@@ -14,19 +14,26 @@ func (r *realm) installRange(doc webidl.Members[*Document]) {
 	// An AbstractRange is a live Range or a StaticRange (whose boundary points mutations do
 	// not update).
 	thisAbstract := func(call goja.FunctionCall) *Range {
-		if s, ok := r.idl.Unwrap(call.This).(*staticRange); ok {
+		switch s := r.idl.Unwrap(call.This).(type) {
+		case *staticRange:
 			return &s.Range
+		case *opaqueRange:
+			return s.asRange()
 		}
 		return this(call)
 	}
 	a := webidl.On(ar, thisAbstract)
-	a.Getter("startContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.start.node)) })
 	a.Getter("startOffset", func(rg *Range) goja.Value { return r.rt.ToValue(rg.start.offset) })
-	a.Getter("endContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.end.node)) })
 	a.Getter("endOffset", func(rg *Range) goja.Value { return r.rt.ToValue(rg.end.offset) })
 	a.Getter("collapsed", func(rg *Range) goja.Value { return r.rt.ToValue(rg.collapsed()) })
+	// CHROME: the containers are NodeRange's, which Range and StaticRange inherit and an
+	// OpaqueRange does not (js_opaquerange.go).
+	nr := r.idl.DefineInterface("NodeRange", ar, 0, nil)
+	nm := webidl.On(nr, thisAbstract)
+	nm.Getter("startContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.start.node)) })
+	nm.Getter("endContainer", func(rg *Range) goja.Value { return r.wrapNode(canonical(rg.end.node)) })
 
-	ri := r.idl.DefineInterface("Range", ar, 0, func(call goja.ConstructorCall) *goja.Object {
+	ri := r.idl.DefineInterface("Range", nr, 0, func(call goja.ConstructorCall) *goja.Object {
 		rg := r.newRange(r.doc)
 		r.idl.SetSlot(call.This, rg)
 		return call.This
@@ -39,7 +46,7 @@ func (r *realm) installRange(doc webidl.Members[*Document]) {
 	r.installRangeBoundaries(m)
 	r.installRangeComparisons(m)
 	r.installRangeContents(m)
-	r.installStaticRange(ar)
+	r.installStaticRange(nr)
 	doc.LenientMethod("createRange", 0, func(d *Document, _ goja.FunctionCall) goja.Value {
 		return r.wrapRange(r.newRange(d))
 	})

@@ -24,6 +24,7 @@ func (r *realm) install() {
 	r.installNode()
 	r.installElement()
 	r.installDocument()
+	r.installOpaqueRange(r.iface("AbstractRange"), r.iface("HTMLInputElement"), r.iface("HTMLTextAreaElement"))
 	r.installCollections()
 	r.installStyle()
 	r.installMutationObserver()
