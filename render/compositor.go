@@ -424,6 +424,15 @@ func (e *Engine) runCompositorPlan() bool {
 	// An animation that stops applying a value sends the frame down the general path:
 	// what this one noted is taken back (the values it set are set again there).
 	patches, damage, unpatchable := len(e.inv.patches), e.damage, e.inv.unpatchable
+	// A group's new alpha is set in the display list here, its damage noted as a patch's
+	// (patchLayerAt), when the list is the one the last frame was rastered from (patched
+	// or not): a list built again before the paint rasters the frame whole
+	// (startDisplayList), and Layout's patch takes the rest.
+	direct := !e.listFresh && e.lastFrame != nil
+	var view image.Rectangle
+	if direct {
+		view = image.Rect(0, 0, e.width, e.height).Add(e.listOffset())
+	}
 	live := false
 	for i := range p.elements {
 		pl := &p.elements[i]
@@ -438,7 +447,10 @@ func (e *Engine) runCompositorPlan() bool {
 			if !smp.hasActive {
 				p.drop()
 				clear(e.inv.patches[patches:])
-				e.inv.patches, e.damage, e.inv.unpatchable = e.inv.patches[:patches], damage, unpatchable
+				e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
+				if !e.inv.direct {
+					e.damage = damage
+				} // else the alphas set stay set, and their damage stays noted
 				return false
 			}
 			if !live && (a.Pending() || a.PlayState() == "running") {
@@ -475,6 +487,17 @@ func (e *Engine) runCompositorPlan() bool {
 		if placed {
 			pc := &e.placedAt[pl.placedAt]
 			moved = pc.tx != st.used.tx.resolve(pl.w) || pc.ty != st.used.ty.resolve(pl.h) // movedFrom
+		}
+		if direct && grouped && !moved {
+			if e.list[pl.push].alpha != st.used.opacity {
+				if !e.inv.patched {
+					e.inv.patchDamage = e.inv.patchDamage[:0]
+				}
+				e.inv.patched, e.inv.direct = true, true
+				e.patchLayerAt(pl.push, pl.pop, st.used.opacity, view)
+				e.raiseDamage(damagePaint)
+			}
+			continue
 		}
 		if grouped && e.list[pl.push].alpha != st.used.opacity || moved {
 			// compositeLayer's patch, with the group's items known.

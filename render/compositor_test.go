@@ -182,3 +182,46 @@ func mustBox(t *testing.T, e *Engine, n *html.Node) Rect {
 	}
 	return r
 }
+
+// TestPlannedFrameThenChanges: a compositor's frame from the plan sets the groups'
+// alphas in the display list at its style step; a change made before its paint (a
+// restyle that builds the list again, or a colour patch) still gives a full render's
+// frame, as does the frame after it.
+func TestPlannedFrameThenChanges(t *testing.T) {
+	const i = "display: inline-block; transform: translateY(1.25px); background: #0a0"
+	for _, change := range []string{i + "; width: 33px", i + "; margin-left: 2px", i} {
+		doc, src, inc, full := incrementalAndFull(t, compositorPage)
+		now := 0.3
+		for frame := 0; ; frame++ { // to a frame that takes the plan and sets alphas
+			if frame == 60 {
+				t.Fatalf("%q: no frame took the plan and set an alpha", change)
+			}
+			now += 16.7
+			inc.UpdateAnimations(now)
+			inc.TakeAnimationEvents()
+			inc.Style()
+			if inc.Work().Planned && inc.inv.direct {
+				break
+			}
+			inc.Layout()
+			inc.Paint()
+			renderFrame(full, now) // (its animations keep the same times)
+		}
+		n := byID(doc, "i")
+		setAttr(n, "style", change)
+		src.change(ChangeAttribute, n, "style")
+		inc.Style()
+		inc.Layout()
+		got := inc.Paint()
+		want := renderFrame(full, now)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("%q: the frame differs from a full one at %v", change, firstDiff(got, want))
+		}
+		now += 16.7
+		got = renderFrame(inc, now)
+		full.lastFrame = nil
+		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("%q: the next frame differs from a full one at %v", change, firstDiff(got, want))
+		}
+	}
+}

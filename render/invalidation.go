@@ -53,6 +53,7 @@ type invalidation struct {
 	patches     []paintPatch
 	unpatchable bool              // a paint change that needs a new display list
 	patched     bool              // the list was patched since the last Paint
+	direct      bool              // by the compositor's plan, in Style (runCompositorPlan)
 	spoiled     bool              // a failed patch changed the list the last frame was rastered from
 	patchDamage []image.Rectangle // the rectangles the patches cover
 

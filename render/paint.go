@@ -38,6 +38,7 @@ func (e *Engine) Paint() *image.RGBA {
 	}
 	e.paintedOff = e.listOffset()
 	e.relaid, e.listFresh, e.paintedBase, e.inv.patched, e.inv.spoiled = false, false, e.canvas, false, false
+	e.inv.direct = false
 	img := e.newFrame() // a new frame even with no damage: the caller may hand last back
 	e.frameDamage = img.Rect
 	if scrolled {
