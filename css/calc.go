@@ -430,10 +430,20 @@ func (c *Calc) terms(k float64, out []calcTerm) []calcTerm {
 	case CalcScale:
 		return c.Args[0].terms(k*c.Num, out)
 	}
+	// A min(), max() or clamp() of px alone is its value (max(1px, 3px) is 3px).
+	folded := true
+	for _, a := range c.Args {
+		ts := a.terms(1, nil)
+		folded = folded && len(ts) == 1 && ts[0].node == nil && ts[0].unit == Px
+	}
+	if folded {
+		v := c.Resolve(func(l Length) float64 { return l.V }, 0)
+		return (&Calc{Len: PxLength(v)}).terms(k, out)
+	}
 	return append(out, calcTerm{node: c, coef: k})
 }
 
-// unitName is a specified unit as written.
+// unitNames are the specified units as written.
 var unitNames = [...]string{Px: "px", Percent: "%", Em: "em", Rem: "rem", Vw: "vw", Vh: "vh"}
 
 // Serialize writes a specified math function as Chrome's CSSOM does: a sum simplified,
@@ -500,13 +510,45 @@ func serializeTerms(ts []calcTerm) string {
 			}
 		}
 		if t.node != nil {
-			if coef != 1 {
-				b.WriteString(FormatNumber(coef) + " * ")
+			if coef != 1 { // CHROME: a product in a sum is parenthesized
+				b.WriteString("(" + FormatNumber(coef) + " * " + t.node.serializeFunction() + ")")
+			} else {
+				b.WriteString(t.node.serializeFunction())
 			}
-			b.WriteString(t.node.serializeFunction())
 			continue
 		}
 		b.WriteString(FormatNumber(coef) + unitNames[t.unit])
 	}
 	return b.String()
+}
+
+// SerializeMathIn serialises every math function inside a value (a transform function's
+// arguments) as Serialize does; false when one is invalid.
+func SerializeMathIn(v string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(v); {
+		if (i == 0 || strings.IndexByte("(, ", v[i-1]) >= 0) && IsMathFunction(asciiLower(v[i:min(i+6, len(v))])) {
+			depth, j := 0, i
+			for ; j < len(v); j++ {
+				if v[j] == '(' {
+					depth++
+				} else if v[j] == ')' {
+					if depth--; depth == 0 {
+						j++
+						break
+					}
+				}
+			}
+			c, ok := ParseCalc(asciiLower(v[i:j]), true)
+			if !ok || !c.Linear() {
+				return "", false
+			}
+			b.WriteString(c.Serialize())
+			i = j
+			continue
+		}
+		b.WriteByte(v[i])
+		i++
+	}
+	return b.String(), true
 }

@@ -25,8 +25,12 @@ func TestParseCalc(t *testing.T) {
 		{"calc(1in - 6px)", "calc(90px)"},
 		{"calc( 10px*3 + ( 2 * ( 5% + 5px ) ) )", "calc(10% + 40px)"},
 		{"calc(10px + 5px", "calc(15px)"}, // the end of the value closes the function
-		{"calc(min(100px, 5em) * 2 + 10px)", "calc(10px + 2 * min(100px, 5em))"},
+		{"calc(min(100px, 5em) * 2 + 10px)", "calc(10px + (2 * min(100px, 5em)))"},
 		{"clamp(1px, 2em, 3rem)", "clamp(1px, 2em, 3rem)"},
+		{"max(1px, 3px)", "calc(3px)"},
+		{"min(2em, 3em)", "min(2em, 3em)"},
+		{"calc(max(1px, 2px) + 1em)", "calc(1em + 2px)"},
+		{"clamp(1px, 5px, 3px)", "calc(3px)"},
 	} {
 		got, ok := NormalizeSpecified("min-width", c.in)
 		if !ok || got != c.want {

@@ -25,6 +25,16 @@ func NormalizeSpecified(name, v string) (string, bool) {
 		}
 		return asciiLower(v), true
 	}
+	if name == "transform" {
+		lower := asciiLower(v)
+		if _, ok := parseLonghand(PropTransform, lower); !ok {
+			return "", false
+		}
+		if strings.Contains(lower, "calc(") || strings.Contains(lower, "min(") ||
+			strings.Contains(lower, "max(") || strings.Contains(lower, "clamp(") {
+			return SerializeMathIn(v)
+		}
+	}
 	fields := Fields(v)
 	if colorProperties[name] && len(fields) != 1 && (name != "border-color" || len(fields) > 4) {
 		return "", false

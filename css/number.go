@@ -78,10 +78,10 @@ func ParseLength(s string, allowPercent, allowAuto, allowNegative bool) (Length,
 		// FIXME(spec): a min(), max() or clamp() with a percentage stays a math function until
 		// its basis is known (css-values-4 §10.10); computed lengths hold no expression tree
 		// (BenchmarkMemoryPerDiv), so such a value is dropped as invalid.
-		if ok && !c.Linear() {
+		if !ok || !c.Linear() {
 			return Length{}, false
 		}
-		return Length{U: Math, Calc: c}, ok
+		return Length{U: Math, Calc: c}, true
 	}
 	end := len(s)
 	for end > 0 && (s[end-1] >= 'a' && s[end-1] <= 'z' || s[end-1] == '%') {

@@ -36,7 +36,7 @@ const (
 // TranslateLength is one argument of a translation: a length (px, em, rem, vw, vh) plus a
 // percentage of the reference box (calc(10px + 10%) is {10px, 10}).
 type TranslateLength struct {
-	L   Length  // never Percent or Auto
+	L   Length  // never Percent or Auto; a math function of relative lengths (Math) until computed
 	Pct float64 // percent of the reference box's width (x) or height (y)
 }
 
@@ -230,52 +230,30 @@ func parseTransformFunction(fn string) (TransformFunction, bool) {
 	return TransformFunction{}, false
 }
 
-// parseTranslateLength parses a <length-percentage> argument of a translation, with calc()
-// of lengths and one percentage added or subtracted.
+// parseTranslateLength parses a <length-percentage> argument of a translation; a math
+// function is kept whole in L (unit Math) until it is computed.
 func parseTranslateLength(s string) (TranslateLength, bool) {
 	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "calc(") && strings.HasSuffix(s, ")") {
-		return parseCalcSum(s[len("calc(") : len(s)-1])
-	}
 	l, ok := ParseLength(s, true, false, true)
-	if l.U == Percent {
-		return TranslateLength{Pct: l.V}, ok
-	}
-	return TranslateLength{L: l}, ok
-}
-
-// parseCalcSum parses "a + b - c" of terms that are one length unit and percentages.
-// https://drafts.csswg.org/css-values-4/#calc-syntax
-func parseCalcSum(s string) (TranslateLength, bool) {
-	var out TranslateLength
-	sign, haveLen := 1.0, false
-	fields := strings.Fields(s)
-	for i, f := range fields {
-		if i%2 == 1 {
-			switch f {
-			case "+":
-				sign = 1
-			case "-":
-				sign = -1
-			default:
-				return out, false
-			}
-			continue
+	switch {
+	case !ok:
+		return TranslateLength{}, false
+	case l.U == Percent:
+		return TranslateLength{Pct: l.V}, true
+	case l.U == Math:
+		relative := false
+		v, pct, linear := l.Calc.Simplify(func(l Length) float64 {
+			relative = relative || l.U != Px
+			return l.V
+		})
+		if !linear {
+			return TranslateLength{}, false // FIXME(spec): as ParseLength
 		}
-		l, ok := ParseLength(f, true, false, true)
-		switch {
-		case !ok:
-			return out, false
-		case l.U == Percent:
-			out.Pct += sign * l.V
-		case !haveLen || out.L.U == l.U || out.L.V == 0:
-			out.L = Length{V: out.L.V + sign*l.V, U: l.U}
-			haveLen = true
-		default:
-			return out, false // two relative units would need a full calc()
+		if !relative { // px and percentages: known now (calc(10px + 10%) is {10px, 10})
+			return TranslateLength{L: PxLength(v), Pct: pct}, true
 		}
 	}
-	return out, len(fields)%2 == 1
+	return TranslateLength{L: l}, true
 }
 
 // parseAngle parses an <angle> (deg, grad, rad, turn; 0 without a unit) into degrees.

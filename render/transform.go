@@ -22,7 +22,14 @@ func setComputedTransform(s *computedStyle, l css.TransformList, fontSize float6
 		return
 	}
 	abs := func(t css.TranslateLength) css.TranslateLength {
-		return css.TranslateLength{L: css.PxLength(computeLength(t.L, fontSize, cx).v), Pct: t.Pct}
+		l := computeLength(t.L, fontSize, cx) // a math function: px, a percentage, or both
+		switch l.u {
+		case unitPercent:
+			return css.TranslateLength{Pct: t.Pct + l.v}
+		case unitCalc:
+			return css.TranslateLength{L: css.PxLength(l.v), Pct: t.Pct + float64(l.p)}
+		}
+		return css.TranslateLength{L: css.PxLength(l.v), Pct: t.Pct}
 	}
 	out := make(css.TransformList, len(l))
 	for i, f := range l {
