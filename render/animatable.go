@@ -308,14 +308,13 @@ func transitionable(a, b animValue, p animProp) bool {
 	return animTypeOf(p) != typeDiscrete && animInterpolable(a, b, p)
 }
 
-// lerpLength interpolates two <length-percentage>s: the same unit stays (a zero takes the
-// other's unit), a length and a percentage give calc(px + %).
+// lerpLength interpolates two <length-percentage>s: the same unit stays, a length and a
+// percentage give calc(px + %) (CHROME: calc(0% + 7.5px) between 10px and 0%, a
+// percentage where the length part is zero: 37.5% between 50% and 0px;
+// testdata/dom/calc_lengths). https://drafts.csswg.org/css-values-4/#combine-math
 func lerpLength(a, b length, t float64) length {
-	switch {
-	case a.u == b.u && a.u != unitCalc, a.u != unitCalc && a.v == 0 && b.u != unitCalc:
+	if a.u == b.u && a.u != unitCalc {
 		return length{v: a.v + (b.v-a.v)*t, u: b.u}
-	case b.u != unitCalc && b.v == 0:
-		return length{v: a.v + (b.v-a.v)*t, u: a.u, p: float32(float64(a.p) * (1 - t))}
 	}
 	ap, apct := a.components()
 	bp, bpct := b.components()
