@@ -488,7 +488,21 @@ func (e *Engine) runCompositorPlan() bool {
 			pc := &e.placedAt[pl.placedAt]
 			moved = pc.tx != st.used.tx.resolve(pl.w) || pc.ty != st.used.ty.resolve(pl.h) // movedFrom
 		}
-		if direct && grouped && !moved {
+		if direct && moved {
+			// Its context placed again now, while its style is at hand (replaceContext
+			// paints its group too, inside it).
+			if !e.inv.patched {
+				e.inv.patchDamage = e.inv.patchDamage[:0]
+			}
+			e.raiseDamage(damagePaint)
+			if !e.replaceContext(pl.box, pl.placedAt, true, view) {
+				e.inv.unpatchable = true // another number of items: a new display list
+				continue
+			}
+			e.inv.patched, e.inv.direct = true, true
+			continue
+		}
+		if direct && grouped {
 			if e.list[pl.push].alpha != st.used.opacity {
 				if !e.inv.patched {
 					e.inv.patchDamage = e.inv.patchDamage[:0]

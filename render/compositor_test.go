@@ -225,3 +225,40 @@ func TestPlannedFrameThenChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedAnimatedContextsMatchFullFrames: translated contexts animated inside
+// translated contexts animated (and translucent ones), placed again from the plan in
+// whatever order their elements come, give a full render's frames.
+func TestNestedAnimatedContextsMatchFullFrames(t *testing.T) {
+	const page = `<!DOCTYPE html><style>
+body { margin: 2px } div { margin: 1px }
+@keyframes slide { from { transform: translate(0.3px, 0.1px) } to { transform: translate(7.7px, 3.35px) } }
+@keyframes back { from { transform: translateX(4.4px) } to { transform: translateX(-1.6px) } }
+@keyframes fade { from { opacity: 0.15 } to { opacity: 0.85 } }
+.s { animation: slide 230ms linear infinite } .b { animation: back 170ms linear infinite alternate }
+.sf { animation: slide 190ms linear infinite, fade 150ms linear infinite }
+</style><body>
+<div class=s style="background: #33c; width: 60px; padding: 2px">outer
+  <div class=b style="background: #c33; width: 30px">inner<div class=sf style="background: #3c3; width: 12px; height: 6px"></div></div>
+  <div class=sf style="background: #cc3; width: 20px">inner 2</div>
+</div>
+<div class=b style="background: #3cc; width: 44px; height: 9px"><div class=sf style="background: #c3c; width: 8px; height: 4px"></div></div>
+</body>`
+	_, _, inc, full := incrementalAndFull(t, page)
+	planned := 0
+	for frame := 0; frame < 60; frame++ {
+		now := float64(frame)*16.7 + 0.3
+		got := renderFrame(inc, now)
+		if inc.Work().Planned {
+			planned++
+		}
+		full.lastFrame = nil
+		full.plan.valid = false
+		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+		}
+	}
+	if planned < 30 {
+		t.Errorf("%d of 60 frames from the plan: want most", planned)
+	}
+}
