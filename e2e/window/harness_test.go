@@ -262,6 +262,40 @@ func key(t *testing.T, keys ...string) {
 	holdKeys(t, keys...)
 }
 
+// pressUntilLine presses key and waits up to 10 s for a line on stderr matching re; a press
+// that shows nothing in that time is taken as lost (a load of 10 once lost one) and made
+// again, three times at most. Use it only where one press leads to the line: a press taken
+// late would step twice.
+func (w *windowRun) pressUntilLine(t *testing.T, key string, re *regexp.Regexp) []string {
+	t.Helper()
+	for try := 0; try < 3; try++ {
+		holdKeys(t, key)
+		if m := w.nextErrLine(re, 10*time.Second); m != nil {
+			return m
+		}
+	}
+	t.Fatalf("%s pressed three times: no line matching %v within 10 s of each", key, re)
+	return nil
+}
+
+// nextErrLine waits up to timeout for a stderr line matching re (nil: none came).
+func (w *windowRun) nextErrLine(re *regexp.Regexp, timeout time.Duration) []string {
+	deadline := time.After(timeout)
+	for {
+		select {
+		case ln, ok := <-w.errLines:
+			if !ok {
+				return nil
+			}
+			if m := re.FindStringSubmatch(ln); m != nil {
+				return m
+			}
+		case <-deadline:
+			return nil
+		}
+	}
+}
+
 // waitForPixel polls screenshots until the screen pixel at (x, y) has colour c (±3 a channel).
 func waitForPixel(t *testing.T, x, y int, c color.RGBA, timeout time.Duration) {
 	t.Helper()

@@ -151,11 +151,14 @@ func TestWindowQueuesBossfight(t *testing.T) {
 	w.waitErrLine(t, regexp.MustCompile(`^queues: T\[Dispatch mousedown, Dispatch click\]`), 10*time.Second)
 	inListener := regexp.MustCompile(`^queues: T\[Dispatch click, setTimeout callback\] M\[Promise then, Mutation observers\] S\[onClick\]`)
 	between := regexp.MustCompile(`^queues: T\[Dispatch click, setTimeout callback\] M\[Promise then, Mutation observers\] S\[\] L\[click\]$`)
+	// One step at a time, each given 5 s to be drawn: the dump shows drawn states only, and
+	// two steps between two frames skip one (as they did at a load of 10 when each step had
+	// 2 s). A step that changes nothing drawn dumps nothing, so the wait cannot be for a line.
 	stepUntil := func(re *regexp.Regexp, what string) {
 		t.Helper()
 		for i := 0; i < 30; i++ {
 			key(t, "5")
-			deadline := time.After(2 * time.Second)
+			deadline := time.After(5 * time.Second)
 		read:
 			for {
 				select {

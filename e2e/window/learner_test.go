@@ -93,30 +93,10 @@ func checkInOrder(t *testing.T, got, want []boxesState, what string) {
 // openPausedQueues starts the window on demo with -paused and shows the Queues tab; it
 // returns the boxes before the first task.
 // openQueues presses Q until the window dumps its queues view (the pane is open): a load of
-// a few processes once lost the one press (run 12 of issue 25's five), so a press that shows
-// nothing in 10 s is pressed again, three times at most.
+// a few processes once lost the one press (run 12 of issue 25's five runs).
 func openQueues(t *testing.T, w *windowRun) []string {
 	t.Helper()
-	for try := 0; try < 3; try++ {
-		holdKeys(t, "q")
-		deadline := time.After(10 * time.Second)
-	wait:
-		for {
-			select {
-			case ln, ok := <-w.errLines:
-				if !ok {
-					t.Fatal("loopscope exited before showing its queues")
-				}
-				if m := queuesDump.FindStringSubmatch(ln); m != nil {
-					return m
-				}
-			case <-deadline:
-				break wait
-			}
-		}
-	}
-	t.Fatal("Q pressed three times: no queues view within 10 s of each")
-	return nil
+	return w.pressUntilLine(t, "q", queuesDump)
 }
 
 func openPausedQueues(t *testing.T, demo string) (*windowRun, boxesState) {
