@@ -72,16 +72,21 @@ func tokenizeCalc(s string) ([]calcToken, bool) {
 			}
 			out = append(out, calcToken{'n', s[i:j], space})
 			i = j
-		case c >= 'a' && c <= 'z':
-			j := i
+		case c >= 'a' && c <= 'z' || c == '-' && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z':
+			j := i + 1
 			for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] == '-') {
 				j++
 			}
-			if j >= len(s) || s[j] != '(' {
-				return nil, false // an identifier: no keyword is a <length-percentage> here
+			if j < len(s) && s[j] == '(' {
+				out = append(out, calcToken{'f', s[i:j], space})
+				i = j + 1
+				break
 			}
-			out = append(out, calcToken{'f', s[i:j], space})
-			i = j + 1
+			if _, ok := calcConstants[s[i:j]]; !ok {
+				return nil, false // no other keyword is a <length-percentage> here
+			}
+			out = append(out, calcToken{'c', s[i:j], space})
+			i = j
 		case strings.IndexByte("()+-*/,", c) >= 0:
 			out = append(out, calcToken{c, s[i : i+1], space})
 			i++
@@ -92,6 +97,11 @@ func tokenizeCalc(s string) ([]calcToken, bool) {
 	}
 	return out, true
 }
+
+// calcConstants are the numeric constants of a math function (lowercase: the value is).
+// https://drafts.csswg.org/css-values-4/#calc-constants
+var calcConstants = map[string]float64{"e": math.E, "pi": math.Pi, "infinity": math.Inf(1),
+	"-infinity": math.Inf(-1), "nan": math.NaN()}
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
@@ -223,7 +233,7 @@ func (p *calcParser) value() (*Calc, bool) {
 	switch t.kind {
 	case 'n':
 		if n, ok := ParseNumber(t.text); ok {
-			return numCalc(n), true
+			return numCalc(clampFloat(n)), true
 		}
 		if strings.HasSuffix(t.text, "%") && !p.allowPercent {
 			return nil, false
@@ -232,7 +242,10 @@ func (p *calcParser) value() (*Calc, bool) {
 		if !ok {
 			return nil, false
 		}
+		l.V = clampFloat(l.V)
 		return &Calc{Len: l, Pct: l.U == Percent}, true
+	case 'c':
+		return numCalc(calcConstants[t.text]), true
 	case '(':
 		return p.group("calc")
 	case 'f':
@@ -321,6 +334,11 @@ func (c *Calc) Linear() bool {
 	return !c.Pct
 }
 
+// clampFloat clamps a number written in a math function to the range of a float.
+// CHROME: Blink keeps a number as a float, so calc(1e308px * 1e308) is 1.15792e+77px: each
+// number is clamped before they are multiplied (testdata/dom/calc_lengths).
+func clampFloat(v float64) float64 { return max(min(v, math.MaxFloat32), -math.MaxFloat32) }
+
 func numCalc(v float64) *Calc { return &Calc{IsNum: true, Num: v} }
 
 // scaleCalc is c times k (a number times a number is folded).
@@ -363,7 +381,13 @@ func (c *Calc) Simplify(px func(Length) float64) (v, pct float64, linear bool) {
 		return v, pct, true
 	case CalcScale:
 		av, ap, ok := c.Args[0].Simplify(px)
-		return av * c.Num, ap * c.Num, ok
+		if ap != 0 { // a length alone has no percentage, even times infinity
+			ap *= c.Num
+		}
+		if av != 0 {
+			av *= c.Num
+		}
+		return av, ap, ok
 	}
 	if c.Pct {
 		return 0, 0, false
@@ -517,7 +541,16 @@ func serializeTerms(ts []calcTerm) string {
 			}
 			continue
 		}
-		b.WriteString(FormatNumber(coef) + unitNames[t.unit])
+		switch {
+		case math.IsInf(coef, 0) || coef != coef: // css-values-4 §10.13: infinity * 1px
+			n := map[bool]string{true: "infinity", false: "-infinity"}[coef > 0]
+			if coef != coef {
+				n = "NaN"
+			}
+			b.WriteString(n + " * 1" + unitNames[t.unit])
+		default:
+			b.WriteString(FormatNumber(coef) + unitNames[t.unit])
+		}
 	}
 	return b.String()
 }

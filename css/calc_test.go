@@ -31,6 +31,12 @@ func TestParseCalc(t *testing.T) {
 		{"min(2em, 3em)", "min(2em, 3em)"},
 		{"calc(max(1px, 2px) + 1em)", "calc(1em + 2px)"},
 		{"clamp(1px, 5px, 3px)", "calc(3px)"},
+		{"calc(pi * 1px)", "calc(3.14159px)"},
+		{"calc(e * 10px + 1%)", "calc(1% + 27.1828px)"},
+		{"calc(infinity * 1px)", "calc(infinity * 1px)"},
+		{"calc(-infinity * 1px + 10%)", "calc(10% - infinity * 1px)"},
+		{"calc(NaN * 1px)", "calc(NaN * 1px)"},
+		{"calc(1e308px * 1e308 - 5%)", "calc(-5% + 1.15792e+77px)"},
 	} {
 		got, ok := NormalizeSpecified("min-width", c.in)
 		if !ok || got != c.want {

@@ -41,6 +41,8 @@ c</p><br><br>`,
 		`<div style="height:1e30px;width:1e30px;margin:-1e30px;font-size:1e9px">huge</div>`,
 		`<style>*{position:fixed;z-index:-3;display:inline-block}</style><i>a</i><u>b</u>`,
 		`<button>a</button><input><select></select>`,
+		`<div style="width:calc(100% - 1e308px);padding:calc(-5% + 1px);margin:clamp(1px,2em,3rem);font-size:calc(50% + 1e9px)"><i style="border-left:max(1px,2px) solid;transform:translate(calc(1em - 50%))">x</i></div>`,
+		`<div style="width:calc(1px / 0);min-width:calc(10% - 1e300px);max-height:calc(1e9% + 1px);line-height:calc(1em - 50%)">x</div>`,
 	} {
 		f.Add(s)
 	}

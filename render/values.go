@@ -118,14 +118,34 @@ func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
 // become px, and a sum of lengths and percentages becomes one length and one percentage
 // (a length when no percentage occurs). https://drafts.csswg.org/css-values-4/#calc-computed-value
 func computeMath(c *css.Calc, fontSize float64, cx *computeContext) length {
-	v, pct, _ := c.Simplify(func(l css.Length) float64 { return computeLength(l, fontSize, cx).v })
+	v, pct, _ := c.Simplify(func(l css.Length) float64 { return absoluteLength(l, fontSize, cx) })
 	if !c.Pct {
 		return px(clampPx(v))
 	}
 	if pct != pct || math.IsInf(pct, 0) {
 		pct = 0
 	}
-	return calcLength(clampPx(v), float32(max(min(pct, 1e9), -1e9)))
+	// CHROME: the length of calc(px + %) is a float (calc(infinity * 1px + 10%) computes
+	// to calc(10% + 3.40282e+38px)); a length alone is a LayoutUnit's (clampPx).
+	if v != v {
+		v = 0
+	}
+	return calcLength(max(min(v, math.MaxFloat32), -math.MaxFloat32), float32(max(min(pct, 1e9), -1e9)))
+}
+
+// absoluteLength is a length other than a percentage in px, not clamped (a term of a sum).
+func absoluteLength(l css.Length, fontSize float64, cx *computeContext) float64 {
+	switch l.U {
+	case css.Em:
+		return l.V * fontSize
+	case css.Rem:
+		return l.V * cx.rootFontSize
+	case css.Vw:
+		return l.V * cx.viewportW / 100
+	case css.Vh:
+		return l.V * cx.viewportH / 100
+	}
+	return l.V
 }
 
 // calcLength is calc(pct% + v px). CHROME: a sum whose length part is zero is a
