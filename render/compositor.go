@@ -325,25 +325,16 @@ func (e *Engine) makeCompositorPlan() {
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
 			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h})
 	}
-	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
-		for _, a := range e.anims {
-			if a.kind != kind {
-				continue
-			}
-			st := e.targetState(a)
-			if st == nil {
-				continue
-			}
-			local, ok := a.localTime()
-			if !a.effect.timing.sampleAt(local, ok).hasActive {
-				return // it may come to apply a value: the set of animated elements may change
-			}
-			el, ok := p.index[st]
-			if !ok {
-				return
-			}
-			p.made = append(p.made, planMade{el: el, eff: simpleEffect(a)})
+	for a, st := range e.targetedAnimations() {
+		local, ok := a.localTime()
+		if !a.effect.timing.sampleAt(local, ok).hasActive {
+			return // it may come to apply a value: the set of animated elements may change
 		}
+		el, ok := p.index[st]
+		if !ok {
+			return
+		}
+		p.made = append(p.made, planMade{el: el, eff: simpleEffect(a)})
 	}
 	sort.SliceStable(p.made, func(i, j int) bool { return p.made[i].el < p.made[j].el })
 	p.effects = p.effects[:0]

@@ -7,6 +7,7 @@
 package render
 
 import (
+	"iter"
 	"math"
 	"sort"
 
@@ -319,29 +320,20 @@ func (e *Engine) applyAnimationValues(composited bool) {
 	if e.animMark == 0 {
 		e.animMark = 1
 	}
-	for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
-		for _, a := range e.anims {
-			if a.kind != kind {
-				continue
-			}
-			st := e.targetState(a)
-			if st == nil {
-				continue
-			}
-			local, ok := a.localTime()
-			s := a.effect.timing.sampleAt(local, ok)
-			if !s.hasActive {
-				continue
-			}
-			e.markAnimated(st)
-			if !e.animatedLive && (a.Pending() || a.PlayState() == "running") {
-				e.animatedLive = true
-			}
-			e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
-			st.animProps |= a.effect.props
-			if a.effect.props&^compositedProps != 0 {
-				e.compositedOnly = false
-			}
+	for a, st := range e.targetedAnimations() {
+		local, ok := a.localTime()
+		s := a.effect.timing.sampleAt(local, ok)
+		if !s.hasActive {
+			continue
+		}
+		e.markAnimated(st)
+		if !e.animatedLive && (a.Pending() || a.PlayState() == "running") {
+			e.animatedLive = true
+		}
+		e.applyEffectValue(&a.effect, st, a.effect.timing.easing.Apply(s.progress))
+		st.animProps |= a.effect.props
+		if a.effect.props&^compositedProps != 0 {
+			e.compositedOnly = false
 		}
 	}
 	for _, t := range e.running {
@@ -349,6 +341,24 @@ func (e *Engine) applyAnimationValues(composited bool) {
 		setAnim(&t.st.used, t.prop, t.valueAt(e.now))
 		if !compositedProps.has(t.prop) {
 			e.compositedOnly = false
+		}
+	}
+}
+
+// targetedAnimations are the animations that have a target with a style state, in
+// composite order (CSS animations, then script-created ones, each in the order listed),
+// with that state.
+func (e *Engine) targetedAnimations() iter.Seq2[*Animation, *elementState] {
+	return func(yield func(*Animation, *elementState) bool) {
+		for _, kind := range [2]animKind{kindCSSAnimation, kindScriptAnimation} {
+			for _, a := range e.anims {
+				if a.kind != kind {
+					continue
+				}
+				if st := e.targetState(a); st != nil && !yield(a, st) {
+					return
+				}
+			}
 		}
 	}
 }
