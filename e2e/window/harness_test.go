@@ -262,19 +262,19 @@ func key(t *testing.T, keys ...string) {
 	holdKeys(t, keys...)
 }
 
-// pressUntilLine presses key and waits up to 10 s for a line on stderr matching re; a press
-// that shows nothing in that time is taken as lost (a load of 10 once lost one) and made
-// again, three times at most. Use it only where one press leads to the line: a press taken
+// pressUntilLine presses key and waits up to 30 s (the harness's wait for one line) for a
+// line on stderr matching re; a press that shows nothing in that time is taken as lost (a
+// load of 10 once lost one) and made again, three times at most. Use it only where one press leads to the line: a press taken
 // late would step twice.
 func (w *windowRun) pressUntilLine(t *testing.T, key string, re *regexp.Regexp) []string {
 	t.Helper()
 	for try := 0; try < 3; try++ {
 		holdKeys(t, key)
-		if m := w.nextErrLine(re, 10*time.Second); m != nil {
+		if m := w.nextErrLine(re, 30*time.Second); m != nil {
 			return m
 		}
 	}
-	t.Fatalf("%s pressed three times: no line matching %v within 10 s of each", key, re)
+	t.Fatalf("%s pressed three times: no line matching %v within 30 s of each", key, re)
 	return nil
 }
 

@@ -55,7 +55,8 @@ func TestWindowNodeRing(t *testing.T) {
 	// a frame with the previous one released would not be seen as pressed again.
 	dump := func(re string) { w.waitErrLine(t, regexp.MustCompile(re), 30*time.Second) }
 	// A queue-or-log step, after setTimeout. The first step is pressed again if it shows
-	// nothing: a 5 pressed while the page was still opening again was lost at a load of 10.
+	// nothing in 30 s: a 5 pressed while the page was still opening again was lost at a load
+	// of 10.
 	w.pressUntilLine(t, "5", regexp.MustCompile(`^node: phase= ticks\[\] M\[\] timers\[\(anonymous\)\] immediates\[\] io=0/0$`))
 	holdKeys(t, "5") // after setImmediate
 	dump(`^node: phase= ticks\[\] M\[\] timers\[\(anonymous\)\] immediates\[\(anonymous\)\] io=0/0$`)
