@@ -28,7 +28,7 @@ import (
 // DEPARTURE: the error messages follow Chrome's wording for the common errors, but their
 // column numbers may differ from Chrome's.
 func parseXMLDocument(d *Document, src string) {
-	p := &xmlTreeBuilder{d: d, src: src, dec: xml.NewDecoder(strings.NewReader(src))}
+	p := &xmlTreeBuilder{d: d, src: src, dec: xml.NewDecoder(strings.NewReader(src)), bound: map[string][]string{}}
 	p.dec.Strict = true
 	p.dec.Entity = map[string]string{}
 	// The string is already decoded: an encoding declaration names what it was.
@@ -49,13 +49,17 @@ func parseXMLDocument(d *Document, src string) {
 // tags, attributes unique, prefixes bound, one root element) and tells CDATA sections from
 // text by their source.
 type xmlTreeBuilder struct {
-	d     *Document
-	src   string
-	dec   *xml.Decoder
-	open  []*html.Node        // the elements open, the root first
-	scope []map[string]string // the namespace prefixes each open element declares ("": default)
-	names []string            // the open elements' qualified names
-	root  *html.Node
+	d    *Document
+	src  string
+	dec  *xml.Decoder
+	open []*html.Node // the elements open, the root first
+	// bound holds, for each prefix ("": the default namespace), the namespaces declared for
+	// it by the open elements, the innermost last; declared, the prefixes each open element
+	// declares (nil for most).
+	bound    map[string][]string
+	declared [][]string
+	names    []string // the open elements' qualified names
+	root     *html.Node
 }
 
 // xmlError is a well-formedness or namespace error at a place in the source.
@@ -150,31 +154,33 @@ func (p *xmlTreeBuilder) startElement(t xml.StartElement, start, end int64) erro
 		return p.errorAt(start, "Unexpected token: <")
 	}
 	tag := p.src[start:end]
-	decl := map[string]string{}
-	seen := map[string]bool{}
-	for _, a := range t.Attr {
+	var declared []string
+	for i, a := range t.Attr {
 		q := qualified(a.Name)
-		if seen[q] {
-			return p.errorAt(start+int64(strings.LastIndex(tag, q)+len(q)-1), "Attribute '"+q+"' is redefined")
+		for _, b := range t.Attr[:i] {
+			if b.Name == a.Name {
+				return p.errorAt(start+int64(strings.LastIndex(tag, q)+len(q)-1), "Attribute '"+q+"' is redefined")
+			}
 		}
-		seen[q] = true
+		prefix := ""
 		switch {
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			decl[""] = a.Value
 		case a.Name.Space == "xmlns":
-			decl[a.Name.Local] = a.Value
+			prefix = a.Name.Local
+		default:
+			continue
 		}
+		declared = append(declared, prefix)
+		p.bound[prefix] = append(p.bound[prefix], a.Value)
 	}
-	p.scope = append(p.scope, decl)
+	p.declared = append(p.declared, declared)
 	ns, ok := p.lookup(t.Name.Space)
 	if !ok {
-		p.scope = p.scope[:len(p.scope)-1]
 		return p.errorAt(start+1+int64(len(qualified(t.Name))), "Element "+qualified(t.Name)+" prefix is unbound")
 	}
 	el := p.d.createElementNS(elementNamespace(ns), t.Name.Local)
 	el.setPrefix(t.Name.Space)
-	resolved := map[[2]string]bool{}
-	for _, a := range t.Attr {
+	for i, a := range t.Attr {
 		var ans nullString
 		prefix := a.Name.Space
 		switch {
@@ -184,17 +190,16 @@ func (p *xmlTreeBuilder) startElement(t xml.StartElement, start, end int64) erro
 			ans = nullable(xmlNamespace)
 		case prefix != "":
 			if ans, ok = p.lookup(prefix); !ok {
-				p.scope = p.scope[:len(p.scope)-1]
 				return p.errorAt(start+int64(strings.LastIndex(tag, qualified(a.Name))+len(qualified(a.Name))), "Attribute "+qualified(a.Name)+" prefix is unbound")
 			}
 		}
 		short := shortNamespace(ans)
-		if resolved[[2]string{short, a.Name.Local}] {
-			p.scope = p.scope[:len(p.scope)-1]
-			q := qualified(a.Name)
-			return p.errorAt(start+int64(strings.LastIndex(tag, q)+len(q)-1), "Attribute '"+q+"' is redefined")
+		for _, b := range el.h.Attr[:i] {
+			if b.Namespace == short && b.Key == a.Name.Local {
+				q := qualified(a.Name)
+				return p.errorAt(start+int64(strings.LastIndex(tag, q)+len(q)-1), "Attribute '"+q+"' is redefined")
+			}
 		}
-		resolved[[2]string{short, a.Name.Local}] = true
 		el.h.Attr = append(el.h.Attr, html.Attribute{Namespace: short, Key: a.Name.Local, Val: a.Value})
 		if prefix != "" && prefix != short { // xml, xmlns and xlink are their namespaces' usual prefixes
 			el.setAttrPrefix(short, a.Name.Local, prefix)
@@ -226,7 +231,10 @@ func (p *xmlTreeBuilder) endElement(t xml.EndElement, end int64) error {
 		cur := p.open[len(p.open)-1]
 		return p.errorAt(end-1, "Unexpected closing tag: "+expanded(t.Name.Space, t.Name.Local)+" != "+expanded(p.d.NodeFor(cur).Prefix(), cur.Data))
 	}
-	p.open, p.names, p.scope = p.open[:len(p.open)-1], p.names[:len(p.names)-1], p.scope[:len(p.scope)-1]
+	for _, prefix := range p.declared[len(p.declared)-1] {
+		p.bound[prefix] = p.bound[prefix][:len(p.bound[prefix])-1]
+	}
+	p.open, p.names, p.declared = p.open[:len(p.open)-1], p.names[:len(p.names)-1], p.declared[:len(p.declared)-1]
 	return nil
 }
 
@@ -323,13 +331,11 @@ func (p *xmlTreeBuilder) lookup(prefix string) (nullString, bool) {
 	if prefix == "xml" {
 		return nullable(xmlNamespace), true
 	}
-	for i := len(p.scope) - 1; i >= 0; i-- {
-		if ns, ok := p.scope[i][prefix]; ok {
-			if ns == "" {
-				return nullString{}, prefix == "" // xmlns="" undeclares the default namespace
-			}
+	if b := p.bound[prefix]; len(b) > 0 {
+		if ns := b[len(b)-1]; ns != "" {
 			return nullable(ns), true
 		}
+		return nullString{}, prefix == "" // xmlns="" undeclares the default namespace
 	}
 	return nullString{}, prefix == ""
 }
