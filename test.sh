@@ -21,9 +21,12 @@ go build -tags headless -o /dev/null .
 # tests open windows of their own (offscreen drawing needs one), which took the e2e tests' keys
 # when the two packages ran at the same time. Both still run at once, as go test ./... ran them,
 # on display numbers looked for from 90 and from 110 (-a), so that they never race for one.
+# The e2e server has no key auto-repeat (-r): the harness holds each key 350 ms so that a slow
+# frame sees it, and a loaded machine that kept xdotool from releasing it past the repeat delay
+# made the key repeat (a letter typed twice into the gallery's filter).
 xvfb="-screen 0 1400x900x24 -noreset"
 e2e_log=$(mktemp)
-xvfb-run -a -n 90 -s "$xvfb" go test -count=1 -timeout 20m ./e2e/window/ > "$e2e_log" 2>&1 &
+xvfb-run -a -n 90 -s "$xvfb -r" go test -count=1 -timeout 20m ./e2e/window/ > "$e2e_log" 2>&1 &
 e2e_pid=$!
 status=0
 xvfb-run -a -n 110 -s "$xvfb" go test -count=1 -timeout 20m $(go list ./... | grep -v '/e2e/window$') || status=$?
