@@ -39,7 +39,7 @@ func (a *Attr) namespacePrefix() string {
 		return a.owner.attrPrefix(a.ns, a.local)
 	}
 	if a.prefix == "" && a.ns != "" {
-		return (&Node{}).attrPrefix(a.ns, a.local) // the XLink, XML and XMLNS prefixes
+		return usualAttrPrefix(a.ns, a.local)
 	}
 	return a.prefix
 }

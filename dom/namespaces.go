@@ -101,6 +101,12 @@ func (n *Node) attrPrefix(ns, local string) string {
 			return p
 		}
 	}
+	return usualAttrPrefix(ns, local)
+}
+
+// usualAttrPrefix is the prefix of an attribute in the XLink, XML or XMLNS namespace (as
+// x/net/html names them) when none was given: the namespace's usual one ("": none).
+func usualAttrPrefix(ns, local string) string {
 	switch ns {
 	case "xlink", "xml":
 		return ns

@@ -317,7 +317,7 @@ func (s *xmlSerializer) generatePrefix(m prefixMap, ns nullString) string {
 // attrPrefixOf is the namespace prefix of attribute a of element n (nil: no DOM node).
 func attrPrefixOf(n *Node, a *html.Attribute) string {
 	if n == nil {
-		return (&Node{}).attrPrefix(a.Namespace, a.Key)
+		return usualAttrPrefix(a.Namespace, a.Key)
 	}
 	return n.attrPrefix(a.Namespace, a.Key)
 }
