@@ -39,21 +39,7 @@ func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
 			for i := 0; i < n; i++ {
 				fmt.Fprintf(&sb, `<div style="top: %dpx; animation-delay: -%dms"></div>`, i%600, i%1000)
 			}
-			p, err := New([]byte(sb.String()), "file:///anims.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			p.Run(loop.RunOptions{Until: 100})
-			r := renderer{p}
-			now := 200.0
-			frame := func() {
-				r.UpdateAnimations(now)
-				p.Engine.Style()
-				p.Engine.Layout()
-				r.Paint(now) // the page's paint step: the frame before is painted into again (Recycle)
-				now += 1000.0 / 60
-			}
-			frame()
+			_, frame := animatedPage(b, sb.String(), "file:///anims.html")
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var cpu time.Duration
@@ -68,6 +54,29 @@ func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
 			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms/frame")
 		})
 	}
+}
+
+// animatedPage loads src under virtual time, runs it to 100 ms and returns it with frame:
+// one 60 Hz frame of its rendering steps that animations touch (update animations, style,
+// layout, and the page's paint step, which paints into the frame before), run once already.
+func animatedPage(b *testing.B, src, url string) (*Page, func()) {
+	b.Helper()
+	p, err := New([]byte(src), url, "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 100})
+	r := renderer{p}
+	now := 200.0
+	frame := func() {
+		r.UpdateAnimations(now)
+		p.Engine.Style()
+		p.Engine.Layout()
+		r.Paint(now)
+		now += 1000.0 / 60
+	}
+	frame()
+	return p, frame
 }
 
 // BenchmarkLayoutAnimationsFrame: one frame of a page of 1,000 in-flow block divs, each

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"loopscope/internal/cputime"
-	"loopscope/loop"
 )
 
 // BenchmarkHundredBoxesFrame: one frame of the page scripts/window-vs-ebiten.sh animates in
@@ -29,21 +28,7 @@ func BenchmarkHundredBoxesFrame(b *testing.B) {
 			for i := 0; i < 100; i++ {
 				fmt.Fprintf(&sb, `<div class=b style="left: %dpx; top: %dpx; animation-delay: -%dms"></div>`, 20+i%10*44, 20+i/10*56, i*10%2000)
 			}
-			p, err := New([]byte(sb.String()), "file:///boxes.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			p.Run(loop.RunOptions{Until: 100})
-			r := renderer{p}
-			now := 200.0
-			frame := func() {
-				r.UpdateAnimations(now)
-				p.Engine.Style()
-				p.Engine.Layout()
-				r.Paint(now) // the page's paint step: the frame before is painted into again (Recycle)
-				now += 1000.0 / 60
-			}
-			frame()
+			p, frame := animatedPage(b, sb.String(), "file:///boxes.html")
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var cpu time.Duration
