@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -177,7 +178,7 @@ func compositeLayer(dst, layer *image.RGBA, r image.Rectangle, alpha float64) {
 	if r.Empty() {
 		return
 	}
-	a := uint32(math.Round(css.Clamp01(alpha) * 255))
+	a := alphaByte(alpha)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		s := layer.Pix[layer.PixOffset(r.Min.X, y):layer.PixOffset(r.Max.X, y)]
@@ -197,28 +198,53 @@ func compositeLayer(dst, layer *image.RGBA, r image.Rectangle, alpha float64) {
 
 // fillGroup is compositeLayer for a group holding one fill of the premultiplied colour c
 // over r: the group's pixels are c there (fillOver on a cleared layer gives c) and
-// transparent elsewhere (compositeLayer leaves those), so dst gets the same bytes.
+// transparent elsewhere (compositeLayer leaves those), so dst gets the same bytes. A pixel
+// equal to the one blended before it gets that one's result (a run of one colour, as a
+// flat background gives, is blended once): the blend is a function of the pixel alone.
 func fillGroup(dst *image.RGBA, r image.Rectangle, c color.RGBA, alpha float64) {
 	r = r.Intersect(dst.Rect)
 	if r.Empty() {
 		return
 	}
-	a := uint32(math.Round(css.Clamp01(alpha) * 255))
+	a := alphaByte(alpha)
 	sa := (uint32(c.A)*a + 127) / 255
 	if sa == 0 {
 		return
 	}
 	ia := 255 - sa
 	cr, cg, cb := (uint32(c.R)*a+127)/255, (uint32(c.G)*a+127)/255, (uint32(c.B)*a+127)/255
+	var in, out uint32
+	known := false
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		for i := 0; i+3 < len(d); i += 4 {
-			d[i] = uint8(cr + (uint32(d[i])*ia+127)/255)
-			d[i+1] = uint8(cg + (uint32(d[i+1])*ia+127)/255)
-			d[i+2] = uint8(cb + (uint32(d[i+2])*ia+127)/255)
-			d[i+3] = uint8(sa + (uint32(d[i+3])*ia+127)/255)
+			p := binary.LittleEndian.Uint32(d[i:])
+			if !known || p != in {
+				in, known = p, true
+				out = over(p, cr, ia) | over(p>>8, cg, ia)<<8 | over(p>>16, cb, ia)<<16 | over(p>>24, sa, ia)<<24
+			}
+			binary.LittleEndian.PutUint32(d[i:], out)
 		}
 	}
+}
+
+// over is one channel of a premultiplied source-over: the source's byte s plus the low
+// byte of v's byte times ia (255 less the source's alpha), as compositeLayer computes it.
+func over(v, s, ia uint32) uint32 { return uint32(uint8(s + ((v&0xff)*ia+127)/255)) }
+
+// alphaByte is a group opacity as a byte, uint32(math.Round(css.Clamp01(alpha) * 255)),
+// bit for bit (TestAlphaByteIsRoundedClamp), without the calls for the usual alpha in
+// [0, 1]: the fraction of x over its integer part is exact there.
+func alphaByte(alpha float64) uint32 {
+	if !(alpha >= 0 && alpha <= 1) {
+		return uint32(math.Round(css.Clamp01(alpha) * 255))
+	}
+	x := alpha * 255
+	n := uint32(x)
+	if x-float64(n) >= 0.5 {
+		n++
+	}
+	return n
 }
 
 // skipLayer returns the index of the pop matching the push at i.

@@ -6,11 +6,15 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"loopscope/css"
 )
 
 func loadPNG(t testing.TB, path string) image.Image {
@@ -391,6 +395,85 @@ func TestFillGroupIsTheLayersPixels(t *testing.T) {
 					t.Fatalf("alpha %v, colour %v, area %v: the fill group differs from its layer at %v", alpha, c, area, firstDiff(got[0], got[1]))
 				}
 			}
+		}
+	}
+}
+
+// TestAlphaByteIsRoundedClamp: alphaByte is uint32(math.Round(css.Clamp01(alpha) * 255))
+// for alphas at and around every half step, random ones, and those outside [0, 1].
+func TestAlphaByteIsRoundedClamp(t *testing.T) {
+	ref := func(a float64) uint32 { return uint32(math.Round(css.Clamp01(a) * 255)) }
+	alphas := []float64{0, math.Copysign(0, -1), 1, -1, 2, math.Inf(1), math.Inf(-1), 1e-300, 0.49999999999999994 / 255}
+	for k := 0; k <= 255; k++ {
+		for _, v := range []float64{float64(k) / 255, (float64(k) + 0.5) / 255} {
+			alphas = append(alphas, v, math.Nextafter(v, 0), math.Nextafter(v, 1), math.Nextafter(math.Nextafter(v, 1), 1))
+		}
+	}
+	rng := rand.New(rand.NewSource(29))
+	for range 200000 {
+		alphas = append(alphas, rng.Float64())
+	}
+	for _, a := range alphas {
+		if got, want := alphaByte(a), ref(a); got != want {
+			t.Fatalf("alphaByte(%v) = %d, want %d", a, got, want)
+		}
+	}
+}
+
+// TestFillGroupBlendsEachPixel: fillGroup gives every pixel the per-channel source-over
+// of compositeLayer (written out here pixel by pixel), over frames of random pixels, of
+// runs of equal pixels and of flat rows, for random colours, alphas and rectangles.
+func TestFillGroupBlendsEachPixel(t *testing.T) {
+	rng := rand.New(rand.NewSource(2029))
+	for n := range 3000 {
+		dst := image.NewRGBA(image.Rect(0, 0, 13, 9))
+		run := [4]byte{}
+		for i := 0; i < len(dst.Pix); i += 4 {
+			switch n % 4 {
+			case 0: // random pixels
+				rng.Read(run[:])
+			case 1: // runs of equal pixels
+				if rng.Intn(4) == 0 {
+					rng.Read(run[:])
+				}
+			case 2: // flat rows
+				if i%dst.Stride == 0 {
+					rng.Read(run[:])
+				}
+			case 3: // pixels that differ from the one before in one channel
+				if rng.Intn(2) == 0 {
+					run[rng.Intn(4)]++
+				}
+			}
+			copy(dst.Pix[i:], run[:])
+		}
+		want := image.NewRGBA(dst.Rect)
+		copy(want.Pix, dst.Pix)
+		a := uint8(rng.Intn(256))
+		c := color.RGBA{uint8(rng.Intn(int(a) + 1)), uint8(rng.Intn(int(a) + 1)), uint8(rng.Intn(int(a) + 1)), a}
+		alpha := rng.Float64()
+		if n%10 == 0 {
+			alpha = float64(rng.Intn(256)) / 255
+		}
+		r := image.Rect(rng.Intn(15)-1, rng.Intn(11)-1, rng.Intn(15)-1, rng.Intn(11)-1).Canon()
+		fillGroup(dst, r, c, alpha)
+		al := uint32(math.Round(css.Clamp01(alpha) * 255))
+		sa := (uint32(c.A)*al + 127) / 255
+		for y := r.Min.Y; y < r.Max.Y && sa > 0; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if !(image.Point{x, y}.In(want.Rect)) {
+					continue
+				}
+				d := want.Pix[want.PixOffset(x, y):]
+				ia := 255 - sa
+				d[0] = uint8((uint32(c.R)*al+127)/255 + (uint32(d[0])*ia+127)/255)
+				d[1] = uint8((uint32(c.G)*al+127)/255 + (uint32(d[1])*ia+127)/255)
+				d[2] = uint8((uint32(c.B)*al+127)/255 + (uint32(d[2])*ia+127)/255)
+				d[3] = uint8(sa + (uint32(d[3])*ia+127)/255)
+			}
+		}
+		if !bytes.Equal(dst.Pix, want.Pix) {
+			t.Fatalf("case %d (colour %v, alpha %v, rect %v): pixel %v differs", n, c, alpha, r, firstDiff(dst, want))
 		}
 	}
 }
