@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"math"
 	"sort"
 
 	"loopscope/css"
@@ -236,6 +235,7 @@ type compositorPlan struct {
 	anims                   int // len(Engine.anims)
 	elements                []planElement
 	effects                 []planEffect
+	samples                 []planSample            // effects[i]'s is samples[i]
 	index                   map[*elementState]int32 // while making it
 	made                    []planMade
 }
@@ -248,6 +248,7 @@ type planElement struct {
 	placedAt     int32 // its translated context in Engine.placedAt, -1: none
 	from, to     int32
 	hasTransform bool
+	transforms   bool // an effect may set its transform (else its used transform is its base's)
 	opacity      float64
 	tx, ty       length
 	xform        *css.TransformList
@@ -337,14 +338,18 @@ func (e *Engine) makeCompositorPlan() {
 		p.made = append(p.made, planMade{el: el, eff: simpleEffect(a)})
 	}
 	sort.SliceStable(p.made, func(i, j int) bool { return p.made[i].el < p.made[j].el })
-	p.effects = p.effects[:0]
+	p.effects, p.samples = p.effects[:0], p.samples[:0]
 	for i := range p.elements {
-		p.elements[i].from = int32(len(p.effects))
+		pl := &p.elements[i]
+		pl.from = int32(len(p.effects))
 		for len(p.made) > 0 && p.made[0].el == int32(i) {
-			p.effects = append(p.effects, p.made[0].eff)
+			pe := &p.made[0].eff
+			p.effects = append(p.effects, *pe)
+			p.samples = append(p.samples, fastSample(&pe.tm, pe.times, pe))
+			pl.transforms = pl.transforms || !pe.simple || pe.props.has(css.PropTransform)
 			p.made = p.made[1:]
 		}
-		p.elements[i].to = int32(len(p.effects))
+		pl.to = int32(len(p.effects))
 	}
 	p.made = p.made[:0]
 	clear(p.index)
@@ -359,7 +364,7 @@ func (p *compositorPlan) drop() {
 	if p.valid || len(p.elements) > 0 {
 		clear(p.elements)
 		clear(p.effects)
-		p.elements, p.effects, p.valid = p.elements[:0], p.effects[:0], false
+		p.elements, p.effects, p.samples, p.valid = p.elements[:0], p.effects[:0], p.samples[:0], false
 	}
 }
 
@@ -428,34 +433,55 @@ func (e *Engine) runCompositorPlan() bool {
 	for i := range p.elements {
 		pl := &p.elements[i]
 		st := pl.st
-		st.used.opacity = pl.opacity
-		st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = pl.hasTransform, pl.tx, pl.ty, pl.xform
+		// The element's values are set once, from its base's and its effects'.
+		opacity := pl.opacity
+		if pl.transforms {
+			st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = pl.hasTransform, pl.tx, pl.ty, pl.xform
+		}
 		for k := pl.from; k < pl.to; k++ {
+			ps := &p.samples[k]
+			x, fast := ps.progressAt(e.now)
+			if fast && live && ps.opacity && ps.linear {
+				// A simple opacity effect in its active phase, its easings linear:
+				// propertyValue's interpolation with each easing the identity.
+				opacity = clampUnit(ps.op0 + ps.dop*clampUnit(x))
+				continue
+			}
 			pe := &p.effects[k]
 			a := pe.a
-			local, ok := pe.times.currentTime(e.now) // a.localTime()
-			smp := pe.tm.sampleAt(local, ok)
-			if !smp.hasActive {
-				p.drop()
-				clear(e.inv.patches[patches:])
-				e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
-				if !e.inv.direct {
-					e.damage = damage
-				} // else the alphas set stay set, and their damage stays noted
-				return false
+			if !fast {
+				local, ok := pe.times.currentTime(e.now) // a.localTime()
+				smp := pe.tm.sampleAt(local, ok)
+				if !smp.hasActive {
+					p.drop()
+					clear(e.inv.patches[patches:])
+					e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
+					if !e.inv.direct {
+						e.damage = damage
+					} // else the alphas set stay set, and their damage stays noted
+					return false
+				}
+				x = smp.progress
 			}
 			if !live && (a.Pending() || a.PlayState() == "running") {
 				live = true
 			}
-			x := pe.tm.easing.Apply(smp.progress)
+			if pe.tm.easing.Kind != css.EaseLinear {
+				x = pe.tm.easing.Apply(x)
+			}
 			if !pe.simple {
+				st.used.opacity = opacity
 				e.applyEffectValue(&a.effect, st, x)
+				opacity = st.used.opacity
 				continue
 			}
 			// propertyValue's interpolation between the two keyframes.
-			t := pe.easing.Apply(math.Max(0, math.Min(1, (x-pe.o0)/(pe.o1-pe.o0))))
+			t := clampUnit((x - pe.o0) / (pe.o1 - pe.o0))
+			if pe.easing.Kind != css.EaseLinear {
+				t = pe.easing.Apply(t)
+			}
 			if pe.props.has(css.PropOpacity) {
-				st.used.opacity = css.Clamp01(pe.op0 + (pe.op1-pe.op0)*t)
+				opacity = clampUnit(pe.op0 + (pe.op1-pe.op0)*t)
 			}
 			if pe.props.has(css.PropTransform) {
 				var tx, ty css.TranslateLength
@@ -468,6 +494,7 @@ func (e *Engine) runCompositorPlan() bool {
 				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
 			}
 		}
+		st.used.opacity = opacity
 		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
 		if (st.used.opacity < 1) != grouped || st.used.hasTransform != placed {

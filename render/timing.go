@@ -50,9 +50,7 @@ func (t *effectTiming) endTime() float64 {
 // phaseAt is the effect's phase at a resolved local time, for a forward playback rate.
 // https://drafts.csswg.org/web-animations-1/#animation-effect-phases-and-states
 func (t *effectTiming) phaseAt(local float64, forwards bool) animPhase {
-	end := t.endTime()
-	beforeActive := math.Max(math.Min(t.delay, end), 0)
-	activeAfter := math.Max(math.Min(t.delay+t.activeDuration(), end), 0)
+	beforeActive, activeAfter := t.activeInterval()
 	switch {
 	case local < beforeActive || !forwards && local == beforeActive:
 		return phaseBefore
@@ -60,6 +58,13 @@ func (t *effectTiming) phaseAt(local float64, forwards bool) animPhase {
 		return phaseAfter
 	}
 	return phaseActive
+}
+
+// activeInterval is the before-active boundary time and the active-after boundary time.
+// https://drafts.csswg.org/web-animations-1/#before-active-boundary-time
+func (t *effectTiming) activeInterval() (beforeActive, activeAfter float64) {
+	end := t.endTime()
+	return math.Max(math.Min(t.delay, end), 0), math.Max(math.Min(t.delay+t.activeDuration(), end), 0)
 }
 
 // activeTime is the effect's active time in a phase; ok is false when it is unresolved
