@@ -273,6 +273,16 @@ func (r *Runtime) EnqueueJob(job func()) {
 	r.enqueuePromiseJob(hostJob(job))
 }
 
+// HasPendingJobs reports whether the job queue holds a job: a promise job or one queued with
+// EnqueueJob, which the runtime runs when the outermost call into it returns. A host that
+// does some work only when jobs will run after a call (timing the job queue's run, say) can
+// skip it otherwise.
+//
+// Like Runtime in general, HasPendingJobs is not goroutine-safe.
+func (r *Runtime) HasPendingJobs() bool {
+	return !r.jobQueue.empty()
+}
+
 // hostJob is a job queued with EnqueueJob.
 type hostJob func()
 

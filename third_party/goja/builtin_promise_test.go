@@ -1,6 +1,7 @@
 package goja
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -316,6 +317,42 @@ func TestEnqueueJob(t *testing.T) {
 	want := "script,promise 1,host 2,promise 3,host 3,promise 4"
 	if got := strings.Join(log, ","); got != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// HasPendingJobs sees promise jobs and host jobs while they wait, and an empty queue once the
+// outermost call has run them.
+func TestHasPendingJobs(t *testing.T) {
+	vm := New()
+	var log []string
+	vm.Set("pending", func(s string) {
+		log = append(log, fmt.Sprintf("%s %v", s, vm.HasPendingJobs()))
+	})
+	vm.Set("enqueue", func() { vm.EnqueueJob(func() { log = append(log, "host job") }) })
+	_, err := vm.RunString(`
+	pending("start");
+	const p = new Promise(function () {});
+	p.then(function () {});
+	pending("reaction on a pending promise");
+	Promise.resolve().then(function () { pending("in the job") });
+	pending("reaction on a settled promise");
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vm.HasPendingJobs() {
+		log = append(log, "after the call true")
+	}
+	if _, err := vm.RunString(`enqueue(); pending("host job queued")`); err != nil {
+		t.Fatal(err)
+	}
+	if vm.HasPendingJobs() {
+		log = append(log, "after the second call true")
+	}
+	want := "start false,reaction on a pending promise false,reaction on a settled promise true," +
+		"in the job false,host job queued true,host job"
+	if got := strings.Join(log, ","); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 }
 
