@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
@@ -68,6 +69,12 @@ func (a *Agent) installEntry() {
 		return v
 	})
 	mark := a.rt.ToValue(func(goja.FunctionCall) goja.Value {
+		if !a.rt.HasPendingJobs() {
+			// No microtask will run: the callback ends where the call does, which
+			// callFromEmptyStack reads as it leaves JS (one clock read less a call).
+			a.callbackEnd = 0
+			return goja.Undefined()
+		}
 		a.callbackEnd = a.clock.Now()
 		a.mt.lastEnd = a.callbackEnd // the checkpoint's first microtask starts here
 		return goja.Undefined()
@@ -107,19 +114,17 @@ func (a *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		return goja.Undefined(), ErrHalted // Terminate: no JS runs any more
 	}
 	a.depth++
-	if jc, ok := a.clock.(jsClock); ok {
-		jc.Enter()
-		defer jc.Leave()
+	// Page time at the start and at the end (and the watchdog's JS time at the start) come
+	// from the reads the clock makes to enter and leave JS; under virtual time each read is
+	// a system call (the thread's CPU clock), on every call from the host.
+	jc, onJSClock := a.clock.(jsClock)
+	var start, js time.Duration
+	if onJSClock {
+		start, js = jc.Enter()
+	} else {
+		start = a.clock.Now()
 	}
-	start := a.clock.Now()
 	a.callbackEnd = 0
-	if len(a.recovery.dropped) > 0 {
-		a.requeueDroppedMicrotasks() // dropped by an abrupt end that nobody reported
-	}
-	a.wd.startCall()
-	a.entryIsScript = p.prog != nil
-	a.pending = p
-	a.noteCallbackStart(p)
 	defer func() {
 		stop := a.wd.endCall() // from here on no interrupt can reach the runtime
 		a.depth--
@@ -131,9 +136,14 @@ func (a *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 			err = a.endAbruptCall(err, r, stop, p)
 			v = goja.Undefined()
 		}
-		end := a.clock.Now()
+		var end time.Duration // JS is done: the checkpoint's own steps below are the host's
+		if onJSClock {
+			end = jc.Leave()
+		} else {
+			end = a.clock.Now()
+		}
 		cbEnd := a.callbackEnd
-		if cbEnd == 0 {
+		if cbEnd == 0 { // no microtask ran (see installEntry's mark), or the call ended abruptly
 			cbEnd = end
 		}
 		a.trace.add(Span{Kind: KindFunctionCall, Name: p.name(a), Start: ms(start), End: ms(cbEnd)})
@@ -141,6 +151,17 @@ func (a *Agent) callFromEmptyStack(p pendingCall) (v goja.Value, err error) {
 		a.performAMicrotaskCheckpoint(cbEnd, end)
 		a.stepCallbackDone()
 	}()
+	if len(a.recovery.dropped) > 0 {
+		a.requeueDroppedMicrotasks() // dropped by an abrupt end that nobody reported
+	}
+	if onJSClock {
+		a.wd.startCallAt(js, a.wd.jsTime != nil)
+	} else {
+		a.wd.startCall()
+	}
+	a.entryIsScript = p.prog != nil
+	a.pending = p
+	a.noteCallbackStart(p)
 	// goja drains its job queue when this outermost call returns: the microtask checkpoint
 	// runs between the trampoline's mark (callbackEnd) and the return (checkpoint.go).
 	return a.enter(goja.Undefined())

@@ -73,18 +73,23 @@ func (c *VirtualClock) Now() time.Duration {
 }
 
 // Enter starts counting the calling thread's CPU time as page time (JS starts running). The
-// goroutine stays on its OS thread until Leave, so the thread's CPU clock is the JS's.
-func (c *VirtualClock) Enter() {
+// goroutine stays on its OS thread until Leave, so the thread's CPU clock is the JS's. It
+// returns page time and JSTime at the entry, from the one read of the thread's clock that
+// entering takes (the caller need not read the clock again: a system call each).
+func (c *VirtualClock) Enter() (now, js time.Duration) {
 	runtime.LockOSThread()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.inJS {
-		c.inJS, c.entered, c.tid = true, cputime.Thread(), cputime.ThreadID()
+	if c.inJS { // (entered already: the time JS has run since counts)
+		d := max(cputime.Thread()-c.entered, 0)
+		return c.t + d, c.spent + d
 	}
+	c.inJS, c.entered, c.tid = true, cputime.Thread(), cputime.ThreadID()
+	return c.t, c.spent
 }
 
-// Leave stops counting (JS returned).
-func (c *VirtualClock) Leave() {
+// Leave stops counting (JS returned) and returns page time at the end.
+func (c *VirtualClock) Leave() time.Duration {
 	c.mu.Lock()
 	if c.inJS {
 		d := max(cputime.Thread()-c.entered, 0)
@@ -92,8 +97,10 @@ func (c *VirtualClock) Leave() {
 		c.spent += d
 		c.inJS = false
 	}
+	now := c.t
 	c.mu.Unlock()
 	runtime.UnlockOSThread()
+	return now
 }
 
 // JSTime is the CPU time the page's JS has used so far, readable from any goroutine: under
@@ -126,10 +133,12 @@ func (c *VirtualClock) Sleep(t time.Duration, wake <-chan struct{}) {
 	}
 }
 
-// jsClock is a clock that counts page time only while JS runs (VirtualClock).
+// jsClock is a clock that counts page time only while JS runs (VirtualClock): Enter returns
+// page time and the JS time the watchdog measures with (JSTime) at the entry, Leave page
+// time at the end, each from the one clock read it makes.
 type jsClock interface {
-	Enter()
-	Leave()
+	Enter() (now, js time.Duration)
+	Leave() time.Duration
 }
 
 // ms converts a clock time to the milliseconds that DOMHighResTimeStamp uses.

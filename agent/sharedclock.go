@@ -76,19 +76,29 @@ func (c *SharedVirtualClock) Join() *SharedClockMember {
 func (m *SharedClockMember) Now() time.Duration {
 	m.c.mu.Lock()
 	defer m.c.mu.Unlock()
-	return m.c.nowLocked(m) - m.origin
+	return m.c.nowLocked(m, m.threadNow()) - m.origin
+}
+
+// threadNow is the calling thread's CPU time when the member runs JS (its JS runs on the
+// calling thread), else 0: not read.
+func (m *SharedClockMember) threadNow() time.Duration {
+	if !m.inJS {
+		return 0
+	}
+	return cputime.Thread()
 }
 
 // nowLocked is page time: the time jumped and spent so far plus the JS running now in every
-// member (self's read on its own thread's clock, the others' through their thread ids).
-func (c *SharedVirtualClock) nowLocked(self *SharedClockMember) time.Duration {
+// member (self's from selfCPU, its thread's CPU time read on that thread, the others' through
+// their thread ids).
+func (c *SharedVirtualClock) nowLocked(self *SharedClockMember, selfCPU time.Duration) time.Duration {
 	t := c.t
 	for _, m := range c.members {
 		if !m.inJS {
 			continue
 		}
 		if m == self {
-			t += max(cputime.Thread()-m.entered, 0)
+			t += max(selfCPU-m.entered, 0)
 		} else if now, ok := cputime.ThreadOf(m.tid); ok {
 			t += max(now-m.entered, 0)
 		}
@@ -107,27 +117,31 @@ func (c *SharedVirtualClock) othersInJS(self *SharedClockMember) bool {
 }
 
 // Enter starts counting the calling thread's CPU time as page time (the member's JS runs).
-func (m *SharedClockMember) Enter() {
+// It returns page time and JSTime at the entry, as VirtualClock.Enter does.
+func (m *SharedClockMember) Enter() (now, js time.Duration) {
 	runtime.LockOSThread()
 	m.c.mu.Lock()
 	defer m.c.mu.Unlock()
-	if !m.inJS {
-		m.inJS, m.entered, m.tid = true, cputime.Thread(), cputime.ThreadID()
-		// Page time now moves with this member's CPU time: a sleeping member looks again
-		// (it polls while another member runs JS).
-		for _, o := range m.c.members {
-			if o != m && o.sleeping {
-				select {
-				case o.woken <- struct{}{}:
-				default:
-				}
+	if m.inJS { // (entered already)
+		cpu := cputime.Thread()
+		return m.c.nowLocked(m, cpu) - m.origin, m.spent + max(cpu-m.entered, 0)
+	}
+	m.inJS, m.entered, m.tid = true, cputime.Thread(), cputime.ThreadID()
+	// Page time now moves with this member's CPU time: a sleeping member looks again
+	// (it polls while another member runs JS).
+	for _, o := range m.c.members {
+		if o != m && o.sleeping {
+			select {
+			case o.woken <- struct{}{}:
+			default:
 			}
 		}
 	}
+	return m.c.nowLocked(m, m.entered) - m.origin, m.spent
 }
 
-// Leave stops counting: the CPU time the JS used is added to page time.
-func (m *SharedClockMember) Leave() {
+// Leave stops counting: the CPU time the JS used is added to page time, which it returns.
+func (m *SharedClockMember) Leave() time.Duration {
 	m.c.mu.Lock()
 	if m.inJS {
 		d := max(cputime.Thread()-m.entered, 0)
@@ -135,8 +149,10 @@ func (m *SharedClockMember) Leave() {
 		m.spent += d
 		m.inJS = false
 	}
+	now := m.c.nowLocked(m, 0) - m.origin
 	m.c.mu.Unlock()
 	runtime.UnlockOSThread()
+	return now
 }
 
 // JSTime is the CPU time this member's JS has used so far (the watchdog's clock), readable
@@ -201,7 +217,7 @@ func (m *SharedClockMember) Sleep(t time.Duration, wake <-chan struct{}) {
 		if m.takePost(wake) {
 			m.sleeping = false // a post ended it (Woken): the member looks at its inbox
 		}
-		if m.sleeping && c.nowLocked(m) >= abs {
+		if m.sleeping && c.nowLocked(m, 0) >= abs {
 			m.sleeping = false
 		}
 	}

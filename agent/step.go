@@ -178,18 +178,29 @@ func (s *Stepper) Reset() {
 	s.innerBase, s.base, s.frozenAt = s.inner.Now(), 0, 0
 }
 
-// Enter and Leave pass on to a clock that counts page time only while JS runs.
-func (s *Stepper) Enter() {
-	if jc, ok := s.inner.(jsClock); ok {
-		jc.Enter()
+// Enter and Leave pass on to a clock that counts page time only while JS runs, and return
+// its times as page time (Now's).
+func (s *Stepper) Enter() (now, js time.Duration) {
+	jc, ok := s.inner.(jsClock)
+	if !ok {
+		return s.Now(), 0
 	}
+	inner, js := jc.Enter()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pageAt(inner), js
 }
 
 // Leave: see Enter.
-func (s *Stepper) Leave() {
-	if jc, ok := s.inner.(jsClock); ok {
-		jc.Leave()
+func (s *Stepper) Leave() time.Duration {
+	jc, ok := s.inner.(jsClock)
+	if !ok {
+		return s.Now()
 	}
+	inner := jc.Leave()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pageAt(inner)
 }
 
 func (s *Stepper) freeze() {

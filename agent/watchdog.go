@@ -68,8 +68,11 @@ func (s *stopReason) short() string {
 }
 
 // startCall marks the start of an outermost call into JS.
-func (w *watchdog) startCall() {
-	js, onJS := w.readJSTime()
+func (w *watchdog) startCall() { w.startCallAt(w.readJSTime()) }
+
+// startCallAt is startCall with the page's JS time at the start known (the clock read it
+// as JS was entered); onJS says whether the watchdog measures calls with it.
+func (w *watchdog) startCallAt(js time.Duration, onJS bool) {
 	w.mu.Lock()
 	w.callStart, w.stop = time.Now(), nil
 	w.jsStart, w.onJSClock = js, onJS
