@@ -247,16 +247,17 @@ type planElement struct {
 	st           *elementState
 	placedAt     int32 // its translated context in Engine.placedAt, -1: none
 	from, to     int32
+	push, pop    int32 // its opacity group's push and pop items (-1: no group)
 	hasTransform bool
 	transforms   bool // an effect may set its transform (else its used transform is its base's)
 	opacity      float64
-	tx, ty       length
-	xform        *css.TransformList
+	// (What a frame of opacity animations reads comes first, above.)
+	tx, ty length
+	xform  *css.TransformList
 	// Its layers when the plan was made (the display list is the same while the plan
-	// holds): its box, its opacity group's push and pop items (-1: no group).
-	box       *box
-	push, pop int32
-	w, h      float64 // its box's size (the geometry is the same while the plan holds)
+	// holds): its box, and push and pop above.
+	box  *box
+	w, h float64 // its box's size (the geometry is the same while the plan holds)
 }
 
 // planEffect is one animation of an element: its keyframes' values when the effect is
@@ -497,7 +498,11 @@ func (e *Engine) runCompositorPlan() bool {
 		st.used.opacity = opacity
 		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
-		if (st.used.opacity < 1) != grouped || st.used.hasTransform != placed {
+		hasTransform := pl.hasTransform // (the used style's unless an effect may set it)
+		if pl.transforms {
+			hasTransform = st.used.hasTransform
+		}
+		if (opacity < 1) != grouped || hasTransform != placed {
 			e.compositeLayerAt(st, pl.placedAt) // it starts or stops being a layer: a new display list
 			continue
 		}
@@ -521,12 +526,12 @@ func (e *Engine) runCompositorPlan() bool {
 			continue
 		}
 		if direct && grouped {
-			if e.list[pl.push].alpha != st.used.opacity {
+			if e.list[pl.push].alpha != opacity {
 				if !e.inv.patched {
 					e.inv.patchDamage = e.inv.patchDamage[:0]
 				}
 				e.inv.patched, e.inv.direct = true, true
-				e.patchLayerAt(pl.push, pl.pop, st.used.opacity, view)
+				e.patchLayerAt(pl.push, pl.pop, opacity, view)
 				e.raiseDamage(damagePaint)
 			}
 			continue
