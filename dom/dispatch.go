@@ -33,6 +33,9 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	// target."
 	relatedTarget := retarget(event.relatedTarget, target)
 	event.path = event.path[:0]
+	if event.path == nil {
+		event.path = make([]pathItem, 0, 8) // a usual tree's depth: one allocation, not four
+	}
 	// 5.4 "Let isActivationEvent be true, if event is a MouseEvent object and event's
 	// type attribute is "click"; otherwise false." 5.5 "If isActivationEvent is true and
 	// target has activation behavior, then set activationTarget to target."
