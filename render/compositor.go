@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"math"
 	"sort"
 
 	"loopscope/css"
@@ -15,9 +16,12 @@ import (
 // a layout, a display list built again or a per-element style snapshot
 // (compositeAnimations); only the damaged area is rastered. A transform change made by a
 // restyle (a style attribute, a class) places its context again the same way
-// (notePaintChange). A context placed again is painted again in place, from the offset and
-// clip it was first painted with, so the frame is the one a full render gives, byte for
-// byte, whatever the fractions of its translation (TestIncrementalFramesMatchFullFrames).
+// (notePaintChange). A context placed again is shifted when its boxes lie at whole
+// coordinates (its items moved by its rounded offset's change, none when that rounds the
+// same: shiftContext), else painted again in place, from the offset and clip it was first
+// painted with, so the frame is the one a full render gives, byte for byte, whatever the
+// fractions of its translation (TestIncrementalFramesMatchFullFrames,
+// TestShiftedContextsMatchFullFrames).
 //
 // The two views of time meet at UpdateAnimations: the compositor samples each animation
 // at the timeline time of the frame (e.now), the time script reads from
@@ -40,6 +44,21 @@ type placedContext struct {
 	clipped        bool
 	grouped        bool // inside an opacity group (whose bounds it counts in)
 	twice          bool // painted twice in one list: not placed again
+	// shift says that its paint is a function of its offset alone, one that shifts
+	// (shiftContext): its items are fills and groups of boxes at whole coordinates,
+	// painted at the offset, with nothing clipped, no text and no context of its own
+	// inside; boxes is how many boxes it painted.
+	shift bool
+	boxes int32
+}
+
+// shiftCheck is what painting a translated stacking context found out about whether it
+// shifts (placedContext.shift), while it is painted.
+type shiftCheck struct {
+	on, ok bool
+	dx, dy float64 // its offset, translation included
+	from   int     // its first item in the display list
+	boxes  int32
 }
 
 // startPlacing records where a translated stacking context starts in the display list.
@@ -118,7 +137,173 @@ func (e *Engine) replaceContext(b *box, at int32, known bool, view image.Rectang
 	e.list = e.list[:base]
 	clear(e.hits[hitBase:])
 	e.hits = e.hits[:hitBase]
+	if same {
+		e.inv.work.Repainted++
+	}
 	return same
+}
+
+// A shift (issue 29) places a translated context again without painting it: where every
+// box it paints lies at whole coordinates before its offset (its offset: where it was
+// placed, its translation included), each of its device rectangles is a whole rectangle
+// plus the offset rounded (round(A + D) = A + round(D) when A is whole, as far as D's
+// fraction is not about a half: the sums' float errors are far under the margin), so the
+// items at a new offset are the old ones moved by the change of the rounded offset, and
+// a change of translation that rounds the same moves none. Its hit areas and its boxes'
+// paint offsets (BoxOf) are not rounded: they are set to what painting gives (whole
+// coordinates plus the new offset). What paints otherwise (text, whose pen position is
+// kept in float; clips, which cut the hit areas; images, controls, a focus ring; a
+// context inside, whose own translation rounds with the offset; an opacity group
+// around it, whose bounds would change) is painted again (replaceContext).
+
+// startShiftCheck starts checking whether the context pc, painted at (dx, dy), shifts,
+// and returns the check of the context around it.
+func (e *Engine) startShiftCheck(pc *placedContext, dx, dy float64) shiftCheck {
+	outer := e.shifting
+	e.shifting = shiftCheck{on: true, ok: !pc.clipped && !pc.grouped, dx: dx, dy: dy, from: len(e.list)}
+	return outer
+}
+
+// endShiftCheck records in pc whether its context shifts, and takes up the check of the
+// context around it, which, holding a context, does not.
+func (e *Engine) endShiftCheck(pc *placedContext, outer shiftCheck) {
+	sc := &e.shifting
+	pc.shift, pc.boxes = sc.ok, sc.boxes
+	for _, it := range e.list[sc.from:] {
+		if it.op != opFill && it.op != opPushLayer && it.op != opPopLayer {
+			pc.shift = false
+			break
+		}
+	}
+	e.shifting = outer
+	e.shifting.ok = false
+}
+
+// noteShiftedBox checks a box painted at (dx, dy) inside a context that may shift: at
+// the context's offset, its edges whole.
+func (e *Engine) noteShiftedBox(b *box, dx, dy float64) {
+	sc := &e.shifting
+	sc.boxes++
+	if dx != sc.dx || dy != sc.dy || !whole(b.ax) || !whole(b.ay) || !whole(b.w) || !whole(b.h) ||
+		!whole(b.border[0]) || !whole(b.border[1]) || !whole(b.border[2]) || !whole(b.border[3]) {
+		sc.ok = false
+	}
+}
+
+// whole reports whether v is a whole number, small enough that sums of a few of them
+// and an offset keep the offset's fraction far within shiftMargin.
+func whole(v float64) bool { return v == math.Trunc(v) && math.Abs(v) < 1<<24 }
+
+// shiftMargin is how far from a half an offset's fraction must be for a shift.
+const shiftMargin = 1.0 / 1024
+
+// roundApart returns round(v), and whether v's fraction is far enough from a half (and v
+// small enough) that a whole number plus v, summed in float, rounds to the number plus
+// round(v).
+func roundApart(v float64) (int, bool) {
+	f := math.Floor(v + 0.5)
+	g := v + 0.5 - f // (a fraction of a half: 0 or 1)
+	return int(f), g > shiftMargin && g < 1-shiftMargin && math.Abs(v) < 1<<24
+}
+
+// contextShift returns how far the items of the context at placedAt[at] move at the
+// translation (tx, ty) (zero: they stay), and whether it shifts (shiftContext). An axis
+// whose translation is the same moves nothing, whatever its offset.
+func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
+	if at < 0 || int(at) >= len(e.placedAt) {
+		return image.Point{}, false
+	}
+	pc := &e.placedAt[at]
+	if !pc.shift || pc.twice || pc.grouped || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
+		return image.Point{}, false
+	}
+	var d image.Point
+	if tx != pc.tx {
+		o, ok := roundApart(pc.dx + pc.tx) // (paintStackingContext's offset)
+		n, ok2 := roundApart(pc.dx + tx)
+		if !ok || !ok2 {
+			return image.Point{}, false
+		}
+		d.X = n - o
+	}
+	if ty != pc.ty {
+		o, ok := roundApart(pc.dy + pc.ty)
+		n, ok2 := roundApart(pc.dy + ty)
+		if !ok || !ok2 {
+			return image.Point{}, false
+		}
+		d.Y = n - o
+	}
+	return d, true
+}
+
+// shiftContext places the context at placedAt[at] at the translation (tx, ty) by moving
+// its items by d (contextShift's) and recording the rectangles they left and reached as
+// damage, and setting its hit areas and its boxes' paint offsets to its new offset: what
+// painting it again there would give (replaceContext). It returns false, having changed
+// nothing, when its boxes are not those it painted.
+func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view image.Rectangle) bool {
+	pc := &e.placedAt[at]
+	b := pc.b
+	ox, oy := pc.dx+pc.tx, pc.dy+pc.ty
+	nx, ny := pc.dx+tx, pc.dy+ty
+	if len(b.children) == 0 && pc.boxes == 1 && b.tx == ox && b.ty == oy {
+		b.tx, b.ty = nx, ny
+	} else if paintedAt(b, ox, oy) == pc.boxes {
+		placeBoxes(b, nx, ny)
+	} else {
+		return false
+	}
+	if d != (image.Point{}) {
+		for i := pc.from; i < pc.to; i++ {
+			it := &e.list[i]
+			if it.r.Empty() {
+				continue // (a group's bounds with nothing inside)
+			}
+			old := it.r
+			it.r = old.Add(d)
+			if r := old.Union(it.r).Intersect(view); !r.Empty() {
+				e.inv.patchDamage = append(e.inv.patchDamage, r)
+			}
+			e.noteItemChanged(int(i))
+		}
+	}
+	for i := pc.hitFrom; i < pc.hitTo; i++ {
+		r := &e.hits[i].r // (paintBox's b.ax + dx, b.ax whole)
+		r.X, r.Y = math.Round(r.X-ox)+nx, math.Round(r.Y-oy)+ny
+	}
+	pc.tx, pc.ty = tx, ty
+	if d == (image.Point{}) {
+		e.inv.work.Kept++
+	} else {
+		e.inv.work.Shifted++
+	}
+	return true
+}
+
+// paintedAt counts b and the boxes under it, or returns -1 when one of them was not
+// painted at (x, y).
+func paintedAt(b *box, x, y float64) int32 {
+	if b.tx != x || b.ty != y {
+		return -1
+	}
+	n := int32(1)
+	for _, c := range b.children {
+		k := paintedAt(c, x, y)
+		if k < 0 {
+			return -1
+		}
+		n += k
+	}
+	return n
+}
+
+// placeBoxes sets the paint offset of b and the boxes under it.
+func placeBoxes(b *box, x, y float64) {
+	b.tx, b.ty = x, y
+	for _, c := range b.children {
+		placeBoxes(c, x, y)
+	}
 }
 
 // placedMoved reports whether b was painted as a translated stacking context of the
@@ -507,23 +692,34 @@ func (e *Engine) runCompositorPlan() bool {
 			continue
 		}
 		moved := false
+		var tx, ty float64
 		if placed {
 			pc := &e.placedAt[pl.placedAt]
-			moved = pc.tx != st.used.tx.resolve(pl.w) || pc.ty != st.used.ty.resolve(pl.h) // movedFrom
+			tx, ty = st.used.tx.resolve(pl.w), st.used.ty.resolve(pl.h)
+			moved = pc.tx != tx || pc.ty != ty // movedFrom
 		}
 		if direct && moved {
-			// Its context placed again now, while its style is at hand (replaceContext
-			// paints its group too, inside it).
-			if !e.inv.patched {
-				e.inv.patchDamage = e.inv.patchDamage[:0]
-			}
-			e.raiseDamage(damagePaint)
-			if !e.replaceContext(pl.box, pl.placedAt, true, view) {
-				e.inv.unpatchable = true // another number of items: a new display list
+			// Its context placed again now, while its style is at hand: shifted, or
+			// painted again (replaceContext paints its group too, inside it).
+			d, shifts := e.contextShift(pl.placedAt, tx, ty)
+			if shifts && d == (image.Point{}) && e.shiftContext(pl.placedAt, tx, ty, d, view) {
+				moved = false // its items stay where they are (its group's alpha below)
+			} else {
+				if !e.inv.patched {
+					e.inv.patchDamage = e.inv.patchDamage[:0]
+				}
+				e.raiseDamage(damagePaint)
+				if shifts && e.shiftContext(pl.placedAt, tx, ty, d, view) {
+					if grouped {
+						e.patchLayerAt(pl.push, pl.pop, opacity, view)
+					}
+				} else if !e.replaceContext(pl.box, pl.placedAt, true, view) {
+					e.inv.unpatchable = true // another number of items: a new display list
+					continue
+				}
+				e.inv.patched, e.inv.direct = true, true
 				continue
 			}
-			e.inv.patched, e.inv.direct = true, true
-			continue
 		}
 		if direct && grouped {
 			if e.list[pl.push].alpha != opacity {

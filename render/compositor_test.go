@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,5 +261,143 @@ body { margin: 2px } div { margin: 1px }
 	}
 	if planned < 30 {
 		t.Errorf("%d of 60 frames from the plan: want most", planned)
+	}
+}
+
+// shiftPage animates translated contexts that shift (boxes at whole coordinates: slowly,
+// so that most new translations round the same, and fast, with borders, children, a
+// positioned child, a translucent child, a group of its own, slowly or fast, negative
+// offsets) and ones
+// that must be painted again (text, a fractional width or position, a context inside a
+// translated one or holding one, inside a clip).
+const shiftPage = `<!DOCTYPE html><style>
+body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }
+@keyframes creep { from { transform: translate(0.2px, -0.3px) } to { transform: translate(2.7px, 1.45px) } }
+@keyframes run { from { transform: translate(-6.3px, 0.4px) } to { transform: translate(31.7px, -9.35px) } }
+@keyframes fade { from { opacity: 0.2 } to { opacity: 0.9 } }
+.c { animation: creep 1000ms linear infinite } .r { animation: run 230ms linear infinite alternate }
+.rf { animation: run 190ms linear infinite, fade 150ms linear infinite }
+.cf { animation: creep 900ms linear infinite, fade 150ms linear infinite alternate }
+</style><body>
+<div id=c1 class=c style="width: 10px; height: 6px; background: #c33"></div>
+<div id=r1 class=r style="width: 12px; height: 5px; background: #3c3; border: 1px solid #030"></div>
+<div id=card class=r style="width: 40px; padding: 2px; border: 2px solid #333; background: #eee; position: relative">
+  <div style="height: 4px; background: #36c"></div>
+  <div style="width: 10px; height: 3px; position: relative; left: 3px; background: #c63"></div>
+  <div style="opacity: 0.5; height: 2px; background: #000"></div>
+  <div style="position: absolute; left: 30px; top: 1px; width: 5px; height: 5px; background: #9c3"></div>
+</div>
+<div id=rf class=rf style="width: 8px; height: 8px; background: #939"></div>
+<div id=cf class=cf style="width: 8px; height: 8px; background: #399"></div>
+<div id=frac class=r style="width: 10.5px; height: 3px; background: #399"></div>
+<div id=nest class=c style="width: 30px; height: 10px; background: #ddd"><div id=nin class=r style="width: 6px; height: 6px; background: #a00"></div></div>
+<div style="overflow: hidden; height: 12px; width: 60px"><div id=clp class=r style="width: 9px; height: 4px; background: #0a0"></div></div>
+<div id=fpos class=c style="position: absolute; left: 100.5px; top: 20px; width: 7px; height: 7px; background: #aa0"></div>
+<div id=txt class=r style="width: 30px; background: #fc9">text</div>
+</body>`
+
+// TestShiftedContextsMatchFullFrames: translated contexts whose boxes lie at whole
+// coordinates are placed again by shifting their items (or keeping them, when the new
+// translation rounds the same), the others by painting them again; every frame is a full
+// render's byte for byte, and so are its display list, its hit areas and the boxes that
+// getBoundingClientRect reads, and nothing changes outside the frame's damage. With a
+// translated context inside a translucent group (which builds the list again each
+// frame, as before) every frame is still a full render's.
+func TestShiftedContextsMatchFullFrames(t *testing.T) {
+	grouped := strings.Replace(shiftPage, "</body>", `<div style="opacity: 0.6"><div id=ing class=r style="width: 9px; height: 4px; background: #00a"></div></div></body>`, 1)
+	for _, c := range []struct {
+		name, page string
+		min        int // frames that patched the list, shifted, kept and painted again
+	}{{"shifts", shiftPage, 50}, {"grouped", grouped, 0}} {
+		t.Run(c.name, func(t *testing.T) {
+			doc, _, inc, full := incrementalAndFull(t, c.page)
+			var els []*html.Node
+			for n := range doc.Descendants() {
+				if n.Type == html.ElementNode && n.Data == "div" {
+					els = append(els, n)
+				}
+			}
+			var patched, shifted, kept, repainted int
+			var prev *image.RGBA
+			for frame := 0; frame < 90; frame++ {
+				now := float64(frame)*16.7 + 0.3
+				got := renderFrame(inc, now)
+				w := inc.Work()
+				if w.Patched {
+					patched++
+				}
+				shifted, kept, repainted = shifted+w.Shifted, kept+w.Kept, repainted+w.Repainted
+				if p := outsideDamage(prev, got, inc.FrameDamage()); prev != nil && p != nil {
+					t.Fatalf("frame %d: pixel %v changed outside the frame's damage %v", frame, *p, inc.FrameDamage())
+				}
+				prev = got
+				full.lastFrame = nil
+				full.plan.valid = false
+				want := renderFrame(full, now)
+				if !bytes.Equal(got.Pix, want.Pix) {
+					t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+				}
+				if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
+					a.face, b.face = nil, nil // (each engine has its faces)
+					return a == b
+				}) {
+					t.Fatalf("frame %d: the display list differs from a full render's", frame)
+				}
+				if !slices.Equal(inc.hits, full.hits) {
+					t.Fatalf("frame %d: the hit areas differ from a full render's", frame)
+				}
+				for _, n := range els {
+					if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
+						t.Fatalf("frame %d: %v's box is %v, a full render's %v", frame, n.Attr, a, b)
+					}
+				}
+			}
+			t.Logf("%d frames patched the list; contexts shifted %d, kept %d, painted again %d", patched, shifted, kept, repainted)
+			if patched < c.min || shifted < c.min || kept < c.min || repainted < c.min {
+				t.Errorf("want at least %d of each", c.min)
+			}
+		})
+	}
+}
+
+// TestShiftRoundsAsPaint: for an offset D that roundApart accepts, a whole number A
+// plus D rounds, summed in float as paint sums them (with a width and a border after),
+// to A + round(D), so a shift's items are painting's; an offset a float's error from a
+// half is refused, where the sum rounds the other way (1 + 0.4999999999999999 is 1.5 in
+// float).
+func TestShiftRoundsAsPaint(t *testing.T) {
+	if d := 0.4999999999999999; round(1+d) == 1+round(d) {
+		t.Fatalf("round(1 + %v) = %d: want it to round up", d, round(1+d))
+	} else if _, ok := roundApart(d); ok {
+		t.Errorf("roundApart(%v) accepts it", d)
+	}
+	rng := rand.New(rand.NewSource(1))
+	checked := 0
+	for i := 0; i < 200000; i++ {
+		d := float64(rng.Intn(4000)-2000) + rng.Float64()
+		if i%2 == 0 { // about a half
+			d = float64(rng.Intn(4000)-2000) + 0.5 + (rng.Float64()-0.5)*4/1024
+		}
+		rd, ok := roundApart(d)
+		if rd != round(d) {
+			t.Fatalf("roundApart(%v) = %d, round %d", d, rd, round(d))
+		}
+		if !ok {
+			continue
+		}
+		checked++
+		a, w, bw := float64(rng.Intn(1<<20)-1<<19), float64(rng.Intn(1<<12)), float64(rng.Intn(16))
+		x := a + d
+		for _, v := range []struct {
+			got  int
+			want float64
+		}{{round(x), a}, {round(x + w), a + w}, {round(x + w - bw), a + w - bw}} {
+			if v.got != int(v.want)+rd {
+				t.Fatalf("A %v, D %v: rounds to %d, want %v + %d", a, d, v.got, v.want, rd)
+			}
+		}
+	}
+	if checked < 100000 {
+		t.Errorf("%d offsets checked", checked)
 	}
 }

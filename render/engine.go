@@ -125,6 +125,7 @@ type Engine struct {
 	relocate    int32 // while a context is painted again at the list's end: its items' offset from their place
 	hitRelocate int32
 	repainting  bool
+	shifting    shiftCheck // while a translated context is painted: whether it can be shifted (compositor.go)
 	mu          sync.Mutex // guards lastFrame against Recycle
 
 	// invalidation (invalidation.go, damagelevel.go, paintdamage.go)

@@ -16,13 +16,14 @@ import (
 // or remove it.
 
 // noteFocusRing records the ring of b, painted with its border box at (x, y), when its
-// element matches :focus-visible.
-func (e *Engine) noteFocusRing(b *box, x, y float64) {
+// element matches :focus-visible, and reports whether it did.
+func (e *Engine) noteFocusRing(b *box, x, y float64) bool {
 	src, ok := e.src.(ElementStates)
 	if !ok || b.node == nil || !src.ElementState(b.node, "focus-visible") {
-		return
+		return false
 	}
 	e.focusRing = deviceRect(x-1, y-1, x+b.w+1, y+b.h+1)
+	return true
 }
 
 // paintFocusRing appends the focus ring's four sides to the display list.

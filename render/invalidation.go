@@ -79,6 +79,9 @@ type FrameWork struct {
 	Composited  bool // only animations of opacity and transform advanced: no restyle (compositor.go)
 	Planned     bool // and the compositor's plan of the frame before served (compositorPlan)
 	Rastered    int  // pixels rastered (0 when the frame was reused)
+	// Translated contexts placed again: painted again (replaceContext), their items
+	// shifted, or a new translation that rounds the same kept (shiftContext).
+	Repainted, Shifted, Kept int
 }
 
 // Work returns what the last style, layout and paint steps did.

@@ -39,6 +39,7 @@ func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
 		x, y := b.ax+f.x+dx, b.ay+f.y+dy
 		switch f.kind {
 		case fragText:
+			e.shifting.ok = false // (its pen position is kept unrounded)
 			if !f.st.visible {
 				continue
 			}
@@ -49,6 +50,7 @@ func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
 			e.list = append(e.list, displayItem{op: opText, text: f.text, face: f.face, x: x, y: b.ay + f.baseline + dy,
 				c: premultiplied(f.st.color), r: inkRect(x, y, f.w, f.h, f.face)})
 		case fragInline:
+			e.shifting.ok = false // (a box outside the box tree's children)
 			f.b.tx, f.b.ty = dx, dy
 			if !f.st.visible {
 				continue
@@ -80,6 +82,7 @@ func (e *Engine) paintInlineContent(b *box, dx, dy float64) {
 // content box's left edge, on the first line's baseline.
 // https://drafts.csswg.org/css-lists/#list-style-position-property
 func (e *Engine) paintMarker(b *box, dx, dy float64) {
+	e.shifting.ok = false
 	baseline, ok := firstBaseline(b)
 	if !ok || b.st.color.A == 0 {
 		return
@@ -154,6 +157,9 @@ func firstBaseline(b *box) (float64, bool) {
 // paintBox records an element box's background and borders and its hit area.
 func (e *Engine) paintBox(b *box, dx, dy float64) {
 	b.tx, b.ty = dx, dy
+	if e.shifting.on {
+		e.noteShiftedBox(b, dx, dy)
+	}
 	if b.node == nil || !b.st.visible {
 		return
 	}
@@ -171,9 +177,12 @@ func (e *Engine) paintBox(b *box, dx, dy float64) {
 		from = -1
 	}
 	b.paintFrom, b.paintTo, b.listGen = from, int32(len(e.list))-e.relocate, e.listGen
+	n := len(e.list)
 	e.paintTextControl(b, x, y)
 	e.paintReplaced(b, x, y)
-	e.noteFocusRing(b, x, y)
+	if e.noteFocusRing(b, x, y) || len(e.list) != n {
+		e.shifting.ok = false // (a control's or an image's content, a ring: not checked to shift)
+	}
 }
 
 func deviceRect(x0, y0, x1, y1 float64) image.Rectangle {

@@ -149,6 +149,18 @@ func (e *Engine) patchDisplayItems() bool {
 		if !p.moved && !p.colours {
 			continue // an opacity group's alpha (patchLayer, below)
 		}
+		if p.planned || p.moved && !p.colours { // only its translation changed: it may shift
+			b := p.box
+			if !p.planned && p.st.boxGen == e.layoutGen && p.st.box != nil && p.st.box.st == &p.st.used {
+				b = p.st.box
+			}
+			if b != nil {
+				tx, ty := b.st.tx.resolve(b.w), b.st.ty.resolve(b.h)
+				if d, ok := e.contextShift(p.placedAt, tx, ty); ok && e.placedAt[p.placedAt].b == b && e.shiftContext(p.placedAt, tx, ty, d, view) {
+					continue
+				}
+			}
+		}
 		if p.planned {
 			if !e.replaceContext(p.box, p.placedAt, true, view) {
 				return false

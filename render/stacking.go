@@ -111,11 +111,13 @@ func createsContext(b *box) bool { return b.node != nil && b.st.createsStackingC
 // neither.
 func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 	var pc placedContext
+	var outer shiftCheck
 	placing := b.st.hasTransform && b != e.root
 	if placing {
 		pc = e.startPlacing(b, dx, dy)
 		dx += pc.tx
 		dy += pc.ty
+		outer = e.startShiftCheck(&pc, dx, dy)
 	}
 	push := -1
 	if b.st.opacity < 1 {
@@ -153,6 +155,7 @@ func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 		e.layerDepth--
 	}
 	if placing {
+		e.endShiftCheck(&pc, outer)
 		e.endPlacing(b, pc)
 	}
 }
