@@ -213,19 +213,24 @@ func fillGroup(dst *image.RGBA, r image.Rectangle, c color.RGBA, alpha float64) 
 	}
 	ia := 255 - sa
 	cr, cg, cb := (uint32(c.R)*a+127)/255, (uint32(c.G)*a+127)/255, (uint32(c.B)*a+127)/255
-	var in, out uint32
-	known := false
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+	w, o := r.Dx()*4, dst.PixOffset(r.Min.X, r.Min.Y)
+	in := binary.LittleEndian.Uint32(dst.Pix[o:])
+	out := overPixel(in, cr, cg, cb, sa, ia)
+	for y := r.Min.Y; y < r.Max.Y; y, o = y+1, o+dst.Stride {
+		d := dst.Pix[o : o+w]
 		for i := 0; i+3 < len(d); i += 4 {
-			p := binary.LittleEndian.Uint32(d[i:])
-			if !known || p != in {
-				in, known = p, true
-				out = over(p, cr, ia) | over(p>>8, cg, ia)<<8 | over(p>>16, cb, ia)<<16 | over(p>>24, sa, ia)<<24
+			if p := binary.LittleEndian.Uint32(d[i:]); p != in {
+				in, out = p, overPixel(p, cr, cg, cb, sa, ia)
 			}
 			binary.LittleEndian.PutUint32(d[i:], out)
 		}
 	}
+}
+
+// overPixel is the premultiplied source-over of the colour (cr, cg, cb, sa) on the
+// pixel p (its bytes in memory order, little-endian), ia being 255 - sa.
+func overPixel(p, cr, cg, cb, sa, ia uint32) uint32 {
+	return over(p, cr, ia) | over(p>>8, cg, ia)<<8 | over(p>>16, cb, ia)<<16 | over(p>>24, sa, ia)<<24
 }
 
 // over is one channel of a premultiplied source-over: the source's byte s plus the low
@@ -237,7 +242,7 @@ func over(v, s, ia uint32) uint32 { return uint32(uint8(s + ((v&0xff)*ia+127)/25
 // [0, 1]: the fraction of x over its integer part is exact there.
 func alphaByte(alpha float64) uint32 {
 	if !(alpha >= 0 && alpha <= 1) {
-		return uint32(math.Round(css.Clamp01(alpha) * 255))
+		return roundedClampByte(alpha)
 	}
 	x := alpha * 255
 	n := uint32(x)
@@ -246,6 +251,9 @@ func alphaByte(alpha float64) uint32 {
 	}
 	return n
 }
+
+// roundedClampByte is alphaByte's definition, for the alphas outside [0, 1].
+func roundedClampByte(alpha float64) uint32 { return uint32(math.Round(css.Clamp01(alpha) * 255)) }
 
 // skipLayer returns the index of the pop matching the push at i.
 func skipLayer(list []displayItem, i int) int {
