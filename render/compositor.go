@@ -423,6 +423,13 @@ type compositorPlan struct {
 	samples                 []planSample            // effects[i]'s is samples[i]
 	index                   map[*elementState]int32 // while making it
 	made                    []planMade
+	opacities               []planOpacity // a frame's opacities not yet written (runCompositorPlan)
+}
+
+// planOpacity is an element's opacity that a frame of the plan sets after its pass.
+type planOpacity struct {
+	st      *elementState
+	opacity float64
 }
 
 // planElement is an animated element of the plan: its effects are effects[from:to],
@@ -639,6 +646,8 @@ func (e *Engine) runCompositorPlan() bool {
 				local, ok := pe.times.currentTime(e.now) // a.localTime()
 				smp := pe.tm.sampleAt(local, ok)
 				if !smp.hasActive {
+					clear(p.opacities)
+					p.opacities = p.opacities[:0]
 					p.drop()
 					clear(e.inv.patches[patches:])
 					e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
@@ -680,9 +689,16 @@ func (e *Engine) runCompositorPlan() bool {
 				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
 			}
 		}
-		st.used.opacity = opacity
 		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
+		if pl.transforms || placed || !grouped || opacity >= 1 {
+			st.used.opacity = opacity
+		} else {
+			// Only its group's alpha reads it below: the used style is written after the
+			// pass, in a loop of stores alone (each element's style is a cache miss, which
+			// stalled the pass when written among its loads).
+			p.opacities = append(p.opacities, planOpacity{st, opacity})
+		}
 		hasTransform := pl.hasTransform // (the used style's unless an effect may set it)
 		if pl.transforms {
 			hasTransform = st.used.hasTransform
@@ -732,13 +748,18 @@ func (e *Engine) runCompositorPlan() bool {
 			}
 			continue
 		}
-		if grouped && e.list[pl.push].alpha != st.used.opacity || moved {
+		if grouped && e.list[pl.push].alpha != opacity || moved {
 			// compositeLayer's patch, with the group's items known.
 			e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: pl.placedAt,
-				push: pl.push, pop: pl.pop, box: pl.box, planned: true, alpha: st.used.opacity})
+				push: pl.push, pop: pl.pop, box: pl.box, planned: true, alpha: opacity})
 			e.raiseDamage(damagePaint)
 		}
 	}
+	for _, w := range p.opacities {
+		w.st.used.opacity = w.opacity
+	}
+	clear(p.opacities)
+	p.opacities = p.opacities[:0]
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = live
 	return true
