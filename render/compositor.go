@@ -48,9 +48,18 @@ type placedContext struct {
 	// (shiftContext): its items are fills and groups of boxes at whole coordinates,
 	// painted at the offset, with nothing clipped, no text and no context of its own
 	// inside; boxes is how many boxes it painted.
-	shift bool
+	shift shiftKind
 	boxes int32
 }
+
+// shiftKind says whether a translated context shifts (placedContext.shift).
+type shiftKind uint8
+
+const (
+	shiftNone  shiftKind = iota
+	shiftLeaf            // it shifts, and paints one box, with no boxes under it
+	shiftBoxes           // it shifts, and paints its box and the boxes under it
+)
 
 // shiftCheck is what painting a translated stacking context found out about whether it
 // shifts (placedContext.shift), while it is painted.
@@ -147,7 +156,8 @@ func (e *Engine) replaceContext(b *box, at int32, known bool, view image.Rectang
 // box it paints lies at whole coordinates before its offset (its offset: where it was
 // placed, its translation included), each of its device rectangles is a whole rectangle
 // plus the offset rounded (round(A + D) = A + round(D) when A is whole, as far as D's
-// fraction is not about a half: the sums' float errors are far under the margin), so the
+// fraction is not about a half, the sums' float errors far under the margin, or D is a
+// number of 64ths, as a translation's length is, the sums exact), so the
 // items at a new offset are the old ones moved by the change of the rounded offset, and
 // a change of translation that rounds the same moves none. Its hit areas and its boxes'
 // paint offsets (BoxOf) are not rounded: they are set to what painting gives (whole
@@ -168,10 +178,16 @@ func (e *Engine) startShiftCheck(pc *placedContext, dx, dy float64) shiftCheck {
 // context around it, which, holding a context, does not.
 func (e *Engine) endShiftCheck(pc *placedContext, outer shiftCheck) {
 	sc := &e.shifting
-	pc.shift, pc.boxes = sc.ok, sc.boxes
+	pc.shift, pc.boxes = shiftNone, sc.boxes
+	if sc.ok {
+		pc.shift = shiftBoxes
+		if sc.boxes == 1 && len(pc.b.children) == 0 {
+			pc.shift = shiftLeaf
+		}
+	}
 	for _, it := range e.list[sc.from:] {
 		if it.op != opFill && it.op != opPushLayer && it.op != opPopLayer {
-			pc.shift = false
+			pc.shift = shiftNone
 			break
 		}
 	}
@@ -194,16 +210,18 @@ func (e *Engine) noteShiftedBox(b *box, dx, dy float64) {
 // and an offset keep the offset's fraction far within shiftMargin.
 func whole(v float64) bool { return v == math.Trunc(v) && math.Abs(v) < 1<<24 }
 
-// shiftMargin is how far from a half an offset's fraction must be for a shift.
+// shiftMargin is how far from a half an offset's fraction must be for a shift, unless
+// the offset is a whole number of 64ths of a pixel (a length's unit, translateToLength),
+// which whole numbers under 2^24 are summed with exactly.
 const shiftMargin = 1.0 / 1024
 
-// roundApart returns round(v), and whether v's fraction is far enough from a half (and v
-// small enough) that a whole number plus v, summed in float, rounds to the number plus
-// round(v).
+// roundApart returns round(v), and whether a whole number plus v, summed in float,
+// rounds to the number plus round(v): v small enough, and its fraction far enough from a
+// half or a number of 64ths (then the sum is exact).
 func roundApart(v float64) (int, bool) {
 	f := math.Floor(v + 0.5)
 	g := v + 0.5 - f // (a fraction of a half: 0 or 1)
-	return int(f), g > shiftMargin && g < 1-shiftMargin && math.Abs(v) < 1<<24
+	return int(f), math.Abs(v) < 1<<24 && (g > shiftMargin && g < 1-shiftMargin || v*64 == math.Trunc(v*64))
 }
 
 // contextShift returns how far the items of the context at placedAt[at] move at the
@@ -214,7 +232,7 @@ func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 		return image.Point{}, false
 	}
 	pc := &e.placedAt[at]
-	if !pc.shift || pc.twice || pc.grouped || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
+	if pc.shift == shiftNone || pc.twice || pc.grouped || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
 		return image.Point{}, false
 	}
 	var d image.Point
@@ -247,7 +265,7 @@ func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view imag
 	b := pc.b
 	ox, oy := pc.dx+pc.tx, pc.dy+pc.ty
 	nx, ny := pc.dx+tx, pc.dy+ty
-	if len(b.children) == 0 && pc.boxes == 1 && b.tx == ox && b.ty == oy {
+	if pc.shift == shiftLeaf && b.tx == ox && b.ty == oy { // (b's children not read)
 		b.tx, b.ty = nx, ny
 	} else if paintedAt(b, ox, oy) == pc.boxes {
 		placeBoxes(b, nx, ny)

@@ -360,11 +360,11 @@ func TestShiftedContextsMatchFullFrames(t *testing.T) {
 	}
 }
 
-// TestShiftRoundsAsPaint: for an offset D that roundApart accepts, a whole number A
-// plus D rounds, summed in float as paint sums them (with a width and a border after),
-// to A + round(D), so a shift's items are painting's; an offset a float's error from a
-// half is refused, where the sum rounds the other way (1 + 0.4999999999999999 is 1.5 in
-// float).
+// TestShiftRoundsAsPaint: for an offset D that roundApart accepts (a fraction not about
+// a half, or a number of 64ths), a whole number A plus D rounds, summed in float as paint
+// sums them (with a width and a border after), to A + round(D), so a shift's items are
+// painting's; an offset a float's error from a half is refused, where the sum rounds the
+// other way (1 + 0.4999999999999999 is 1.5 in float).
 func TestShiftRoundsAsPaint(t *testing.T) {
 	if d := 0.4999999999999999; round(1+d) == 1+round(d) {
 		t.Fatalf("round(1 + %v) = %d: want it to round up", d, round(1+d))
@@ -375,8 +375,11 @@ func TestShiftRoundsAsPaint(t *testing.T) {
 	checked := 0
 	for i := 0; i < 200000; i++ {
 		d := float64(rng.Intn(4000)-2000) + rng.Float64()
-		if i%2 == 0 { // about a half
+		switch i % 3 {
+		case 1: // about a half
 			d = float64(rng.Intn(4000)-2000) + 0.5 + (rng.Float64()-0.5)*4/1024
+		case 2: // 64ths (a length's), halves among them
+			d = float64(rng.Intn(4000*64)-2000*64) / 64
 		}
 		rd, ok := roundApart(d)
 		if rd != round(d) {
@@ -397,7 +400,7 @@ func TestShiftRoundsAsPaint(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100000 {
+	if checked < 150000 {
 		t.Errorf("%d offsets checked", checked)
 	}
 }
