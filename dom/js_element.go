@@ -32,7 +32,7 @@ func (r *realm) installElement() {
 	r.installElementAdjacent(m)
 
 	he := r.installHTMLElement(el)
-	// SVG and MathML elements (enough for instanceof and event handlers).
+	// SVG elements (js_svg.go) and MathML elements (enough for instanceof and event handlers).
 	svg := r.idl.DefineInterface("SVGElement", el, 0, nil)
 	r.handlerAttrs(svg.Proto, globalEventHandlers, func(call goja.FunctionCall) Target { return r.thisElement(call) })
 	// HTMLOrSVGElement's focus members and dataset. https://html.spec.whatwg.org/multipage/dom.html#htmlorsvgelement
@@ -42,8 +42,7 @@ func (r *realm) installElement() {
 	sm.LenientMethod("focus", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Focus(); return goja.Undefined() })
 	sm.LenientMethod("blur", 0, func(n *Node, _ goja.FunctionCall) goja.Value { n.Blur(); return goja.Undefined() })
 	r.installHTMLElementStyle(sm) // style (ElementCSSInlineStyle) and dataset (HTMLOrSVGElement)
-	r.idl.DefineInterface("SVGGraphicsElement", svg, 0, nil)
-	r.idl.DefineInterface("SVGSVGElement", r.iface("SVGGraphicsElement"), 0, nil)
+	r.installSVGElements(svg)     // js_svg.go
 	mathml := r.idl.DefineInterface("MathMLElement", el, 0, nil)
 	for _, c := range []*webidl.Interface{he, svg, mathml} {
 		r.installFocusGroup(c)

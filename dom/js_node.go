@@ -54,10 +54,7 @@ func (r *realm) classForNode(n *Node) *webidl.Interface {
 		case "":
 			return r.htmlElementClass(n.h.Data)
 		case "svg":
-			if n.h.Data == "svg" {
-				return r.iface("SVGSVGElement")
-			}
-			return r.iface("SVGElement")
+			return r.svgElementClass(n.h.Data)
 		case "math":
 			return r.iface("MathMLElement")
 		}

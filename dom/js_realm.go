@@ -69,6 +69,7 @@ type realm struct {
 	cssProps                map[string]bool
 	cssPropNames            []string
 	elementClasses          map[string]*webidl.Interface
+	svgClasses              map[string]*webidl.Interface // by element name (js_svg.go)
 
 	currentEvent   *Event // window.event
 	reportingError bool
