@@ -265,7 +265,9 @@ func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view imag
 	b := pc.b
 	ox, oy := pc.dx+pc.tx, pc.dy+pc.ty
 	nx, ny := pc.dx+tx, pc.dy+ty
-	if pc.shift == shiftLeaf && b.tx == ox && b.ty == oy { // (b's children not read)
+	if pc.shift == shiftLeaf {
+		// Painted at (ox, oy) with the list, and nothing else paints it: written, not
+		// read (a store does not wait for the box's line; its children are not read).
 		b.tx, b.ty = nx, ny
 	} else if paintedAt(b, ox, oy) == pc.boxes {
 		placeBoxes(b, nx, ny)
