@@ -444,6 +444,7 @@ type compositorPlan struct {
 	index                   map[*elementState]int32 // while making it
 	made                    []planMade
 	opacities               []planOpacity // a frame's opacities not yet written (runCompositorPlan)
+	placing                 bool          // an element has a translated context (placed again in the pass)
 }
 
 // planOpacity is an element's opacity that a frame of the plan sets after its pass.
@@ -512,7 +513,7 @@ func (e *Engine) makeCompositorPlan() {
 		p.index = map[*elementState]int32{}
 	}
 	clear(p.index)
-	p.elements = p.elements[:0]
+	p.elements, p.placing = p.elements[:0], false
 	p.made = p.made[:0]
 	for i, st := range e.animated {
 		bx := st.box
@@ -536,6 +537,7 @@ func (e *Engine) makeCompositorPlan() {
 			}
 		}
 		b := st.base
+		p.placing = p.placing || at >= 0
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
 			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h})
 	}
@@ -711,12 +713,13 @@ func (e *Engine) runCompositorPlan() bool {
 		}
 		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
-		if pl.transforms || placed || !grouped || opacity >= 1 {
+		if p.placing || pl.transforms || !grouped || opacity >= 1 {
 			st.used.opacity = opacity
 		} else {
 			// Only its group's alpha reads it below: the used style is written after the
 			// pass, in a loop of stores alone (each element's style is a cache miss, which
-			// stalled the pass when written among its loads).
+			// stalled the pass when written among its loads). Not when a context is placed
+			// again in the pass: painted again, it reads the opacities of what it holds.
 			p.opacities = append(p.opacities, planOpacity{st, opacity})
 		}
 		hasTransform := pl.hasTransform // (the used style's unless an effect may set it)

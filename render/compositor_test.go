@@ -404,3 +404,47 @@ func TestShiftRoundsAsPaint(t *testing.T) {
 		t.Errorf("%d offsets checked", checked)
 	}
 }
+
+// TestPlannedOpacityInsideAPlacedContext: an element whose opacity alone animates, inside
+// a translated context painted again at the plan's pass (text: not shifted) whose
+// animation comes after it in composite order (a script animation after a CSS one): the
+// context painted again reads the element's opacity of this frame, so the plan writes it
+// at once (it writes it after its pass only when no context is placed again in it).
+func TestPlannedOpacityInsideAPlacedContext(t *testing.T) {
+	const page = `<!DOCTYPE html><style>
+body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }
+@keyframes fade { from { opacity: 0.1 } to { opacity: 0.9 } }
+</style><body>
+<div id=ctx style="transform: translateX(0.5px); background: #ddd; width: 50px">text
+  <div style="animation: fade 130ms linear infinite; background: #36c; width: 20px; height: 8px"></div>
+  <div style="animation: fade 170ms linear infinite alternate; background: #c63; width: 10px; height: 6px"></div>
+</div>
+</body>`
+	doc, _, inc, full := incrementalAndFull(t, page)
+	for _, eng := range []*Engine{inc, full} {
+		a, err := eng.Animate(byID(doc, "ctx"), []KeyframeInput{
+			{Props: [][2]string{{"transform", "translate(0.4px, 0.2px)"}}},
+			{Props: [][2]string{{"transform", "translate(9.7px, 2.35px)"}}},
+		}, TimingInput{Duration: 230, Iterations: 10, Easing: "linear"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Play()
+	}
+	planned := 0
+	for frame := 0; frame < 60; frame++ {
+		now := float64(frame)*16.7 + 0.3
+		got := renderFrame(inc, now)
+		if inc.Work().Planned {
+			planned++
+		}
+		full.lastFrame = nil
+		full.plan.valid = false
+		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+		}
+	}
+	if planned < 30 {
+		t.Errorf("%d of 60 frames from the plan: want most", planned)
+	}
+}
