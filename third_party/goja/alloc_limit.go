@@ -121,9 +121,7 @@ func (r *Runtime) appendValue(values []Value, v Value) []Value {
 func (r *Runtime) checkStringConcat(a, b String) {
 	if limit := r.allocLimit.Load(); limit > 0 {
 		if n := int64(a.Length()) + int64(b.Length()); n > limit/allocWCharSize {
-			_, ua := devirtualizeString(a)
-			_, ub := devirtualizeString(b)
-			r.checkStringAllocation(n, ua != nil || ub != nil)
+			r.checkStringAllocation(n, !isASCIIString(a) || !isASCIIString(b))
 		}
 	}
 }

@@ -128,6 +128,9 @@ func convertRegexpToUtf16(patternStr string) string {
 
 // convert any broken UTF-16 surrogate pairs to \uXXXX
 func escapeInvalidUtf16(s String) string {
+	if c, ok := s.(*concatString); ok {
+		s = c.flatten()
+	}
 	if imported, ok := s.(*importedString); ok {
 		return imported.s
 	}

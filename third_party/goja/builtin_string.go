@@ -464,6 +464,9 @@ func (r *Runtime) stringproto_normalize(call FunctionCall) Value {
 		panic(r.newError(r.getRangeError(), "The normalization form should be one of NFC, NFD, NFKC, NFKD"))
 	}
 
+	if c, ok := s.(*concatString); ok {
+		s = c.flatten()
+	}
 	switch s := s.(type) {
 	case asciiString:
 		return s

@@ -329,6 +329,11 @@ func devirtualizeString(s String) (asciiString, unicodeString) {
 			return "", s.u
 		}
 		return asciiString(s.s), nil
+	case *concatString:
+		if f, ok := s.flatten().(asciiString); ok {
+			return f, nil
+		}
+		return "", s.flat.(unicodeString)
 	default:
 		panic(unknownStringTypeErr(s))
 	}

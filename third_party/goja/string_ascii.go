@@ -299,6 +299,9 @@ func (s asciiString) StrictEquals(other Value) bool {
 			return string(s) == otherStr.s
 		}
 	}
+	if otherStr, ok := other.(*concatString); ok {
+		return otherStr.length == len(s) && otherStr.StrictEquals(s)
+	}
 	return false
 }
 
@@ -325,6 +328,9 @@ func (s asciiString) Length() int {
 }
 
 func (s asciiString) Concat(other String) String {
+	if c := concatLazily(s, other); c != nil {
+		return c
+	}
 	a, u := devirtualizeString(other)
 	if u != nil {
 		b := make([]uint16, len(s)+len(u))

@@ -120,6 +120,8 @@ func (i *importedString) StrictEquals(other Value) bool {
 		}
 	case *importedString:
 		return i.s == otherStr.s
+	case *concatString:
+		return otherStr.StrictEquals(i)
 	}
 	return false
 }

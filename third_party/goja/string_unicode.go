@@ -451,6 +451,9 @@ func (s unicodeString) StrictEquals(other Value) bool {
 			return s.equals(otherStr.u)
 		}
 	}
+	if otherStr, ok := other.(*concatString); ok {
+		return otherStr.length == s.Length() && otherStr.StrictEquals(s)
+	}
 
 	return false
 }
@@ -471,6 +474,9 @@ func (s unicodeString) Length() int {
 }
 
 func (s unicodeString) Concat(other String) String {
+	if c := concatLazily(s, other); c != nil {
+		return c
+	}
 	a, u := devirtualizeString(other)
 	if u != nil {
 		b := make(unicodeString, len(s)+len(u)-1)

@@ -5507,9 +5507,19 @@ type concatStrings int
 
 func (n concatStrings) exec(vm *vm) {
 	strs := vm.stack[vm.sp-int(n) : vm.sp]
+	// A long first piece (`${s}...`, an append to s) is not copied: the rest is concatenated
+	// to it, which makes a concatString.
+	var head String
+	if h, ok := strs[0].(String); ok && len(strs) > 1 && h.Length() >= concatStringMinLength {
+		head, strs = h, strs[1:]
+	}
 	length := 0
 	allAscii := true
 	for i, s := range strs {
+		if c, ok := s.(*concatString); ok {
+			s = c.flatten()
+			strs[i] = s
+		}
 		switch s := s.(type) {
 		case asciiString:
 			length += s.Length()
@@ -5531,23 +5541,32 @@ func (n concatStrings) exec(vm *vm) {
 		}
 	}
 
-	vm.r.checkStringAllocation(int64(length), !allAscii)
-	vm.sp -= int(n) - 1
+	if head != nil {
+		vm.r.checkStringAllocation(int64(head.Length())+int64(length), !allAscii || !isASCIIString(head))
+	} else {
+		vm.r.checkStringAllocation(int64(length), !allAscii)
+	}
+	var ret String
 	if allAscii {
 		var buf strings.Builder
 		buf.Grow(length)
 		for _, s := range strs {
 			buf.WriteString(string(s.(asciiString)))
 		}
-		vm.stack[vm.sp-1] = asciiString(buf.String())
+		ret = asciiString(buf.String())
 	} else {
 		var buf unicodeStringBuilder
 		buf.Grow(length)
 		for _, s := range strs {
 			buf.writeString(s.(String))
 		}
-		vm.stack[vm.sp-1] = buf.String()
+		ret = buf.String()
 	}
+	if head != nil {
+		ret = head.Concat(ret)
+	}
+	vm.sp -= int(n) - 1
+	vm.stack[vm.sp-1] = ret
 	vm.pc++
 }
 
