@@ -15,7 +15,7 @@ import (
 // compositorPage animates opacity and transform every way the compositor takes (CSS
 // animations with fractional translations, a transition, script animations), inside and
 // outside clips and groups, next to static translated and translucent boxes, text and a
-// positioned box.
+// positioned box; #k's context shifts (whole boxes, no text).
 const compositorPage = `<!DOCTYPE html><style>
 body { margin: 3px; font-size: 12px; line-height: 14px }
 @keyframes fade { from { opacity: 0.1 } to { opacity: 0.9 } }
@@ -37,6 +37,7 @@ div { margin: 1px }
 <div id=g style="position: absolute; left: 120px; top: 30px; width: 40px; height: 40px; background: rgba(0, 0, 0, 0.3)">abs
   <div id=h class=s style="background: #fa0; width: 20px">in</div></div>
 <div id=j style="animation: blink 130ms steps(2, start) infinite; background: #963; width: 25px">blinks to opaque</div>
+<div id=k class=s style="background: #69c; width: 14px; height: 6px; border: 1px solid #036"><div style="height: 2px; background: #fff"></div></div>
 <p>static text under <span id=i style="display: inline-block; transform: translateY(1.25px); background: #ccc">ib</span></p>
 </body>`
 
@@ -74,7 +75,7 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 				els = append(els, byID(doc, id))
 			}
 			rng := rand.New(rand.NewSource(seed))
-			composited, patched, planned := 0, 0, 0
+			composited, patched, planned, shifted := 0, 0, 0, 0
 			var prev *image.RGBA
 			for frame := 0; frame < 60; frame++ {
 				if rng.Intn(5) == 0 {
@@ -109,6 +110,7 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 				}
 				prev = got
 				if w := inc.Work(); w.Composited {
+					shifted += w.Shifted + w.Kept
 					composited++
 					if w.Planned {
 						planned++
@@ -132,7 +134,7 @@ func TestAnimatedFramesMatchFullFrames(t *testing.T) {
 					t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
 				}
 			}
-			t.Logf("%d of 60 frames composited, %d of them patched the display list, %d from the plan", composited, patched, planned)
+			t.Logf("%d of 60 frames composited, %d of them patched the display list, %d from the plan; %d contexts shifted or kept", composited, patched, planned, shifted)
 			if composited < 20 || patched < 10 {
 				t.Errorf("%d frames composited, %d patched: want most frames on the compositor's path", composited, patched)
 			}
