@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"math/rand"
 	"slices"
 	"strings"
@@ -448,5 +449,97 @@ body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }
 	}
 	if planned < 30 {
 		t.Errorf("%d of 60 frames from the plan: want most", planned)
+	}
+}
+
+// TestPlanRandomTimingsMatchFullFrames: opacity animations of random timings (delays and
+// end delays, negative ones too, durations, iteration counts and starts, directions,
+// fills, easings), played at random playback rates, sought, paused, played and reversed
+// now and then between frames at random fractional times, give the frames and the
+// opacities of a reference engine that takes the general path every frame, whether a
+// frame comes from the plan (its fast sampling, its opacities written after its pass) or
+// not.
+func TestPlanRandomTimingsMatchFullFrames(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`<!DOCTYPE html><style>body { margin: 2px } div { margin: 1px; height: 5px; background: #369 }
+@keyframes f { from { opacity: 0.05 } to { opacity: 0.95 } }</style><body>`)
+	for i := 0; i < 12; i++ {
+		fmt.Fprintf(&sb, `<div id=d%d style="width: %dpx"></div>`, i, 10+3*i)
+	}
+	sb.WriteString(`<div style="height: 8px; animation: f 110ms linear -30ms infinite alternate"></div>
+<div style="height: 8px; animation: f 90ms linear 20ms 7 reverse both"></div></body>`)
+	pick := func(rng *rand.Rand, vs ...float64) float64 { return vs[rng.Intn(len(vs))] }
+	directions := []string{"normal", "reverse", "alternate", "alternate-reverse"}
+	fills := []string{"none", "forwards", "backwards", "both"}
+	easings := []string{"linear", "linear", "linear", "ease-in-out", "steps(3, end)"}
+	planned := 0
+	for seed := int64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			doc, _, inc, full := incrementalAndFull(t, sb.String())
+			rng := rand.New(rand.NewSource(seed))
+			var anims [2][]*Animation
+			var els []*html.Node
+			for i := 0; i < 12; i++ {
+				n := byID(doc, fmt.Sprint("d", i))
+				els = append(els, n)
+				o0, o1 := fmt.Sprint(0.05+0.4*rng.Float64()), fmt.Sprint(0.5+0.45*rng.Float64())
+				tm := TimingInput{Delay: pick(rng, 0, -40, 35, -300*rng.Float64()), EndDelay: pick(rng, 0, 0, 50, -20),
+					Duration: pick(rng, 100, 160, 37.3, 300*rng.Float64()+1), Iterations: pick(rng, math.Inf(1), 1, 2.5, 4, 0.7),
+					IterationStart: pick(rng, 0, 0, 0.25, 1.5), Direction: directions[rng.Intn(4)], Fill: fills[rng.Intn(4)],
+					Easing: easings[rng.Intn(len(easings))]}
+				rate := pick(rng, 1, 1, 1, 2, 0.5, -1)
+				for k, eng := range []*Engine{inc, full} {
+					a, err := eng.Animate(n, []KeyframeInput{{Props: [][2]string{{"opacity", o0}}}, {Props: [][2]string{{"opacity", o1}}}}, tm)
+					if err != nil {
+						t.Fatal(err)
+					}
+					a.SetPlaybackRate(rate)
+					_ = a.Play()
+					anims[k] = append(anims[k], a)
+				}
+			}
+			now := 0.3
+			for frame := 0; frame < 120; frame++ {
+				if rng.Intn(8) == 0 {
+					k, op, v := rng.Intn(len(anims[0])), rng.Intn(5), 400*rng.Float64()-50
+					for i, eng := range []*Engine{inc, full} {
+						a := anims[i][k]
+						switch op {
+						case 0:
+							a.Pause()
+						case 1:
+							_ = a.Play()
+						case 2:
+							a.SetCurrentTime(v)
+						case 3:
+							a.SetPlaybackRate(pick(rand.New(rand.NewSource(int64(v))), 0.5, 2, -1, 1))
+						case 4:
+							_ = a.Reverse()
+						}
+						eng.Style()
+					}
+				}
+				now += 5 + 20*rng.Float64()
+				got := renderFrame(inc, now)
+				if inc.Work().Planned {
+					planned++
+				}
+				full.lastFrame = nil
+				full.plan.valid = false
+				want := renderFrame(full, now)
+				for _, n := range els {
+					if a, b := inc.states[n], full.states[n]; a != nil && b != nil && a.used.opacity != b.used.opacity {
+						t.Fatalf("frame %d at %v: opacity %v, want %v", frame, now, a.used.opacity, b.used.opacity)
+					}
+				}
+				if !bytes.Equal(got.Pix, want.Pix) {
+					t.Fatalf("frame %d at %v: differs from a full render at %v", frame, now, firstDiff(got, want))
+				}
+			}
+		})
+	}
+	t.Logf("%d of 720 frames from the plan", planned)
+	if planned < 200 {
+		t.Errorf("%d of 720 frames from the plan: want more", planned)
 	}
 }
