@@ -9,9 +9,15 @@ import (
 	"github.com/dop251/goja/unistring"
 )
 
-// concatStringMinLength is the length from which a concatenation of two non-empty strings
-// returns a concatString instead of copying both into a new string.
-const concatStringMinLength = 256
+// A concatenation of two non-empty strings returns a concatString instead of copying both
+// into a new string when its length is at least concatStringMinLength and at most
+// concatStringMaxLength. Past the maximum it is copied as before: a rope's length never
+// overflows, however many times a script doubles a string (which the copy would not survive
+// either, unless the runtime's allocation limit stops it first).
+const (
+	concatStringMinLength = 256
+	concatStringMaxLength = 1<<31 - 1
+)
 
 // concatString is the result of a concatenation that is not copied when it is made (a rope,
 // as V8's ConsString): it holds its two operands, its length and whether it is all ASCII,
@@ -78,7 +84,7 @@ func newConcatString(left, right String) String {
 }
 
 // concatLazily returns the concatenation of a and b without copying them when one is empty
-// (the other one) or when it is at least concatStringMinLength long (a concatString), and nil
+// (the other one) or when its length is within the bounds above (a concatString), and nil
 // otherwise: the caller copies.
 func concatLazily(a, b String) String {
 	la := a.Length()
@@ -89,7 +95,7 @@ func concatLazily(a, b String) String {
 	if lb == 0 {
 		return a
 	}
-	if la+lb >= concatStringMinLength {
+	if n := int64(la) + int64(lb); n >= concatStringMinLength && n <= concatStringMaxLength {
 		return newConcatString(a, b)
 	}
 	return nil
@@ -241,10 +247,10 @@ func (s *concatString) Length() int {
 }
 
 func (s *concatString) Concat(other String) String {
-	if other.Length() == 0 {
-		return s
+	if c := concatLazily(s, other); c != nil {
+		return c
 	}
-	return newConcatString(s, other)
+	return s.flatten().Concat(other)
 }
 
 func (s *concatString) Substring(start, end int) String {
