@@ -94,14 +94,20 @@ var svgElementInterfaces = [...]struct{ name, iface, parent string }{
 // svgRect is an SVGRect: a getBBox() result, four floats a script may change (the element
 // is not changed). https://www.w3.org/TR/SVG11/types.html#InterfaceSVGRect
 // CHROME: Chromium 156 still returns an SVGRect (a DOMRect in SVG 2).
-type svgRect struct{ x, y, width, height float32 }
+type svgRect struct{ v [4]float32 } // x, y, width, height
+
+// svgPoint is an SVGPoint: a getPointAtLength() result, x and y.
+// https://www.w3.org/TR/SVG11/coords.html#InterfaceSVGPoint
+// FIXME(spec): matrixTransform (no SVGMatrix here).
+type svgPoint struct{ v [2]float32 }
 
 // installSVGElements defines the SVG element interfaces under SVGElement (svg), with
 // SVGElement's ownerSVGElement and viewportElement, SVGGraphicsElement's getBBox and the
-// SVGRect it returns.
+// SVGRect it returns, SVGGeometryElement's getTotalLength and getPointAtLength and the
+// SVGPoint it returns.
 // FIXME(spec): the animated attributes (SVGAnimatedLength and its kin: rect.x.baseVal),
-// transforms (getCTM, getScreenCTM, transform), SVGGeometryElement's getTotalLength and
-// getPointAtLength, SVGSVGElement's own members and text's measuring methods are missing.
+// transforms (getCTM, getScreenCTM, transform), SVGGeometryElement's pathLength and
+// isPointInFill, SVGSVGElement's own members and text's measuring methods are missing.
 func (r *realm) installSVGElements(svg *webidl.Interface) {
 	r.idl.DefineInterface("SVGGraphicsElement", svg, 0, nil)
 	r.svgClasses = make(map[string]*webidl.Interface, len(svgElementInterfaces))
@@ -120,28 +126,15 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 	m.Getter("viewportElement", func(n *Node) goja.Value { return r.wrapNodeOrNull(svgViewportElement(n)) })
 
 	rect := r.idl.DefineInterface("SVGRect", nil, 0, nil)
-	rm := webidl.On(rect, func(call goja.FunctionCall) *svgRect { return webidl.This[*svgRect](r.idl, call) })
-	for _, f := range []struct {
-		name string
-		at   func(*svgRect) *float32
-	}{
-		{"x", func(s *svgRect) *float32 { return &s.x }},
-		{"y", func(s *svgRect) *float32 { return &s.y }},
-		{"width", func(s *svgRect) *float32 { return &s.width }},
-		{"height", func(s *svgRect) *float32 { return &s.height }},
-	} {
-		at, name := f.at, f.name
-		// WebIDL float: a non-finite value (or one past a float's range) is a TypeError.
-		// https://webidl.spec.whatwg.org/#es-float
-		rm.Accessor(name, func(s *svgRect) goja.Value { return r.rt.ToValue(float64(*at(s))) },
-			func(s *svgRect, v goja.Value) {
-				x := toDouble(v)
-				if math.IsNaN(x) || math.IsInf(x, 0) || math.IsInf(float64(float32(x)), 0) {
-					panic(r.idl.TypeError("Failed to set the '" + name + "' property on 'SVGRect': The provided float value is non-finite."))
-				}
-				*at(s) = float32(x)
-			})
-	}
+	r.svgFloats(rect, "SVGRect", func(call goja.FunctionCall) []float32 {
+		return webidl.This[*svgRect](r.idl, call).v[:]
+	},
+		"x", "y", "width", "height")
+	point := r.idl.DefineInterface("SVGPoint", nil, 0, nil)
+	r.svgFloats(point, "SVGPoint", func(call goja.FunctionCall) []float32 {
+		return webidl.This[*svgPoint](r.idl, call).v[:]
+	},
+		"x", "y")
 
 	g := webidl.On(r.iface("SVGGraphicsElement"), r.thisElement)
 	// https://www.w3.org/TR/SVG2/types.html#__svg__SVGGraphicsElement__getBBox: the element's
@@ -158,8 +151,65 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 				b = svgChildrenBox(n)
 			}
 		}
-		return r.idl.NewObject(rect.Proto, &svgRect{float32(b.x), float32(b.y), float32(b.w), float32(b.h)})
+		return r.idl.NewObject(rect.Proto, &svgRect{[4]float32{float32(b.x), float32(b.y), float32(b.w), float32(b.h)}})
 	})
+
+	geo := webidl.On(r.iface("SVGGeometryElement"), r.thisElement)
+	// https://www.w3.org/TR/SVG2/types.html#__svg__SVGGeometryElement__getTotalLength: the
+	// length of the element's outline (svgpath.go).
+	// CHROME: an element not in the window's document throws; one that display: none hides
+	// still measures.
+	// FIXME(spec): pathLength does not scale the distances.
+	geo.Method("getTotalLength", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
+		if !n.IsConnected() || n.doc != r.doc {
+			panic(r.newDOMException("InvalidStateError", "Failed to execute 'getTotalLength' on 'SVGGeometryElement': This element is non-rendered element."))
+		}
+		segs, _ := svgOutline(n)
+		total, _, _ := pathLengthAndPoint(segs, 0)
+		return r.rt.ToValue(float64(float32(total)))
+	})
+	geo.Method("getPointAtLength", 1, func(n *Node, call goja.FunctionCall) goja.Value {
+		const ctx = "Failed to execute 'getPointAtLength' on 'SVGGeometryElement': "
+		if len(call.Arguments) < 1 {
+			panic(r.idl.TypeError(ctx + "1 argument required, but only 0 present."))
+		}
+		d := toDouble(call.Argument(0))
+		if !finiteFloat(d) {
+			panic(r.idl.TypeError(ctx + "The provided float value is non-finite."))
+		}
+		if !n.IsConnected() || n.doc != r.doc {
+			panic(r.newDOMException("InvalidStateError", ctx+"The element is in an inactive document."))
+		}
+		segs, _ := svgOutline(n)
+		_, at, ok := pathLengthAndPoint(segs, float64(float32(d)))
+		if !ok {
+			panic(r.newDOMException("InvalidStateError", ctx+"The element's path is empty."))
+		}
+		return r.idl.NewObject(point.Proto, &svgPoint{[2]float32{float32(at[0]), float32(at[1])}})
+	})
+}
+
+// svgFloats defines float attributes of an interface whose platform objects are arrays of
+// floats (the i-th name is the i-th float), each a WebIDL float: a non-finite value, or one
+// past a float's range, is a TypeError. https://webidl.spec.whatwg.org/#es-float
+func (r *realm) svgFloats(i *webidl.Interface, iface string, this func(goja.FunctionCall) []float32, names ...string) {
+	for k, name := range names {
+		i.Attribute(name, func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(float64(this(call)[k])) },
+			func(call goja.FunctionCall) goja.Value {
+				f := this(call)
+				x := toDouble(call.Argument(0))
+				if !finiteFloat(x) {
+					panic(r.idl.TypeError("Failed to set the '" + name + "' property on '" + iface + "': The provided float value is non-finite."))
+				}
+				f[k] = float32(x)
+				return goja.Undefined()
+			})
+	}
+}
+
+// finiteFloat reports whether x is a finite WebIDL float (finite once rounded to a float).
+func finiteFloat(x float64) bool {
+	return !math.IsNaN(x) && !math.IsInf(x, 0) && !math.IsInf(float64(float32(x)), 0)
 }
 
 // svgViewportElement is the nearest ancestor of n that is an svg element, or nil.

@@ -136,30 +136,9 @@ func svgNumbers(s string) []float64 {
 			i++
 			continue
 		}
-		j := i
-		if s[j] == '+' || s[j] == '-' {
-			j++
-		}
-		dot, digits := false, false
-		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' && !dot) {
-			dot = dot || s[j] == '.'
-			digits = digits || s[j] != '.'
-			j++
-		}
-		if digits && j < len(s) && (s[j] == 'e' || s[j] == 'E') {
-			k := j + 1
-			if k < len(s) && (s[k] == '+' || s[k] == '-') {
-				k++
-			}
-			if k < len(s) && s[k] >= '0' && s[k] <= '9' {
-				for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-					k++
-				}
-				j = k
-			}
-		}
+		j := svgNumberEnd(s, i)
 		f, err := strconv.ParseFloat(s[i:j], 64)
-		if !digits || err != nil {
+		if j == i || err != nil {
 			return out // the list is in error from here on: what came before it stays
 		}
 		out = append(out, f)
@@ -169,96 +148,19 @@ func svgNumbers(s string) []float64 {
 }
 
 // svgPathBounds is the bounds of path data: the end points of every segment and, for the
-// Bézier curves, their extremes. https://www.w3.org/TR/SVG2/paths.html#PathDataBNF
+// Bézier curves, their extremes (walkPathData: up to the first error).
+// FIXME(spec): an arc adds its end points only.
 func svgPathBounds(d string) svgBounds {
 	var b svgBounds
-	var cx, cy, sx, sy, qx, qy float64 // current point, subpath start, last control point
-	var prev byte
-	i := 0
-	for i < len(d) {
-		c := d[i]
-		if !strings.ContainsRune("MmLlHhVvCcSsQqTtAaZz", rune(c)) {
-			if c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
-				i++
-				continue
-			}
-			return b // not a command: the path is in error from here on
+	walkPathData(d, func(s pathSegment) {
+		switch s.cmd {
+		case 'Q':
+			quadExtremes(&b, s.from[0], s.from[1], s.c1[0], s.c1[1], s.to[0], s.to[1])
+		case 'C':
+			cubicExtremes(&b, s.from[0], s.from[1], s.c1[0], s.c1[1], s.c2[0], s.c2[1], s.to[0], s.to[1])
 		}
-		j := i + 1
-		for j < len(d) && !strings.ContainsRune("MmLlHhVvCcSsQqTtAaZz", rune(d[j])) {
-			j++
-		}
-		args := svgNumbers(d[i+1 : j])
-		i = j
-		rel := c >= 'a'
-		cmd := c &^ 0x20 // upper case
-		if cmd == 'Z' {
-			cx, cy = sx, sy
-			prev = 'Z'
-			continue
-		}
-		arity := pathArity(cmd)
-		if arity == 0 {
-			return b
-		}
-		for k := 0; k+arity <= len(args); k += arity {
-			a := args[k : k+arity]
-			ox, oy := 0.0, 0.0
-			if rel {
-				ox, oy = cx, cy
-			}
-			switch cmd {
-			case 'M', 'L', 'T':
-				x, y := a[0]+ox, a[1]+oy
-				if cmd == 'T' {
-					px, py := cx, cy
-					if prev == 'Q' || prev == 'T' {
-						px, py = 2*cx-qx, 2*cy-qy
-					}
-					quadExtremes(&b, cx, cy, px, py, x, y)
-					qx, qy = px, py
-				}
-				if cmd == 'M' && k == 0 {
-					sx, sy = x, y
-				}
-				cx, cy = x, y
-				b.add(cx, cy)
-			case 'H':
-				cx = a[0] + ox
-				b.add(cx, cy)
-			case 'V':
-				cy = a[0] + oy
-				b.add(cx, cy)
-			case 'C', 'S':
-				var x1, y1 float64
-				rest := a
-				if cmd == 'C' {
-					x1, y1, rest = a[0]+ox, a[1]+oy, a[2:]
-				} else {
-					x1, y1 = cx, cy
-					if prev == 'C' || prev == 'S' {
-						x1, y1 = 2*cx-qx, 2*cy-qy
-					}
-				}
-				x2, y2, x, y := rest[0]+ox, rest[1]+oy, rest[2]+ox, rest[3]+oy
-				cubicExtremes(&b, cx, cy, x1, y1, x2, y2, x, y)
-				qx, qy, cx, cy = x2, y2, x, y
-				b.add(cx, cy)
-			case 'Q':
-				x1, y1, x, y := a[0]+ox, a[1]+oy, a[2]+ox, a[3]+oy
-				quadExtremes(&b, cx, cy, x1, y1, x, y)
-				qx, qy, cx, cy = x1, y1, x, y
-				b.add(cx, cy)
-			case 'A':
-				cx, cy = a[5]+ox, a[6]+oy
-				b.add(cx, cy)
-			}
-			prev = cmd
-			if cmd == 'M' {
-				prev = 'L' // further pairs after a moveto are linetos
-			}
-		}
-	}
+		b.add(s.to[0], s.to[1])
+	})
 	return b
 }
 
