@@ -64,6 +64,9 @@ type Agent struct {
 	console Console
 	hooks   Hooks
 	errors  ErrorReporter
+	// describeError is the host's reading of a platform error's name and message
+	// (SetErrorDescriber).
+	describeError func(o *goja.Object) (name, message, iface string, ok bool)
 	// dateOrigin is the wall time at the time origin: Date.now() is dateOrigin plus page time
 	// (dateNow), so that under a virtual or stepped clock Date and performance.now() agree.
 	dateOrigin time.Time
@@ -170,6 +173,13 @@ func (a *Agent) SetHooks(h Hooks) { a.hooks = h }
 
 // SetErrorReporter installs the global object that error events are fired at.
 func (a *Agent) SetErrorReporter(r ErrorReporter) { a.errors = r }
+
+// SetErrorDescriber installs how the host reads the name, message and interface name of its
+// own error objects (a DOMException, whose name and message are getters the agent does not
+// run), for the reports of uncaught errors and the console; ok is false for other values.
+func (a *Agent) SetErrorDescriber(f func(o *goja.Object) (name, message, iface string, ok bool)) {
+	a.describeError = f
+}
 
 // queueTask queues a task through the event loop's hook (nothing happens without one).
 func (a *Agent) queueTask(name string, fn func()) {

@@ -347,6 +347,10 @@ func (a *Agent) DescribeThrown(v goja.Value) string { return a.describeThrown(v)
 func (a *Agent) reportValue(val goja.Value, ex *goja.Exception) {
 	text := "Uncaught " + a.describeThrown(val)
 	if a.errors != nil {
+		event := text
+		if name, msg, _, ok := a.platformError(val); ok {
+			event = "Uncaught " + joinHeadline(name, msg) // (its name, even the default "Error")
+		}
 		file, line, col := "", 0, 0
 		if ex != nil {
 			// The innermost frame with a place in a script: a built-in's frame (JSON.parse's
@@ -361,7 +365,7 @@ func (a *Agent) reportValue(val goja.Value, ex *goja.Exception) {
 				file = "" // CHROME: code from eval or new Function names no file
 			}
 		}
-		if a.fireError(text, file, line, col, val) {
+		if a.fireError(event, file, line, col, val) {
 			return
 		}
 	}

@@ -292,15 +292,51 @@ func (a *Agent) isError(o *goja.Object) bool {
 
 // errorHeadline is the first line of an error's stack, "Name: message", as Chrome prints it.
 // name and message are read as data properties only: a getter is not run (the realm's
-// Error.prototype.name, "Error", stands for it).
+// Error.prototype.name, "Error", stands for it); a platform error's come from the host
+// (SetErrorDescriber).
 func (a *Agent) errorHeadline(o *goja.Object) string {
+	if name, msg, iface, ok := a.platformError(o); ok {
+		if name == "Error" {
+			// CHROME: a DOMException's stack starts with its interface's name when its
+			// name is the default one, as the console shows it (its error event's
+			// message says "Error": reportValue).
+			name = iface
+		}
+		return joinHeadline(name, msg)
+	}
 	name, ok := a.stringProperty(o, "name")
 	if !ok {
 		name = "Error"
 	}
 	msg, _ := a.stringProperty(o, "message")
+	return joinHeadline(name, msg)
+}
+
+// joinHeadline is "name: message", or name alone when there is no message.
+func joinHeadline(name, msg string) string {
 	if msg == "" {
 		return name
 	}
 	return name + ": " + msg
+}
+
+// platformError is the name, message and interface of a host error object (a
+// DOMException), read by the host without running script (SetErrorDescriber).
+func (a *Agent) platformError(v goja.Value) (name, msg, iface string, ok bool) {
+	o, isObj := v.(*goja.Object)
+	if a.describeError == nil || !isObj {
+		return "", "", "", false
+	}
+	// The host finds its object behind the value by a property read, which a Proxy on the
+	// prototype chain would trap: such a value is not one of the host's.
+	p := o
+	for range 64 {
+		if isProxy(p) {
+			return "", "", "", false
+		}
+		if p = p.Prototype(); p == nil {
+			return a.describeError(o)
+		}
+	}
+	return "", "", "", false
 }

@@ -81,6 +81,29 @@ func (r *realm) installDOMException() {
 	}
 }
 
+// describeException is a DOMException's name and message, read from its slot (no script
+// runs: its name and message are getters on its prototype), for the host's error reports;
+// ok is false for any other value.
+func (r *realm) describeException(o *goja.Object) (name, message, iface string, ok bool) {
+	e, ok := r.idl.Unwrap(o).(*domException)
+	if !ok {
+		return "", "", "", false
+	}
+	return e.name, e.message, "DOMException", true
+}
+
+// DescribeException is the name, message and interface name of a DOMException of the
+// window's realm (ok is false for any other value), read without running script: what an
+// uncaught one's report says ("Uncaught InvalidStateError: ...").
+func (w *Window) DescribeException(o *goja.Object) (name, message, iface string, ok bool) {
+	return w.realmOf().describeException(o)
+}
+
+// DescribeException is Window.DescribeException for the worker's realm.
+func (g *WorkerGlobal) DescribeException(o *goja.Object) (name, message, iface string, ok bool) {
+	return g.realmOf().describeException(o)
+}
+
 // newDOMException creates a DOMException object.
 func (r *realm) newDOMException(name, message string) *goja.Object {
 	return r.idl.NewObject(r.iface("DOMException").Proto, &domException{name: name, message: message})

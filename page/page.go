@@ -169,6 +169,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}
 	l.SetErrorReporter(p.Window)
+	l.Agent.SetErrorDescriber(p.Window.DescribeException)
 	l.SetKeepAlive(func() bool { return !p.quiescent() })
 	if opts.OnFullscreen != nil {
 		p.Window.SetFullscreenHost(opts.OnFullscreen)

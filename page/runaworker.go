@@ -184,6 +184,7 @@ func (run *workerRun) setUp() error {
 		run.offset = float64(m.OriginOn(p.workers.window)) / float64(time.Millisecond)
 	}
 	l.SetErrorReporter(workerErrors{run})
+	l.Agent.SetErrorDescriber(g.DescribeException)
 	l.SetQuietNotifier(func(quiet bool) {
 		p.workers.activity.Add(1)
 		run.quiet.Store(quiet)
