@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -541,5 +542,104 @@ func TestPlanRandomTimingsMatchFullFrames(t *testing.T) {
 	t.Logf("%d of 720 frames from the plan", planned)
 	if planned < 200 {
 		t.Errorf("%d of 720 frames from the plan: want more", planned)
+	}
+}
+
+// TestRandomShiftsMatchFullFrames: pages of boxes at whole and fractional places and
+// sizes, with borders, children, clips and translucent groups around some, animated from
+// random translations to random translations (any fraction, 64ths and halves among
+// them, negative ones, percentages of the box) and opacities, give a full render's frames, display lists, hit
+// areas and boxes, frame after frame, whichever contexts shift.
+func TestRandomShiftsMatchFullFrames(t *testing.T) {
+	total := 0
+	for seed := int64(1); seed <= 12; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		px := func(whole bool, lo, n int) string {
+			v := float64(lo + rng.Intn(n))
+			if !whole {
+				switch rng.Intn(3) {
+				case 0:
+					v += 0.5
+				case 1:
+					v += float64(rng.Intn(64)) / 64
+				default:
+					v += rng.Float64()
+				}
+			}
+			return strconv.FormatFloat(v, 'f', -1, 64) + "px"
+		}
+		shift := func() string {
+			if rng.Intn(4) == 0 { // percentages of the box's size: fractions of any kind
+				return fmt.Sprintf("translate(%.2f%%, %.2f%%)", rng.Float64()*80-40, rng.Float64()*80-40)
+			}
+			return "translate(" + px(rng.Intn(4) == 0, -12, 24) + ", " + px(rng.Intn(4) == 0, -6, 12) + ")"
+		}
+		var sb strings.Builder
+		sb.WriteString("<!DOCTYPE html><style>body { margin: " + px(rng.Intn(5) > 0, 0, 4) + " } div { margin: 1px }\n")
+		for i := 0; i < 12; i++ {
+			fmt.Fprintf(&sb, "@keyframes k%d { from { transform: %s } to { transform: %s } }\n", i, shift(), shift())
+		}
+		sb.WriteString("@keyframes f { from { opacity: 0.3 } to { opacity: 0.8 } }</style><body>\n")
+		for i := 0; i < 12; i++ {
+			whole := rng.Intn(4) > 0
+			style := fmt.Sprintf("width: %s; height: %s; background: #%x%x%x; animation: k%d %dms linear infinite %s",
+				px(whole, 2, 30), px(whole || rng.Intn(2) == 0, 2, 12), rng.Intn(16), rng.Intn(16), rng.Intn(16), i,
+				60+rng.Intn(900), []string{"", "alternate"}[rng.Intn(2)])
+			if rng.Intn(4) == 0 {
+				style += fmt.Sprintf(", f %dms linear infinite", 50+rng.Intn(300))
+			}
+			if rng.Intn(3) == 0 {
+				style += "; border: " + px(whole, 1, 3) + " solid #000"
+			}
+			if rng.Intn(4) == 0 {
+				style += "; position: absolute; left: " + px(whole, 0, 300) + "; top: " + px(whole, 0, 150)
+			}
+			inner := ""
+			if rng.Intn(3) == 0 {
+				inner = `<div style="height: ` + px(whole, 1, 4) + `; background: #fff"></div>`
+			}
+			el := fmt.Sprintf("<div id=d%d style=%q>%s</div>", i, style, inner)
+			switch rng.Intn(8) {
+			case 0:
+				el = `<div style="opacity: 0.7">` + el + `</div>`
+			case 1:
+				el = `<div style="overflow: hidden; height: 14px">` + el + `</div>`
+			}
+			sb.WriteString(el + "\n")
+		}
+		doc, _, inc, full := incrementalAndFull(t, sb.String())
+		var els []*html.Node
+		for n := range doc.Descendants() {
+			if n.Type == html.ElementNode && n.Data == "div" {
+				els = append(els, n)
+			}
+		}
+		start := rng.Float64() * 100
+		for frame := 0; frame < 40; frame++ {
+			now := start + float64(frame)*16.7
+			got := renderFrame(inc, now)
+			total += inc.Work().Shifted + inc.Work().Kept
+			full.lastFrame = nil
+			full.plan.valid = false
+			want := renderFrame(full, now)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Fatalf("seed %d, frame %d: differs from a full render at %v", seed, frame, firstDiff(got, want))
+			}
+			if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool { return a == b }) {
+				t.Fatalf("seed %d, frame %d: the display list differs from a full render's", seed, frame)
+			}
+			if !slices.Equal(inc.hits, full.hits) {
+				t.Fatalf("seed %d, frame %d: the hit areas differ from a full render's", seed, frame)
+			}
+			for _, n := range els {
+				if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
+					t.Fatalf("seed %d, frame %d: %v's box is %v, a full render's %v", seed, frame, n.Attr, a, b)
+				}
+			}
+		}
+	}
+	t.Logf("%d contexts shifted or kept", total)
+	if total < 1000 {
+		t.Errorf("%d contexts shifted or kept: want most placed so", total)
 	}
 }
