@@ -47,7 +47,8 @@ type placedContext struct {
 	// shift says that its paint is a function of its offset alone, one that shifts
 	// (shiftContext): its items are fills and groups of boxes at whole coordinates,
 	// painted at the offset, with nothing clipped, no text and no context of its own
-	// inside; boxes is how many boxes it painted.
+	// inside (inside a group, it shifts only by nothing); boxes is how many boxes it
+	// painted.
 	shift shiftKind
 	boxes int32
 }
@@ -164,13 +165,14 @@ func (e *Engine) replaceContext(b *box, at int32, known bool, view image.Rectang
 // coordinates plus the new offset). What paints otherwise (text, whose pen position is
 // kept in float; clips, which cut the hit areas; images, controls, a focus ring; a
 // context inside, whose own translation rounds with the offset; an opacity group
-// around it, whose bounds would change) is painted again (replaceContext).
+// around it, whose bounds would change, unless its items stay) is painted again
+// (replaceContext).
 
 // startShiftCheck starts checking whether the context pc, painted at (dx, dy), shifts,
 // and returns the check of the context around it.
 func (e *Engine) startShiftCheck(pc *placedContext, dx, dy float64) shiftCheck {
 	outer := e.shifting
-	e.shifting = shiftCheck{on: true, ok: !pc.clipped && !pc.grouped, dx: dx, dy: dy, from: len(e.list)}
+	e.shifting = shiftCheck{on: true, ok: !pc.clipped, dx: dx, dy: dy, from: len(e.list)}
 	return outer
 }
 
@@ -226,13 +228,14 @@ func roundApart(v float64) (int, bool) {
 
 // contextShift returns how far the items of the context at placedAt[at] move at the
 // translation (tx, ty) (zero: they stay), and whether it shifts (shiftContext). An axis
-// whose translation is the same moves nothing, whatever its offset.
+// whose translation is the same moves nothing, whatever its offset. Inside an opacity
+// group it shifts only by nothing (moved, its items would change the group's bounds).
 func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 	if at < 0 || int(at) >= len(e.placedAt) {
 		return image.Point{}, false
 	}
 	pc := &e.placedAt[at]
-	if pc.shift == shiftNone || pc.twice || pc.grouped || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
+	if pc.shift == shiftNone || pc.twice || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
 		return image.Point{}, false
 	}
 	var d image.Point
@@ -251,6 +254,9 @@ func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 			return image.Point{}, false
 		}
 		d.Y = n - o
+	}
+	if pc.grouped && d != (image.Point{}) {
+		return image.Point{}, false // the bounds of the group around it would change
 	}
 	return d, true
 }

@@ -305,14 +305,16 @@ body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }
 // translation rounds the same), the others by painting them again; every frame is a full
 // render's byte for byte, and so are its display list, its hit areas and the boxes that
 // getBoundingClientRect reads, and nothing changes outside the frame's damage. With a
-// translated context inside a translucent group (which builds the list again each
-// frame, as before) every frame is still a full render's.
+// translated context inside a translucent group, which builds the list again when it
+// moves by a pixel or more (each frame when fast) and keeps its items when its new
+// translation rounds the same, every frame is still a full render's.
 func TestShiftedContextsMatchFullFrames(t *testing.T) {
 	grouped := strings.Replace(shiftPage, "</body>", `<div style="opacity: 0.6"><div id=ing class=r style="width: 9px; height: 4px; background: #00a"></div></div></body>`, 1)
+	slowly := strings.Replace(shiftPage, "</body>", `<div style="opacity: 0.6"><div id=ing class=c style="width: 9px; height: 4px; background: #00a"></div></div></body>`, 1)
 	for _, c := range []struct {
 		name, page string
 		min        int // frames that patched the list, shifted, kept and painted again
-	}{{"shifts", shiftPage, 50}, {"grouped", grouped, 0}} {
+	}{{"shifts", shiftPage, 50}, {"grouped", grouped, 0}, {"grouped slowly", slowly, 40}} {
 		t.Run(c.name, func(t *testing.T) {
 			doc, _, inc, full := incrementalAndFull(t, c.page)
 			var els []*html.Node
