@@ -18,6 +18,10 @@ type fileWatch struct {
 	files  []string
 	stamps []fileStamp
 	next   time.Time
+	// settling is a file seen changed (its index, -1: none) and its new stamp, acted on
+	// only when the next poll, settleFor later, finds the same stamp.
+	settling int
+	settled  fileStamp
 }
 
 // fileStamp is what a poll compares.
@@ -27,8 +31,12 @@ type fileStamp struct {
 	mod    time.Time
 }
 
-// watchEvery is how often the files are polled.
-const watchEvery = 500 * time.Millisecond
+// watchEvery is how often the files are polled; settleFor, how long a changed file must stay
+// as it is before the page is reloaded.
+const (
+	watchEvery = 500 * time.Millisecond
+	settleFor  = 200 * time.Millisecond
+)
 
 func stampOf(path string) fileStamp {
 	fi, err := os.Stat(path)
@@ -46,22 +54,34 @@ func (w *fileWatch) watch(files []string) {
 		w.stamps[i] = stampOf(f)
 	}
 	w.next = time.Now().Add(watchEvery)
+	w.settling = -1
 }
 
-// changed polls the files when it is time and returns the first that changed ("" if none).
-// A file being written may be caught half-way: its next write changes the stamp again and
-// the page is reloaded once more.
+// changed polls the files when it is time and returns the first that changed and then
+// stayed as it was for settleFor ("" if none). A file being written is caught half-way
+// (a save that truncates it and then writes it, on a loaded machine): acting on the empty
+// file would check and load two different versions, and the reload takes the files'
+// stamps again, so the finished write would go unseen.
 func (w *fileWatch) changed(now time.Time) string {
 	if len(w.files) == 0 || now.Before(w.next) {
 		return ""
 	}
 	w.next = now.Add(watchEvery)
 	for i, f := range w.files {
-		if s := stampOf(f); s != w.stamps[i] {
-			w.stamps[i] = s // a reload that fails is not retried until the file changes again
-			return f
+		s := stampOf(f)
+		if s == w.stamps[i] {
+			continue
 		}
+		if w.settling != i || w.settled != s {
+			w.settling, w.settled = i, s // look again soon: act once it stays as it is
+			w.next = now.Add(settleFor)
+			return ""
+		}
+		w.settling = -1
+		w.stamps[i] = s // a reload that fails is not retried until the file changes again
+		return f
 	}
+	w.settling = -1
 	return ""
 }
 
