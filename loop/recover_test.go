@@ -108,13 +108,16 @@ func TestScriptStopInTrace(t *testing.T) {
 // TestWatchdogOnThePagesClock: under virtual time the script timeout is on the page's clock,
 // the CPU time the JS thread uses; a call whose thread waits (here a host function sleeping
 // 400 ms, as a thread waits for a core on a loaded machine) is not stopped by a 200 ms
-// timeout, while a loop that spins is. On the real clock the same wait is stopped.
+// timeout, while a loop that spins is. On the real clock a wait is stopped: there it lasts
+// 2 s, so that a watchdog that checks every 20 ms has 1.8 s to see it past the timeout even
+// when a loaded machine leaves it waiting for a core (one run at a load of 19 missed a
+// 400 ms wait).
 func TestWatchdogOnThePagesClock(t *testing.T) {
-	run := func(clock Clock) *recordingConsole {
+	run := func(clock Clock, wait time.Duration) *recordingConsole {
 		c := &recordingConsole{}
 		l := New(Options{Clock: clock, Console: c, ScriptTimeout: 200 * time.Millisecond})
 		_ = l.rt.Set("wait", func(goja.FunctionCall) goja.Value {
-			time.Sleep(400 * time.Millisecond)
+			time.Sleep(wait)
 			return goja.Undefined()
 		})
 		l.QueueTask(SourceDOMManipulation, "waits", func() {
@@ -129,14 +132,14 @@ func TestWatchdogOnThePagesClock(t *testing.T) {
 		l.Run(RunOptions{StopWhenQuiet: true, Until: 100000})
 		return c
 	}
-	c := run(NewVirtualClock())
+	c := run(NewVirtualClock(), 400*time.Millisecond)
 	expectLines(t, c.lines, `
 		after the wait
 		later task`)
 	if len(c.errors) != 1 || !strings.Contains(c.errors[0], `task "spins" ran for more than 200ms`) {
 		t.Errorf("virtual time: errors %q, want the spinning task's stop alone", c.errors)
 	}
-	c = run(NewRealClock())
+	c = run(NewRealClock(), 2*time.Second)
 	expectLines(t, c.lines, `
 		later task`)
 	if len(c.errors) != 2 || !strings.Contains(c.errors[0], `task "waits" ran for more than 200ms`) {
