@@ -470,6 +470,12 @@ type planElement struct {
 	hasTransform bool
 	transforms   bool // an effect may set its transform (else its used transform is its base's)
 	opacity      float64
+	// Its group's alpha and bounds in the display list, kept by the plan when no context
+	// is placed again in its pass (compositorPlan.placing): only the plan sets the alpha
+	// then, and nothing moves the group, so a frame compares and sets them without
+	// reading the list (each group's items are cache misses).
+	alpha float64
+	group image.Rectangle
 	// (What a frame of opacity animations reads comes first, above.)
 	tx, ty length
 	xform  *css.TransformList
@@ -546,6 +552,12 @@ func (e *Engine) makeCompositorPlan() {
 		p.placing = p.placing || at >= 0
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
 			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h})
+		if push >= 0 {
+			// The alpha its group has once this frame's patches are made (the used opacity:
+			// a patch that fails builds a new list, which ends the plan).
+			pl := &p.elements[len(p.elements)-1]
+			pl.alpha, pl.group = st.used.opacity, e.list[push].r
+		}
 	}
 	for a, st := range e.targetedAnimations() {
 		local, ok := a.localTime()
@@ -766,6 +778,20 @@ func (e *Engine) runCompositorPlan() bool {
 				continue
 			}
 		}
+		if direct && grouped && !p.placing {
+			if pl.alpha != opacity { // patchLayerAt, with the group's alpha and bounds kept
+				if !e.inv.patched {
+					e.inv.patchDamage = e.inv.patchDamage[:0]
+				}
+				e.inv.patched, e.inv.direct = true, true
+				pl.alpha, e.list[pl.push].alpha, e.list[pl.pop].alpha = opacity, opacity, opacity
+				if r := pl.group.Intersect(view); !r.Empty() {
+					e.inv.patchDamage = append(e.inv.patchDamage, r)
+				}
+				e.raiseDamage(damagePaint)
+			}
+			continue
+		}
 		if direct && grouped {
 			if e.list[pl.push].alpha != opacity {
 				if !e.inv.patched {
@@ -776,6 +802,9 @@ func (e *Engine) runCompositorPlan() bool {
 				e.raiseDamage(damagePaint)
 			}
 			continue
+		}
+		if grouped {
+			pl.alpha = opacity // (set in the list by this patch, or already)
 		}
 		if grouped && e.list[pl.push].alpha != opacity || moved {
 			// compositeLayer's patch, with the group's items known.

@@ -645,3 +645,48 @@ func TestRandomShiftsMatchFullFrames(t *testing.T) {
 		t.Errorf("%d contexts shifted or kept: want most placed so", total)
 	}
 }
+
+// TestPlanKeepsTheGroupsAlpha: the plan keeps each group's alpha as the frame it was made
+// in leaves it (the used opacity, which that frame's patch sets in the list after the
+// plan is made), not as the list held it then: a stepped opacity that comes back, on the
+// frame after the plan is made, to the value the list held before that frame's patch
+// is set in the list (with the list's old alpha kept, the plan saw no change and the
+// group kept the alpha between).
+func TestPlanKeepsTheGroupsAlpha(t *testing.T) {
+	const page = `<!DOCTYPE html><style>body { margin: 2px } div { margin: 1px; width: 20px; height: 8px }
+@keyframes st { from { opacity: 0.2 } to { opacity: 0.8 } }
+</style><body>
+<div id=a style="background: #36c; animation: st 100ms steps(2, end) infinite alternate"></div>
+<div id=b style="background: #c63"></div>
+</body>`
+	doc, _, inc, full := incrementalAndFull(t, page)
+	var bs [2]*Animation
+	for k, eng := range []*Engine{inc, full} {
+		a, err := eng.Animate(byID(doc, "b"), []KeyframeInput{{Props: [][2]string{{"opacity", "0.1"}}}, {Props: [][2]string{{"opacity", "0.6"}}}},
+			TimingInput{Duration: 300, Iterations: math.Inf(1), Easing: "linear"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = a.Play()
+		bs[k] = a
+	}
+	frame := func(now float64) {
+		t.Helper()
+		got := renderFrame(inc, now)
+		full.lastFrame = nil
+		full.plan.valid = false
+		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("at %v: differs from a full render at %v", now, firstDiff(got, want))
+		}
+	}
+	frame(0)
+	frame(10) // #a starts: 0.2
+	for _, a := range bs {
+		a.SetPlaybackRate(2) // the next frame takes the general path and makes a plan
+	}
+	frame(60)  // #a 50 ms in: 0.5
+	frame(180) // #a 170 ms in (30 ms back from its end: alternate): 0.2 again, from the plan
+	if w := inc.Work(); !w.Planned {
+		t.Fatalf("the last frame did not come from the plan: %+v", w)
+	}
+}
