@@ -13,14 +13,15 @@ import (
 // nodeJS holds the per-node JS objects that must stay the same object ([SameObject]).
 type nodeJS struct {
 	childNodes, children, classList, dataset, style *goja.Object
-	focusGroup                                      *goja.Object        // an element's focusGroup DOMTokenList
-	selection                                       *goja.Object        // a document's Selection (js_selection.go)
-	attributes                                      *goja.Object        // the NamedNodeMap
-	attrs                                           map[[2]string]*Attr // Attr nodes script holds, by namespace and name
-	detailsToggle                                   *detailsToggle      // a details element's pending toggle task
-	implementation                                  *goja.Object        // a document's DOMImplementation
-	slotAssigned                                    []*Node             // a slot's assigned nodes when last compared (shadow.go)
-	image                                           *imageData          // an img element's image requests (image.go)
+	focusGroup                                      *goja.Object            // an element's focusGroup DOMTokenList
+	selection                                       *goja.Object            // a document's Selection (js_selection.go)
+	attributes                                      *goja.Object            // the NamedNodeMap
+	attrs                                           map[[2]string]*Attr     // Attr nodes script holds, by namespace and name
+	detailsToggle                                   *detailsToggle          // a details element's pending toggle task
+	implementation                                  *goja.Object            // a document's DOMImplementation
+	slotAssigned                                    []*Node                 // a slot's assigned nodes when last compared (shadow.go)
+	image                                           *imageData              // an img element's image requests (image.go)
+	svgLengths                                      map[string]*goja.Object // an SVG element's SVGAnimatedLengths (svglength.go)
 }
 
 func (n *Node) jsData() *nodeJS {

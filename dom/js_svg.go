@@ -105,7 +105,7 @@ type svgPoint struct{ v [2]float32 }
 // SVGElement's ownerSVGElement and viewportElement, SVGGraphicsElement's getBBox and the
 // SVGRect it returns, SVGGeometryElement's getTotalLength and getPointAtLength and the
 // SVGPoint it returns.
-// FIXME(spec): the animated attributes (SVGAnimatedLength and its kin: rect.x.baseVal),
+// FIXME(spec): the animated attributes other than lengths (SVGAnimatedNumber, ...),
 // transforms (getCTM, getScreenCTM, transform), SVGGeometryElement's pathLength and
 // isPointInFill, SVGSVGElement's own members and text's measuring methods are missing.
 func (r *realm) installSVGElements(svg *webidl.Interface) {
@@ -187,6 +187,7 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 		}
 		return r.idl.NewObject(point.Proto, &svgPoint{[2]float32{float32(at[0]), float32(at[1])}})
 	})
+	r.installSVGLengths() // svglength.go
 }
 
 // svgFloats defines float attributes of an interface whose platform objects are arrays of
