@@ -42,13 +42,13 @@ type placedContext struct {
 	tx, ty         float64 // its translation, resolved
 	clip           Rect    // the clip it was painted inside, when clipped
 	clipped        bool
-	grouped        bool // inside an opacity group (whose bounds it counts in)
-	twice          bool // painted twice in one list: not placed again
+	grouped        bool  // inside an opacity group (whose bounds it counts in)
+	group          int32 // when inside one group only: its push item, else -1
+	twice          bool  // painted twice in one list: not placed again
 	// shift says that its paint is a function of its offset alone, one that shifts
 	// (shiftContext): its items are fills and groups of boxes at whole coordinates,
 	// painted at the offset, with nothing clipped, no text and no context of its own
-	// inside (inside a group, it shifts only by nothing); boxes is how many boxes it
-	// painted.
+	// inside; boxes is how many boxes it painted.
 	shift shiftKind
 	boxes int32
 }
@@ -74,7 +74,10 @@ type shiftCheck struct {
 // startPlacing records where a translated stacking context starts in the display list.
 func (e *Engine) startPlacing(b *box, dx, dy float64) placedContext {
 	pc := placedContext{b: b, from: int32(len(e.list)) - e.relocate, hitFrom: int32(len(e.hits)) - e.hitRelocate,
-		dx: dx, dy: dy, tx: b.st.tx.resolve(b.w), ty: b.st.ty.resolve(b.h), grouped: e.layerDepth > 0}
+		dx: dx, dy: dy, tx: b.st.tx.resolve(b.w), ty: b.st.ty.resolve(b.h), grouped: e.layerDepth > 0, group: -1}
+	if e.layerDepth == 1 {
+		pc.group = e.outerLayer
+	}
 	if k := len(e.clips); k > 0 {
 		pc.clip, pc.clipped = e.clips[k-1], true
 	}
@@ -164,9 +167,9 @@ func (e *Engine) replaceContext(b *box, at int32, known bool, view image.Rectang
 // paint offsets (BoxOf) are not rounded: they are set to what painting gives (whole
 // coordinates plus the new offset). What paints otherwise (text, whose pen position is
 // kept in float; clips, which cut the hit areas; images, controls, a focus ring; a
-// context inside, whose own translation rounds with the offset; an opacity group
-// around it, whose bounds would change, unless its items stay) is painted again
-// (replaceContext).
+// context inside, whose own translation rounds with the offset; two opacity groups or
+// more around it) is painted again (replaceContext). Inside one group, the group's
+// bounds are set again once its items moved (settleGroups).
 
 // startShiftCheck starts checking whether the context pc, painted at (dx, dy), shifts,
 // and returns the check of the context around it.
@@ -228,8 +231,8 @@ func roundApart(v float64) (int, bool) {
 
 // contextShift returns how far the items of the context at placedAt[at] move at the
 // translation (tx, ty) (zero: they stay), and whether it shifts (shiftContext). An axis
-// whose translation is the same moves nothing, whatever its offset. Inside an opacity
-// group it shifts only by nothing (moved, its items would change the group's bounds).
+// whose translation is the same moves nothing, whatever its offset. Inside opacity
+// groups it moves only when inside one (whose bounds settleGroups then sets again).
 func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 	if at < 0 || int(at) >= len(e.placedAt) {
 		return image.Point{}, false
@@ -255,10 +258,32 @@ func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 		}
 		d.Y = n - o
 	}
-	if pc.grouped && d != (image.Point{}) {
-		return image.Point{}, false // the bounds of the group around it would change
+	if pc.grouped && d != (image.Point{}) && (pc.group < 0 || int(pc.group) >= len(e.list) || e.list[pc.group].op != opPushLayer) {
+		return image.Point{}, false // the bounds of the groups around it would change
 	}
 	return d, true
+}
+
+// settleGroups sets the bounds of the groups shifts changed (dirtyGroups) to the union
+// of their items', as painting sets them.
+func (e *Engine) settleGroups() {
+	for push := range e.dirtyGroups {
+		if int(push) >= len(e.list) || e.list[push].op != opPushLayer {
+			continue
+		}
+		pop := skipLayer(e.list, int(push))
+		if pop >= len(e.list) {
+			continue
+		}
+		var bounds image.Rectangle
+		for _, it := range e.list[push+1 : pop] {
+			bounds = bounds.Union(it.r)
+		}
+		e.list[push].r, e.list[pop].r = bounds, bounds
+		e.noteItemChanged(int(push))
+		e.noteItemChanged(pop)
+	}
+	clear(e.dirtyGroups)
 }
 
 // shiftContext places the context at placedAt[at] at the translation (tx, ty) by moving
@@ -281,6 +306,12 @@ func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view imag
 		return false
 	}
 	if d != (image.Point{}) {
+		if pc.grouped {
+			if e.dirtyGroups == nil {
+				e.dirtyGroups = map[int32]struct{}{}
+			}
+			e.dirtyGroups[pc.group] = struct{}{}
+		}
 		for i := pc.from; i < pc.to; i++ {
 			it := &e.list[i]
 			if it.r.Empty() {
@@ -694,6 +725,7 @@ func (e *Engine) runCompositorPlan() bool {
 					if !e.inv.direct {
 						e.damage = damage
 					} // else the alphas set stay set, and their damage stays noted
+					e.settleGroups()
 					return false
 				}
 				x = smp.progress
@@ -818,6 +850,7 @@ func (e *Engine) runCompositorPlan() bool {
 	}
 	clear(p.opacities)
 	p.opacities = p.opacities[:0]
+	e.settleGroups()
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = live
 	return true

@@ -118,10 +118,14 @@ type Engine struct {
 	chunksLen int
 	// placed keeps, for each translated stacking context of the display list, what it was
 	// painted with (compositor.go), so a new translation paints it again in place.
-	placed      map[*box]int32 // its index in placedAt
-	placedAt    []placedContext
-	repaintAt   int32 // the index of the context painted again (replaceContext), or -1
-	layerDepth  int   // the opacity groups open while the display list is built
+	placed     map[*box]int32 // its index in placedAt
+	placedAt   []placedContext
+	repaintAt  int32 // the index of the context painted again (replaceContext), or -1
+	layerDepth int   // the opacity groups open while the display list is built
+	outerLayer int32 // the outermost one's push item
+	// dirtyGroups are the opacity groups whose bounds a shift of a context inside changed
+	// (their push items), set again by settleGroups.
+	dirtyGroups map[int32]struct{}
 	relocate    int32 // while a context is painted again at the list's end: its items' offset from their place
 	hitRelocate int32
 	repainting  bool

@@ -172,6 +172,7 @@ func (e *Engine) patchDisplayItems() bool {
 			return false
 		}
 	}
+	e.settleGroups() // (the bounds of groups the shifts above changed)
 	base := len(e.list)
 	for _, p := range iv.patches {
 		st := p.st

@@ -68,6 +68,7 @@ func (e *Engine) buildDisplayList() {
 	clear(e.placed)
 	e.placedAt = e.placedAt[:0]
 	e.layerDepth = 0
+	clear(e.dirtyGroups) // (their items are the last list's)
 	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}
 	r := e.root
 	if r == nil {
@@ -128,6 +129,9 @@ func (e *Engine) paintStackingContext(b *box, dx, dy float64) {
 			at = -1 // opened twice in one list: not patchable
 		}
 		b.layerAt, b.layerGen = at, e.listGen
+		if e.layerDepth == 0 {
+			e.outerLayer = int32(push) - e.relocate
+		}
 		e.layerDepth++
 	}
 	e.paintBox(b, dx, dy) // step 2 (step 1, the canvas, is e.canvas)
