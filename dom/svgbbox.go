@@ -128,7 +128,13 @@ func (b *svgBounds) box() svgBBox {
 // svgNumbers splits a list of numbers separated by whitespace and commas (points, and a
 // path's arguments: "10-5" is two numbers, ".5.5" too).
 func svgNumbers(s string) []float64 {
-	var out []float64
+	nums, _ := svgNumbersUpTo(s)
+	return nums
+}
+
+// svgNumbersUpTo is svgNumbers and where it stopped reading s: len(s) when all of s is the
+// list, else the error's place (what came before it stays).
+func svgNumbersUpTo(s string) (out []float64, end int) {
 	i := 0
 	for i < len(s) {
 		c := s[i]
@@ -139,12 +145,12 @@ func svgNumbers(s string) []float64 {
 		j := svgNumberEnd(s, i)
 		f, err := strconv.ParseFloat(s[i:j], 64)
 		if j == i || err != nil {
-			return out // the list is in error from here on: what came before it stays
+			return out, i
 		}
 		out = append(out, f)
 		i = j
 	}
-	return out
+	return out, i
 }
 
 // svgPathBounds is the bounds of path data: the end points of every segment and, for the

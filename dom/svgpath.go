@@ -134,26 +134,8 @@ func walkPathData(d string, f func(pathSegment)) {
 // svgPathArgs is the numbers of one command's arguments; ok is false when they end in an
 // error (a character that is not part of a number), after the numbers before it.
 func svgPathArgs(s string) (args []float64, ok bool) {
-	args = svgNumbers(s)
-	return args, len(strings.Trim(s, " ,\t\n\r\f")) == 0 || len(args) > 0 && svgNumbersEndAt(s) == len(s)
-}
-
-// svgNumbersEndAt is where svgNumbers stopped reading s (len(s): it read all of it).
-func svgNumbersEndAt(s string) int {
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
-			i++
-			continue
-		}
-		j := svgNumberEnd(s, i)
-		if j == i {
-			return i
-		}
-		i = j
-	}
-	return i
+	args, end := svgNumbersUpTo(s)
+	return args, end == len(s)
 }
 
 // svgNumberEnd is the end of the number that starts at s[i] (i: none starts there).
