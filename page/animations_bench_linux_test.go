@@ -19,7 +19,10 @@ import (
 // "opacity" (0 to 1, the box staying in place) and "transform" (a fractional translation)
 // are what a compositor animates (issue 29); "left" moves every box (a layout each frame).
 // tools/chrome/bench/anims.mjs is Chromium's side. The paint is the page's step, which
-// hands the frame before back to the engine (no 1.9 MB frame allocated a frame).
+// hands the frame before back to the engine (no 1.9 MB frame allocated a frame). The frame's
+// parts are reported too: the update of animations with its events (anim-ms), the style
+// step, where the compositor's plan runs (style-ms), layout and paint (a thread-CPU read
+// more a part: a few µs a frame).
 func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
 	keyframes := map[string]string{
 		"opacity":   "from { opacity: 0 } to { opacity: 1 }",
@@ -43,23 +46,33 @@ func BenchmarkTenThousandAnimationsFrame(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var cpu time.Duration
+			var parts framePartTimes
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := cputime.Thread()
-				frame()
+				frame(&parts)
 				cpu += cputime.Thread() - t0
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms/frame")
+			perFrame := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 / float64(b.N) }
+			b.ReportMetric(perFrame(cpu), "cpu-ms/frame")
+			for k, unit := range []string{"anim-ms", "style-ms", "layout-ms", "paint-ms"} {
+				b.ReportMetric(perFrame(parts[k]), unit)
+			}
 		})
 	}
 }
 
+// framePartTimes is the thread CPU time of a frame's parts, added up: the update of
+// animations (with their events), style, layout and paint.
+type framePartTimes [4]time.Duration
+
 // animatedPage loads src under virtual time, runs it to 100 ms and returns it with frame:
 // one 60 Hz frame of its rendering steps that animations touch (update animations, style,
-// layout, and the page's paint step, which paints into the frame before), run once already.
-func animatedPage(b *testing.B, src, url string) (*Page, func()) {
+// layout, and the page's paint step, which paints into the frame before), run once already;
+// parts, when not nil, gets each part's time added.
+func animatedPage(b *testing.B, src, url string) (*Page, func(parts *framePartTimes)) {
 	b.Helper()
 	p, err := New([]byte(src), url, "", Options{VirtualTime: true, Console: &countingConsole{}})
 	if err != nil {
@@ -68,14 +81,30 @@ func animatedPage(b *testing.B, src, url string) (*Page, func()) {
 	p.Run(loop.RunOptions{Until: 100})
 	r := renderer{p}
 	now := 200.0
-	frame := func() {
+	frame := func(parts *framePartTimes) {
+		var t [5]time.Duration
+		mark := func(k int) {
+			if parts != nil {
+				t[k] = cputime.Thread()
+			}
+		}
+		mark(0)
 		r.UpdateAnimations(now)
+		mark(1)
 		p.Engine.Style()
+		mark(2)
 		p.Engine.Layout()
+		mark(3)
 		r.Paint(now)
+		mark(4)
 		now += 1000.0 / 60
+		if parts != nil {
+			for k := range parts {
+				parts[k] += t[k+1] - t[k]
+			}
+		}
 	}
-	frame()
+	frame(nil)
 	return p, frame
 }
 

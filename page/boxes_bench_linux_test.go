@@ -37,7 +37,7 @@ func BenchmarkHundredBoxesFrame(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := cputime.Thread()
-				frame()
+				frame(nil)
 				cpu += cputime.Thread() - t0
 				rastered += p.Engine.Work().Rastered
 			}
