@@ -690,3 +690,77 @@ func TestPlanKeepsTheGroupsAlpha(t *testing.T) {
 		t.Fatalf("the last frame did not come from the plan: %+v", w)
 	}
 }
+
+// TestRestyledTranslationsShift: a script's new translation of an element (its style
+// attribute, no animation) places its context again as the compositor does, shifted
+// when its boxes are whole (inside a translucent group too, and with its opacity changed
+// with it), painted again when they hold text or its colours changed too; each frame is
+// a full render's bytes, display list, hit areas and boxes.
+func TestRestyledTranslationsShift(t *testing.T) {
+	const page = `<!DOCTYPE html><style>body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }</style><body>
+<div id=a style="transform: translate(0.5px, 0.25px); width: 20px; height: 6px; background: #c33"></div>
+<div id=b style="transform: translateX(1px); width: 30px; padding: 2px; border: 1px solid #000; background: #3c3"><div style="height: 3px; background: #fff"></div></div>
+<div style="opacity: 0.6"><div id=c style="transform: translateY(2px); opacity: 0.5; width: 12px; height: 5px; background: #33c"></div></div>
+<div id=d style="transform: translate(1.5px, 0); width: 40px; background: #cc3">text</div>
+</body>`
+	doc, src, inc, full := incrementalAndFull(t, page)
+	var els []*html.Node
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "div" {
+			els = append(els, n)
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	base := map[string]string{"a": "width: 20px; height: 6px; background: #c33", "b": "width: 30px; padding: 2px; border: 1px solid #000; background: #3c3",
+		"c": "width: 12px; height: 5px; background: #33c", "d": "width: 40px; background: #cc3"}
+	renderFrame(inc, 0)
+	var moved, repainted int
+	for frame := 1; frame < 60; frame++ {
+		changed := false
+		for _, id := range []string{"a", "b", "c", "d"} {
+			if rng.Intn(3) == 0 {
+				continue
+			}
+			changed = true
+			style := fmt.Sprintf("%s; transform: translate(%.4gpx, %.4gpx)", base[id], rng.Float64()*20-10, float64(rng.Intn(64*8)-64*4)/64)
+			switch {
+			case id == "c":
+				style += fmt.Sprintf("; opacity: 0.%d", 1+rng.Intn(9))
+			case id == "a" && rng.Intn(2) == 0: // a new colour too: painted again
+				style += fmt.Sprintf("; background: #%x%x%x", rng.Intn(16), rng.Intn(16), rng.Intn(16))
+			}
+			n := byID(doc, id)
+			setAttr(n, "style", style)
+			src.change(ChangeAttribute, n, "style")
+		}
+		got := renderFrame(inc, float64(frame)*16)
+		w := inc.Work()
+		if changed && (!w.Patched || w.FullCascade) {
+			t.Errorf("frame %d: %+v: want the list patched", frame, w)
+		}
+		moved, repainted = moved+w.Shifted+w.Kept, repainted+w.Repainted
+		full.lastFrame = nil
+		want := renderFrame(full, float64(frame)*16)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+		}
+		if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
+			a.face, b.face = nil, nil
+			return a == b
+		}) {
+			t.Fatalf("frame %d: the display list differs from a full render's", frame)
+		}
+		if !slices.Equal(inc.hits, full.hits) {
+			t.Fatalf("frame %d: the hit areas differ from a full render's", frame)
+		}
+		for _, n := range els {
+			if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
+				t.Fatalf("frame %d: %v's box is %v, a full render's %v", frame, n.Attr, a, b)
+			}
+		}
+	}
+	t.Logf("contexts shifted or kept %d, painted again %d", moved, repainted)
+	if moved < 60 || repainted < 20 {
+		t.Errorf("shifted or kept %d, painted again %d: want both", moved, repainted)
+	}
+}

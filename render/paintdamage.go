@@ -115,6 +115,15 @@ func (e *Engine) notePaintChange(st *elementState, old *computedStyle) {
 		iv.unpatchable = true
 		return
 	}
+	if b := st.box; b != nil && st.boxGen == e.layoutGen && b.st == &st.used && old.hasTransform && st.used.hasTransform &&
+		(old.tx != st.used.tx || old.ty != st.used.ty) && old.background == st.used.background && old.borderColor == st.used.borderColor {
+		// Only its translation changed (and its group's alpha, patched below): its context
+		// is placed again as the compositor places it, shifted when it can be.
+		if i, ok := e.placed[b]; ok && e.placedAt[i].b == b {
+			iv.patches = append(iv.patches, paintPatch{st: st, moved: true, placedAt: i})
+			return
+		}
+	}
 	iv.patches = append(iv.patches, paintPatch{st: st, colours: true})
 }
 
