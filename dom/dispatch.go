@@ -41,8 +41,10 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 	// target has activation behavior, then set activationTarget to target."
 	var act *activation
 	isActivation := isActivationEvent(event)
-	if n, ok := hasActivationBehavior(target); ok && isActivation {
-		act = &activation{target: n}
+	if isActivation {
+		if n, ok := hasActivationBehavior(target); ok {
+			act = &activation{target: n}
+		}
 	}
 	// 5.3 "Append to an event path with event, target, targetOverride, relatedTarget,
 	// touchTargets, and false."
@@ -85,8 +87,10 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 			// has activation behavior, then set activationTarget to parent. Append to an
 			// event path with event, parent, null, relatedTarget, touchTargets, and
 			// slot-in-closed-tree."
-			if n, ok := hasActivationBehavior(parent); ok && isActivation && event.bubbles && act == nil {
-				act = &activation{target: n}
+			if isActivation && event.bubbles && act == nil {
+				if n, ok := hasActivationBehavior(parent); ok {
+					act = &activation{target: n}
+				}
 			}
 			appendToEventPath(event, parent, nil, relatedTarget)
 		case parent == relatedTarget:
@@ -98,8 +102,10 @@ func dispatch(event *Event, target Target, legacyTargetOverride bool) bool {
 			// activationTarget to target. Append to an event path with event, parent,
 			// target, relatedTarget, touchTargets, and slot-in-closed-tree."
 			target = parent
-			if n, ok := hasActivationBehavior(target); ok && isActivation && act == nil {
-				act = &activation{target: n}
+			if isActivation && act == nil {
+				if n, ok := hasActivationBehavior(target); ok {
+					act = &activation{target: n}
+				}
 			}
 			appendToEventPath(event, parent, target, relatedTarget)
 		}
