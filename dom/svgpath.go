@@ -302,38 +302,62 @@ type polyPoint struct {
 	l float64
 }
 
+// maxCurvePieces bounds the pieces curves are cut into, over a whole outline: a curve is
+// halved up to curveDepthLimit times, so a hostile path of many large curves could make
+// millions of points in host code no watchdog interrupts. Past the bound, curves are
+// measured by their chords (a long path of large curves measures a little short).
+const maxCurvePieces = 1 << 18
+
+// polyline is an outline being flattened: its subpaths' points, and the curve pieces it may
+// still make.
+type polyline struct {
+	subpaths [][]polyPoint
+	left     int
+}
+
+// add appends p to the last subpath; l < 0: the piece's length is its chord's.
+func (pl *polyline) add(p [2]float64, l float64) {
+	sp := pl.subpaths[len(pl.subpaths)-1]
+	if l < 0 {
+		q := sp[len(sp)-1].p
+		l = math.Hypot(p[0]-q[0], p[1]-q[1])
+	}
+	pl.subpaths[len(pl.subpaths)-1] = append(sp, polyPoint{p, l})
+}
+
+// split reports whether a curve piece may be halved (it uses up the budget).
+func (pl *polyline) split(depth int) bool {
+	if depth >= curveDepthLimit || pl.left <= 0 {
+		return false
+	}
+	pl.left--
+	return true
+}
+
 // pathPolyline is the outline flattened: for each subpath, its points (the curves as
 // pieces, see above).
 func pathPolyline(segs []pathSegment) [][]polyPoint {
-	var out [][]polyPoint
-	add := func(p [2]float64, l float64) {
-		pl := out[len(out)-1]
-		if l < 0 {
-			q := pl[len(pl)-1].p
-			l = math.Hypot(p[0]-q[0], p[1]-q[1])
-		}
-		out[len(out)-1] = append(pl, polyPoint{p, l})
-	}
+	pl := &polyline{left: maxCurvePieces}
 	for _, s := range segs {
-		if s.cmd == 'M' || len(out) == 0 {
-			out = append(out, []polyPoint{{p: s.from}})
+		if s.cmd == 'M' || len(pl.subpaths) == 0 {
+			pl.subpaths = append(pl.subpaths, []polyPoint{{p: s.from}})
 			if s.cmd == 'M' {
-				out[len(out)-1][0].p = s.to
+				pl.subpaths[len(pl.subpaths)-1][0].p = s.to
 				continue
 			}
 		}
 		switch s.cmd {
 		case 'L', 'Z':
-			add(s.to, -1)
+			pl.add(s.to, -1)
 		case 'Q':
 			// The quadratic as the cubic it is.
 			c1 := [2]float64{s.from[0] + 2.0/3*(s.c1[0]-s.from[0]), s.from[1] + 2.0/3*(s.c1[1]-s.from[1])}
 			c2 := [2]float64{s.to[0] + 2.0/3*(s.c1[0]-s.to[0]), s.to[1] + 2.0/3*(s.c1[1]-s.to[1])}
-			flattenCubic(s.from, c1, c2, s.to, 0, add)
+			flattenCubic(pl, s.from, c1, c2, s.to, 0)
 		case 'C':
-			flattenCubic(s.from, s.c1, s.c2, s.to, 0, add)
+			flattenCubic(pl, s.from, s.c1, s.c2, s.to, 0)
 		case 'A':
-			arcToCubics(s, func(c1, c2, to [2]float64, from [2]float64) { flattenCubic(from, c1, c2, to, 0, add) })
+			arcToCubics(s, func(c1, c2, to [2]float64, from [2]float64) { flattenCubic(pl, from, c1, c2, to, 0) })
 		case 'E':
 			// The quarter as Skia draws an oval's: a conic (a rational quadratic curve)
 			// of weight √2/2 whose control point is the corner of the ellipse's box
@@ -343,28 +367,28 @@ func pathPolyline(segs []pathSegment) [][]polyPoint {
 				corner = [2]float64{s.from[0], s.to[1]}
 			}
 			q := conic{s.from, corner, s.to, math.Sqrt2 / 2}
-			flattenConic(q, 0, 1, s.from, s.to, 0, add)
+			flattenConic(pl, q, 0, 1, s.from, s.to, 0)
 		}
 	}
-	return out
+	return pl.subpaths
 }
 
 // flattenCubic adds the ends of the pieces of the cubic p0 p1 p2 p3 (p0 not added), each
 // with its control polygon's length: it is halved while its control polygon is longer than
 // its chord by more than curveLengthTolerance.
-func flattenCubic(p0, p1, p2, p3 [2]float64, depth int, add func([2]float64, float64)) {
+func flattenCubic(pl *polyline, p0, p1, p2, p3 [2]float64, depth int) {
 	dist := func(a, b [2]float64) float64 { return math.Hypot(b[0]-a[0], b[1]-a[1]) }
 	poly := dist(p0, p1) + dist(p1, p2) + dist(p2, p3)
-	if depth < curveDepthLimit && poly-dist(p0, p3) > curveLengthTolerance {
+	if poly-dist(p0, p3) > curveLengthTolerance && pl.split(depth) {
 		mid := func(a, b [2]float64) [2]float64 { return [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2} }
 		p01, p12, p23 := mid(p0, p1), mid(p1, p2), mid(p2, p3)
 		p012, p123 := mid(p01, p12), mid(p12, p23)
 		m := mid(p012, p123)
-		flattenCubic(p0, p01, p012, m, depth+1, add)
-		flattenCubic(m, p123, p23, p3, depth+1, add)
+		flattenCubic(pl, p0, p01, p012, m, depth+1)
+		flattenCubic(pl, m, p123, p23, p3, depth+1)
 		return
 	}
-	add(p3, poly)
+	pl.add(p3, poly)
 }
 
 // conic is a rational quadratic Bézier curve: p0, p1, p2 and the weight w of p1.
@@ -384,15 +408,15 @@ func (c conic) at(t float64) [2]float64 {
 // flattenConic adds the ends of the chords Skia measures the conic c by, from t0 (the point
 // p0, not added) to t1 (p1): a span is halved in t while the conic's point at its middle t
 // lies farther than shapeTolerance, in x or in y, from the chord's midpoint.
-func flattenConic(c conic, t0, t1 float64, p0, p1 [2]float64, depth int, add func([2]float64, float64)) {
+func flattenConic(pl *polyline, c conic, t0, t1 float64, p0, p1 [2]float64, depth int) {
 	tm := (t0 + t1) / 2
 	m := c.at(tm)
-	if depth < curveDepthLimit && max(math.Abs(m[0]-(p0[0]+p1[0])/2), math.Abs(m[1]-(p0[1]+p1[1])/2)) > shapeTolerance {
-		flattenConic(c, t0, tm, p0, m, depth+1, add)
-		flattenConic(c, tm, t1, m, p1, depth+1, add)
+	if max(math.Abs(m[0]-(p0[0]+p1[0])/2), math.Abs(m[1]-(p0[1]+p1[1])/2)) > shapeTolerance && pl.split(depth) {
+		flattenConic(pl, c, t0, tm, p0, m, depth+1)
+		flattenConic(pl, c, tm, t1, m, p1, depth+1)
 		return
 	}
-	add(p1, -1)
+	pl.add(p1, -1)
 }
 
 // distToSegment is the distance from p to the segment a b.
