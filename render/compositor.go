@@ -530,6 +530,9 @@ type planEffect struct {
 	one      bool // tf0 and tf1 are one translation each: (x0, y0) and (x1, y1)
 	x0, y0   css.TranslateLength
 	x1, y1   css.TranslateLength
+	// pxLerp: the two translations are of px alone (no percentage, no math), so a
+	// translation is x0 + (x1 - x0)·t in px, the number InterpolatedTranslation gives.
+	pxLerp bool
 	// The animation's timing and times, copied (the animation is not read every frame:
 	// they change only with animEpoch or animStateGen).
 	tm    effectTiming
@@ -632,6 +635,12 @@ func (p *compositorPlan) drop() {
 	}
 }
 
+// pxTranslation reports whether a translation interpolated from a to b is of px alone at
+// every point, and lerpTranslate's first case: x0 + (x1 - x0)·t.
+func pxTranslation(a, b css.TranslateLength) bool {
+	return a.Pct == 0 && b.Pct == 0 && a.L.Calc == nil && b.L.Calc == nil && a.L.U == css.Px && b.L.U == css.Px
+}
+
 // simpleEffect is a's effect for the plan (its values resolved by the last application).
 func simpleEffect(a *Animation) planEffect {
 	pe := planEffect{a: a, tm: a.effect.timing, times: a.times()}
@@ -665,6 +674,7 @@ func simpleEffect(a *Animation) planEffect {
 		}
 		if len(pe.tf0) == 1 {
 			pe.one, pe.x0, pe.y0, pe.x1, pe.y1 = true, pe.tf0[0].X, pe.tf0[0].Y, pe.tf1[0].X, pe.tf1[0].Y
+			pe.pxLerp = pxTranslation(pe.x0, pe.x1) && pxTranslation(pe.y0, pe.y1)
 		}
 	}
 	pe.simple = true
@@ -751,14 +761,18 @@ func (e *Engine) runCompositorPlan() bool {
 				opacity = clampUnit(pe.op0 + (pe.op1-pe.op0)*t)
 			}
 			if pe.props.has(css.PropTransform) {
-				var tx, ty css.TranslateLength
-				if pe.one {
-					tx, ty = css.InterpolatedTranslation(pe.x0, pe.y0, pe.x1, pe.y1, t)
-				} else {
-					tx, ty, _ = css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
-				}
 				st.used.hasTransform, st.used.xform = true, nil
-				st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+				switch {
+				case pe.pxLerp:
+					st.used.tx = px(pe.x0.L.V + (pe.x1.L.V-pe.x0.L.V)*t)
+					st.used.ty = px(pe.y0.L.V + (pe.y1.L.V-pe.y0.L.V)*t)
+				case pe.one:
+					tx, ty := css.InterpolatedTranslation(pe.x0, pe.y0, pe.x1, pe.y1, t)
+					st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+				default:
+					tx, ty, _ := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
+					st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+				}
 			}
 		}
 		// compositeLayer, with the element's layers known.
