@@ -250,22 +250,7 @@ body { margin: 2px } div { margin: 1px }
 <div class=b style="background: #3cc; width: 44px; height: 9px"><div class=sf style="background: #c3c; width: 8px; height: 4px"></div></div>
 </body>`
 	_, _, inc, full := incrementalAndFull(t, page)
-	planned := 0
-	for frame := 0; frame < 60; frame++ {
-		now := float64(frame)*16.7 + 0.3
-		got := renderFrame(inc, now)
-		if inc.Work().Planned {
-			planned++
-		}
-		full.lastFrame = nil
-		full.plan.valid = false
-		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
-			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
-		}
-	}
-	if planned < 30 {
-		t.Errorf("%d of 60 frames from the plan: want most", planned)
-	}
+	expectPlannedFramesMatchFull(t, inc, full)
 }
 
 // shiftPage animates translated contexts that shift (boxes at whole coordinates: slowly,
@@ -437,22 +422,7 @@ body { margin: 2px; font-size: 12px; line-height: 14px } div { margin: 1px }
 		}
 		a.Play()
 	}
-	planned := 0
-	for frame := 0; frame < 60; frame++ {
-		now := float64(frame)*16.7 + 0.3
-		got := renderFrame(inc, now)
-		if inc.Work().Planned {
-			planned++
-		}
-		full.lastFrame = nil
-		full.plan.valid = false
-		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
-			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
-		}
-	}
-	if planned < 30 {
-		t.Errorf("%d of 60 frames from the plan: want most", planned)
-	}
+	expectPlannedFramesMatchFull(t, inc, full)
 }
 
 // TestPlanRandomTimingsMatchFullFrames: opacity animations of random timings (delays and
@@ -762,5 +732,28 @@ func TestRestyledTranslationsShift(t *testing.T) {
 	t.Logf("contexts shifted or kept %d, painted again %d", moved, repainted)
 	if moved < 60 || repainted < 20 {
 		t.Errorf("shifted or kept %d, painted again %d: want both", moved, repainted)
+	}
+}
+
+// expectPlannedFramesMatchFull renders 60 frames with inc and with full forced down the
+// general path each frame (no kept frame, no plan): they must be the same bytes, and most
+// of inc's must come from the compositor's plan.
+func expectPlannedFramesMatchFull(t *testing.T, inc, full *Engine) {
+	t.Helper()
+	planned := 0
+	for frame := 0; frame < 60; frame++ {
+		now := float64(frame)*16.7 + 0.3
+		got := renderFrame(inc, now)
+		if inc.Work().Planned {
+			planned++
+		}
+		full.lastFrame = nil
+		full.plan.valid = false
+		if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+		}
+	}
+	if planned < 30 {
+		t.Errorf("%d of 60 frames from the plan: want most", planned)
 	}
 }
