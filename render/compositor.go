@@ -721,6 +721,14 @@ func (e *Engine) runCompositorPlan() bool {
 				opacity = clampUnit(ps.op0 + ps.dop*clampUnit(x))
 				continue
 			}
+			if fast && live && ps.translate && ps.linear {
+				// The same for a translation of px alone (the keyframes at 0 and 1: t is
+				// x clamped), without reading the effect.
+				t := clampUnit(x)
+				st.used.hasTransform, st.used.xform = true, nil
+				st.used.tx, st.used.ty = px(ps.x0+ps.dx*t), px(ps.y0+ps.dy*t)
+				continue
+			}
 			pe := &p.effects[k]
 			a := pe.a
 			if !fast {

@@ -25,20 +25,27 @@ type planSample struct {
 	iterStart   float64
 	activeDur   float64
 	op0, dop    float64 // a simple effect's opacity keyframes: op0 and op1 - op0
-	fast        bool    // progressAt applies
-	opacity     bool    // the effect is simple and sets opacity alone
-	linear      bool    // the timing's easing and the simple effect's keyframe easing are linear
-	dir         uint8   // css.Direction*
+	// A simple effect's translations of px alone (planEffect.pxLerp): x0 and x1 - x0,
+	// y0 and y1 - y0.
+	x0, dx, y0, dy float64
+	fast           bool  // progressAt applies
+	opacity        bool  // the effect is simple and sets opacity alone
+	translate      bool  // the effect is simple and sets a translation of px alone
+	linear         bool  // the timing's easing and the simple effect's keyframe easing are linear
+	dir            uint8 // css.Direction*
 }
 
 // fastSample is the planSample of an effect with timing tm and times at, and of a simple
-// effect's opacity keyframes.
+// effect's opacity keyframes or px translations.
 func fastSample(tm *effectTiming, at animTimes, pe *planEffect) planSample {
 	s := planSample{start: at.startTime, rate: at.playbackRate, delay: tm.delay, duration: tm.duration,
 		iterStart: tm.iterationStart, activeDur: tm.activeDuration(), op0: pe.op0, dop: pe.op1 - pe.op0,
 		dir: uint8(tm.direction)}
 	s.from, s.until = tm.activeInterval()
 	s.opacity = pe.simple && pe.props == animPropSet(1<<css.PropOpacity)
+	if s.translate = pe.simple && pe.props == animPropSet(1<<css.PropTransform) && pe.pxLerp; s.translate {
+		s.x0, s.dx, s.y0, s.dy = pe.x0.L.V, pe.x1.L.V-pe.x0.L.V, pe.y0.L.V, pe.y1.L.V-pe.y0.L.V
+	}
 	s.linear = tm.easing.Kind == css.EaseLinear && pe.easing.Kind == css.EaseLinear
 	// Only a positive, finite duration and a positive iteration count give an active
 	// phase whose overall progress is active time / duration (overallProgress).
