@@ -325,23 +325,7 @@ func TestShiftedContextsMatchFullFrames(t *testing.T) {
 				full.lastFrame = nil
 				full.plan.valid = false
 				want := renderFrame(full, now)
-				if !bytes.Equal(got.Pix, want.Pix) {
-					t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
-				}
-				if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
-					a.face, b.face = nil, nil // (each engine has its faces)
-					return a == b
-				}) {
-					t.Fatalf("frame %d: the display list differs from a full render's", frame)
-				}
-				if !slices.Equal(inc.hits, full.hits) {
-					t.Fatalf("frame %d: the hit areas differ from a full render's", frame)
-				}
-				for _, n := range els {
-					if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
-						t.Fatalf("frame %d: %v's box is %v, a full render's %v", frame, n.Attr, a, b)
-					}
-				}
+				expectFullFrame(t, frame, inc, full, got, want, els)
 			}
 			t.Logf("%d frames patched the list; contexts shifted %d, kept %d, painted again %d", patched, shifted, kept, repainted)
 			if patched < c.min || shifted < c.min || kept < c.min || repainted < c.min {
@@ -711,23 +695,7 @@ func TestRestyledTranslationsShift(t *testing.T) {
 		moved, repainted = moved+w.Shifted+w.Kept, repainted+w.Repainted
 		full.lastFrame = nil
 		want := renderFrame(full, float64(frame)*16)
-		if !bytes.Equal(got.Pix, want.Pix) {
-			t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
-		}
-		if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
-			a.face, b.face = nil, nil
-			return a == b
-		}) {
-			t.Fatalf("frame %d: the display list differs from a full render's", frame)
-		}
-		if !slices.Equal(inc.hits, full.hits) {
-			t.Fatalf("frame %d: the hit areas differ from a full render's", frame)
-		}
-		for _, n := range els {
-			if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
-				t.Fatalf("frame %d: %v's box is %v, a full render's %v", frame, n.Attr, a, b)
-			}
-		}
+		expectFullFrame(t, frame, inc, full, got, want, els)
 	}
 	t.Logf("contexts shifted or kept %d, painted again %d", moved, repainted)
 	if moved < 60 || repainted < 20 {
@@ -755,5 +723,28 @@ func expectPlannedFramesMatchFull(t *testing.T, inc, full *Engine) {
 	}
 	if planned < 30 {
 		t.Errorf("%d of 60 frames from the plan: want most", planned)
+	}
+}
+
+// expectFullFrame checks a frame of inc against the one full rendered: the same bytes, the
+// same display list (but its faces) and hit areas, and the same boxes for els.
+func expectFullFrame(t *testing.T, frame int, inc, full *Engine, got, want *image.RGBA, els []*html.Node) {
+	t.Helper()
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatalf("frame %d: differs from a full render at %v", frame, firstDiff(got, want))
+	}
+	if !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
+		a.face, b.face = nil, nil // (each engine has its faces)
+		return a == b
+	}) {
+		t.Fatalf("frame %d: the display list differs from a full render's", frame)
+	}
+	if !slices.Equal(inc.hits, full.hits) {
+		t.Fatalf("frame %d: the hit areas differ from a full render's", frame)
+	}
+	for _, n := range els {
+		if a, b := mustBox(t, inc, n), mustBox(t, full, n); a != b {
+			t.Fatalf("frame %d: %v's box is %v, a full render's %v", frame, n.Attr, a, b)
+		}
 	}
 }
