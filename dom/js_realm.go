@@ -185,6 +185,17 @@ func toDouble(v goja.Value) float64 {
 	return v.ToFloat()
 }
 
+// toFloat converts to a WebIDL float: a value that is not finite, or not once rounded to
+// a float, is a TypeError, its message after ctx ("Failed to ... on 'X': ").
+// https://webidl.spec.whatwg.org/#es-float
+func (r *realm) toFloat(v goja.Value, ctx string) float64 {
+	x := toDouble(v)
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.IsInf(float64(float32(x)), 0) {
+		panic(r.idl.TypeError(ctx + "The provided float value is non-finite."))
+	}
+	return x
+}
+
 func isNullish(v goja.Value) bool { return v == nil || goja.IsUndefined(v) || goja.IsNull(v) }
 
 // str returns a JS string value.

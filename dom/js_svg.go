@@ -8,8 +8,6 @@
 package dom
 
 import (
-	"math"
-
 	"github.com/dop251/goja"
 
 	"loopscope/internal/webidl"
@@ -161,7 +159,7 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 	// still measures.
 	// FIXME(spec): pathLength does not scale the distances.
 	geo.Method("getTotalLength", 0, func(n *Node, _ goja.FunctionCall) goja.Value {
-		if !n.IsConnected() || n.doc != r.doc {
+		if !r.inWindowDocument(n) {
 			panic(r.newDOMException("InvalidStateError", "Failed to execute 'getTotalLength' on 'SVGGeometryElement': This element is non-rendered element."))
 		}
 		segs, _ := svgOutline(n)
@@ -173,11 +171,8 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 		if len(call.Arguments) < 1 {
 			panic(r.idl.TypeError(ctx + "1 argument required, but only 0 present."))
 		}
-		d := toDouble(call.Argument(0))
-		if !finiteFloat(d) {
-			panic(r.idl.TypeError(ctx + "The provided float value is non-finite."))
-		}
-		if !n.IsConnected() || n.doc != r.doc {
+		d := r.toFloat(call.Argument(0), ctx)
+		if !r.inWindowDocument(n) {
 			panic(r.newDOMException("InvalidStateError", ctx+"The element is in an inactive document."))
 		}
 		segs, _ := svgOutline(n)
@@ -191,27 +186,21 @@ func (r *realm) installSVGElements(svg *webidl.Interface) {
 }
 
 // svgFloats defines float attributes of an interface whose platform objects are arrays of
-// floats (the i-th name is the i-th float), each a WebIDL float: a non-finite value, or one
-// past a float's range, is a TypeError. https://webidl.spec.whatwg.org/#es-float
+// floats (the i-th name is the i-th float), each a WebIDL float (toFloat).
 func (r *realm) svgFloats(i *webidl.Interface, iface string, this func(goja.FunctionCall) []float32, names ...string) {
 	for k, name := range names {
 		i.Attribute(name, func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(float64(this(call)[k])) },
 			func(call goja.FunctionCall) goja.Value {
 				f := this(call)
-				x := toDouble(call.Argument(0))
-				if !finiteFloat(x) {
-					panic(r.idl.TypeError("Failed to set the '" + name + "' property on '" + iface + "': The provided float value is non-finite."))
-				}
-				f[k] = float32(x)
+				f[k] = float32(r.toFloat(call.Argument(0), "Failed to set the '"+name+"' property on '"+iface+"': "))
 				return goja.Undefined()
 			})
 	}
 }
 
-// finiteFloat reports whether x is a finite WebIDL float (finite once rounded to a float).
-func finiteFloat(x float64) bool {
-	return !math.IsNaN(x) && !math.IsInf(x, 0) && !math.IsInf(float64(float32(x)), 0)
-}
+// inWindowDocument reports whether n is in the window's document (CHROME: what SVG
+// geometry measures; another document is inactive, a node outside one not rendered).
+func (r *realm) inWindowDocument(n *Node) bool { return n.IsConnected() && n.doc == r.doc }
 
 // svgViewportElement is the nearest ancestor of n that is an svg element, or nil.
 func svgViewportElement(n *Node) *Node {

@@ -188,13 +188,7 @@ func (r *realm) installSVGLengths() {
 			panic(r.newDOMException("NoModificationAllowedError", what+" on 'SVGLength': This object is read-only."))
 		}
 	}
-	float := func(v goja.Value, what string) float64 {
-		x := toDouble(v)
-		if !finiteFloat(x) {
-			panic(r.idl.TypeError(what + " on 'SVGLength': The provided float value is non-finite."))
-		}
-		return x
-	}
+	float := func(v goja.Value, what string) float64 { return r.toFloat(v, what+" on 'SVGLength': ") }
 	lm.Getter("unitType", func(l *svgLengthValue) goja.Value {
 		_, u := l.a.specified()
 		return r.rt.ToValue(u)

@@ -419,17 +419,6 @@ func flattenConic(pl *polyline, c conic, t0, t1 float64, p0, p1 [2]float64, dept
 	pl.add(p1, -1)
 }
 
-// distToSegment is the distance from p to the segment a b.
-func distToSegment(p, a, b [2]float64) float64 {
-	dx, dy := b[0]-a[0], b[1]-a[1]
-	l2 := dx*dx + dy*dy
-	t := 0.0
-	if l2 > 0 {
-		t = max(0, min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l2))
-	}
-	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
-}
-
 // arcToCubics calls f with cubic Bézier curves that draw the elliptical arc s, each at most a
 // quarter turn, from its centre parameterization (SVG 1.1 F.6.5, with its radii scaled up
 // when they cannot reach the end point, F.6.6). A zero radius is a line; the same end

@@ -264,6 +264,15 @@ func (e *Engine) contextShift(at int32, tx, ty float64) (image.Point, bool) {
 	return d, true
 }
 
+// beginDirectPatch marks the display list patched in place by the compositor's plan this
+// frame (the first patch since the last paint starts the patches' damage afresh).
+func (e *Engine) beginDirectPatch() {
+	if !e.inv.patched {
+		e.inv.patchDamage = e.inv.patchDamage[:0]
+	}
+	e.inv.patched, e.inv.direct = true, true
+}
+
 // settleGroups sets the bounds of the groups shifts changed (dirtyGroups) to the union
 // of their items', as painting sets them.
 func (e *Engine) settleGroups() {
@@ -724,9 +733,8 @@ func (e *Engine) runCompositorPlan() bool {
 			if fast && live && ps.translate && ps.linear {
 				// The same for a translation of px alone (the keyframes at 0 and 1: t is
 				// x clamped), without reading the effect.
-				t := clampUnit(x)
 				st.used.hasTransform, st.used.xform = true, nil
-				st.used.tx, st.used.ty = px(ps.x0+ps.dx*t), px(ps.y0+ps.dy*t)
+				st.used.tx, st.used.ty = ps.translation(clampUnit(x))
 				continue
 			}
 			pe := &p.effects[k]
@@ -772,8 +780,7 @@ func (e *Engine) runCompositorPlan() bool {
 				st.used.hasTransform, st.used.xform = true, nil
 				switch {
 				case pe.pxLerp:
-					st.used.tx = px(pe.x0.L.V + (pe.x1.L.V-pe.x0.L.V)*t)
-					st.used.ty = px(pe.y0.L.V + (pe.y1.L.V-pe.y0.L.V)*t)
+					st.used.tx, st.used.ty = ps.translation(t)
 				case pe.one:
 					tx, ty := css.InterpolatedTranslation(pe.x0, pe.y0, pe.x1, pe.y1, t)
 					st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
@@ -813,14 +820,16 @@ func (e *Engine) runCompositorPlan() bool {
 			// Its context placed again now, while its style is at hand: shifted, or
 			// painted again (replaceContext paints its group too, inside it).
 			d, shifts := e.contextShift(pl.placedAt, tx, ty)
-			if shifts && d == (image.Point{}) && e.shiftContext(pl.placedAt, tx, ty, d, view) {
+			stays := d == (image.Point{})
+			if shifts && stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
 				moved = false // its items stay where they are (its group's alpha below)
 			} else {
 				if !e.inv.patched {
-					e.inv.patchDamage = e.inv.patchDamage[:0]
+					e.inv.patchDamage = e.inv.patchDamage[:0] // (before a shift's damage)
 				}
 				e.raiseDamage(damagePaint)
-				if shifts && e.shiftContext(pl.placedAt, tx, ty, d, view) {
+				// (a shift that stays was tried above)
+				if shifts && !stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
 					if grouped {
 						e.patchLayerAt(pl.push, pl.pop, opacity, view)
 					}
@@ -832,27 +841,21 @@ func (e *Engine) runCompositorPlan() bool {
 				continue
 			}
 		}
-		if direct && grouped && !p.placing {
-			if pl.alpha != opacity { // patchLayerAt, with the group's alpha and bounds kept
-				if !e.inv.patched {
-					e.inv.patchDamage = e.inv.patchDamage[:0]
-				}
-				e.inv.patched, e.inv.direct = true, true
-				pl.alpha, e.list[pl.push].alpha, e.list[pl.pop].alpha = opacity, opacity, opacity
-				if r := pl.group.Intersect(view); !r.Empty() {
-					e.inv.patchDamage = append(e.inv.patchDamage, r)
-				}
-				e.raiseDamage(damagePaint)
-			}
-			continue
-		}
 		if direct && grouped {
-			if e.list[pl.push].alpha != opacity {
-				if !e.inv.patched {
-					e.inv.patchDamage = e.inv.patchDamage[:0]
+			// Its group's alpha set in the list: from the alpha and bounds the plan keeps
+			// when no context is placed again in the pass, else from the list
+			// (patchLayerAt).
+			keep := !p.placing
+			if keep && pl.alpha != opacity || !keep && e.list[pl.push].alpha != opacity {
+				e.beginDirectPatch()
+				if keep {
+					pl.alpha, e.list[pl.push].alpha, e.list[pl.pop].alpha = opacity, opacity, opacity
+					if r := pl.group.Intersect(view); !r.Empty() {
+						e.inv.patchDamage = append(e.inv.patchDamage, r)
+					}
+				} else {
+					e.patchLayerAt(pl.push, pl.pop, opacity, view)
 				}
-				e.inv.patched, e.inv.direct = true, true
-				e.patchLayerAt(pl.push, pl.pop, opacity, view)
 				e.raiseDamage(damagePaint)
 			}
 			continue

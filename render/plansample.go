@@ -26,7 +26,7 @@ type planSample struct {
 	activeDur   float64
 	op0, dop    float64 // a simple effect's opacity keyframes: op0 and op1 - op0
 	// A simple effect's translations of px alone (planEffect.pxLerp): x0 and x1 - x0,
-	// y0 and y1 - y0.
+	// y0 and y1 - y0 (translation).
 	x0, dx, y0, dy float64
 	fast           bool  // progressAt applies
 	opacity        bool  // the effect is simple and sets opacity alone
@@ -43,9 +43,10 @@ func fastSample(tm *effectTiming, at animTimes, pe *planEffect) planSample {
 		dir: uint8(tm.direction)}
 	s.from, s.until = tm.activeInterval()
 	s.opacity = pe.simple && pe.props == animPropSet(1<<css.PropOpacity)
-	if s.translate = pe.simple && pe.props == animPropSet(1<<css.PropTransform) && pe.pxLerp; s.translate {
+	if pe.pxLerp {
 		s.x0, s.dx, s.y0, s.dy = pe.x0.L.V, pe.x1.L.V-pe.x0.L.V, pe.y0.L.V, pe.y1.L.V-pe.y0.L.V
 	}
+	s.translate = pe.simple && pe.props == animPropSet(1<<css.PropTransform) && pe.pxLerp
 	s.linear = tm.easing.Kind == css.EaseLinear && pe.easing.Kind == css.EaseLinear
 	// Only a positive, finite duration and a positive iteration count give an active
 	// phase whose overall progress is active time / duration (overallProgress).
@@ -88,6 +89,12 @@ func (s *planSample) progressAt(now float64) (float64, bool) {
 		return simple, true
 	}
 	return 1 - simple, true
+}
+
+// translation is a px translation's x and y at keyframe progress t: x0 + (x1 - x0)·t, the
+// number css.InterpolatedTranslation gives for two translations of px alone.
+func (s *planSample) translation(t float64) (x, y length) {
+	return px(s.x0 + s.dx*t), px(s.y0 + s.dy*t)
 }
 
 // clampUnit is css.Clamp01 (math.Max(0, math.Min(1, v))) bit for bit, inlined: 1 above 1,

@@ -93,14 +93,6 @@ func clampPx(v float64) float64 {
 // https://drafts.csswg.org/css-values/#lengths
 func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
 	switch l.U {
-	case css.Em:
-		return px(clampPx(l.V * fontSize))
-	case css.Rem:
-		return px(clampPx(l.V * cx.rootFontSize))
-	case css.Vw:
-		return px(clampPx(l.V * cx.viewportW / 100))
-	case css.Vh:
-		return px(clampPx(l.V * cx.viewportH / 100))
 	case css.Percent:
 		if l.V != l.V || math.IsInf(l.V, 0) {
 			return length{u: unitPercent}
@@ -111,7 +103,7 @@ func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
 	case css.Math:
 		return computeMath(l.Calc, fontSize, cx)
 	}
-	return px(clampPx(l.V))
+	return px(clampPx(absoluteLength(l, fontSize, cx)))
 }
 
 // computeMath simplifies a math function at computed-value time: its relative lengths
