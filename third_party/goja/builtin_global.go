@@ -369,7 +369,7 @@ func createGlobalObjectTemplate() *objectTemplate {
 	t.putStr("Set", func(r *Runtime) Value { return valueProp(r.getSet(), true, false, true) })
 	t.putStr("Promise", func(r *Runtime) Value { return valueProp(r.getPromise(), true, false, true) })
 
-	t.putStr("globalThis", func(r *Runtime) Value { return valueProp(r.globalObject, true, false, true) })
+	t.putStr("globalThis", func(r *Runtime) Value { return valueProp(r.global.globalObject, true, false, true) })
 	t.putStr("NaN", func(r *Runtime) Value { return valueProp(_NaN, false, false, false) })
 	t.putStr("undefined", func(r *Runtime) Value { return valueProp(_undefined, false, false, false) })
 	t.putStr("Infinity", func(r *Runtime) Value { return valueProp(_positiveInf, false, false, false) })

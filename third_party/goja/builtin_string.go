@@ -1173,10 +1173,10 @@ func (r *Runtime) getStringproto_trimStart() *Object {
 }
 
 func (r *Runtime) getStringSingleton() *stringObject {
-	ret := r.stringSingleton
+	ret := r.global.stringSingleton
 	if ret == nil {
 		ret = r.builtin_new(r.getString(), nil).self.(*stringObject)
-		r.stringSingleton = ret
+		r.global.stringSingleton = ret
 	}
 	return ret
 }

@@ -32,10 +32,10 @@ type globalPropCacheEntry struct {
 // lookup returns the data property name resolves to in r's global object, or nil if there is
 // none, it is not a data property or the global object is not ordinary.
 func (c *globalPropCache) lookup(r *Runtime, name unistring.String) *globalPropCacheEntry {
-	if e := c.entry.Load(); e != nil && e.global == r.globalObject && !e.prop.detached && !e.prop.accessor {
+	if e := c.entry.Load(); e != nil && e.global == r.global.globalObject && !e.prop.detached && !e.prop.accessor {
 		return e
 	}
-	g := r.globalObject
+	g := r.global.globalObject
 	switch g.self.(type) {
 	case *templatedObject, *baseObject:
 	default:

@@ -47,8 +47,13 @@ const (
 	iterationKindKeyValue
 )
 
+// global holds what ECMAScript gives each realm (§9.3): the global object, the global
+// environment's declarative part (stash) and the intrinsics, created lazily by the getXxx methods.
 type global struct {
 	stash stash
+
+	globalObject    *Object
+	stringSingleton *stringObject
 
 	Object   *Object
 	Array    *Object
@@ -189,14 +194,12 @@ type RandSource func() float64
 type Now func() time.Time
 
 type Runtime struct {
-	global          global
-	globalObject    *Object
-	stringSingleton *stringObject
-	rand            RandSource
-	now             Now
-	_collator       *collate.Collator
-	parserOptions   []parser.Option
-	allocLimit      atomic.Int64
+	global        *global // the running realm's
+	rand          RandSource
+	now           Now
+	_collator     *collate.Collator
+	parserOptions []parser.Option
+	allocLimit    atomic.Int64
 
 	symbolRegistry map[unistring.String]*Symbol
 
@@ -468,11 +471,12 @@ func (r *Runtime) init() {
 	r.rand = rand.Float64
 	r.now = time.Now
 
+	r.global = &global{}
 	r.global.ObjectPrototype = &Object{runtime: r}
 	r.newTemplatedObject(getObjectProtoTemplate(), r.global.ObjectPrototype)
 
-	r.globalObject = &Object{runtime: r}
-	r.newTemplatedObject(getGlobalObjectTemplate(), r.globalObject)
+	r.global.globalObject = &Object{runtime: r}
+	r.newTemplatedObject(getGlobalObjectTemplate(), r.global.globalObject)
 
 	r.vm = &vm{
 		r: r,
@@ -2408,13 +2412,13 @@ func (r *Runtime) ExportTo(v Value, target interface{}) error {
 
 // GlobalObject returns the global object.
 func (r *Runtime) GlobalObject() *Object {
-	return r.globalObject
+	return r.global.globalObject
 }
 
 // SetGlobalObject sets the global object to the given object.
 // Note, any existing references to the previous global object will continue to reference that object.
 func (r *Runtime) SetGlobalObject(object *Object) {
-	r.globalObject = object
+	r.global.globalObject = object
 }
 
 // Set the specified variable in the global context.
@@ -2429,7 +2433,7 @@ func (r *Runtime) Set(name string, value interface{}) error {
 		if ref := r.global.stash.getRefByName(name, false); ref != nil {
 			ref.set(v)
 		} else {
-			r.globalObject.self.setOwnStr(name, v, true)
+			r.global.globalObject.self.setOwnStr(name, v, true)
 		}
 	})
 }
@@ -2444,7 +2448,7 @@ func (r *Runtime) Get(name string) Value {
 	if v, exists := r.global.stash.getByName(n); exists {
 		return v
 	} else {
-		return r.globalObject.self.getStr(n, nil)
+		return r.global.globalObject.self.getStr(n, nil)
 	}
 }
 
@@ -2990,7 +2994,7 @@ func (r *Runtime) setGlobal(name unistring.String, v Value, strict bool) {
 	if ref := r.global.stash.getRefByName(name, strict); ref != nil {
 		ref.set(v)
 	} else {
-		o := r.globalObject.self
+		o := r.global.globalObject.self
 		if strict {
 			if o.hasOwnPropertyStr(name) {
 				o.setOwnStr(name, v, true)

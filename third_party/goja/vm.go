@@ -310,7 +310,7 @@ type globalVarRef struct {
 // (its own property lookup is not observable) whose own property name is a non-configurable
 // data property; otherwise nil.
 func (r *Runtime) globalVarRef(name unistring.String, strict bool) ref {
-	g := r.globalObject
+	g := r.global.globalObject
 	switch g.self.(type) {
 	case *templatedObject, *baseObject:
 	default:
@@ -1078,7 +1078,7 @@ type _loadGlobalObject struct{}
 var loadGlobalObject _loadGlobalObject
 
 func (_loadGlobalObject) exec(vm *vm) {
-	vm.push(vm.r.globalObject)
+	vm.push(vm.r.global.globalObject)
 	vm.pc++
 }
 
@@ -3002,7 +3002,7 @@ func (s *resolveVar1) exec(vm *vm) {
 		ref = e.ref
 	} else if ref = vm.r.globalVarRef(name, false); ref == nil {
 		ref = &objStrRef{
-			base:    vm.r.globalObject,
+			base:    vm.r.global.globalObject,
 			name:    name,
 			binding: true,
 		}
@@ -3036,8 +3036,8 @@ func (d deleteVar) exec(vm *vm) {
 		}
 	}
 
-	if vm.r.globalObject.self.hasPropertyStr(name) {
-		ret = vm.r.globalObject.self.deleteStr(name, false)
+	if vm.r.global.globalObject.self.hasPropertyStr(name) {
+		ret = vm.r.global.globalObject.self.deleteStr(name, false)
 	}
 
 end:
@@ -3054,8 +3054,8 @@ type deleteGlobal unistring.String
 func (d deleteGlobal) exec(vm *vm) {
 	name := unistring.String(d)
 	var ret bool
-	if vm.r.globalObject.self.hasPropertyStr(name) {
-		ret = vm.r.globalObject.self.deleteStr(name, false)
+	if vm.r.global.globalObject.self.hasPropertyStr(name) {
+		ret = vm.r.global.globalObject.self.deleteStr(name, false)
 	} else {
 		ret = true
 	}
@@ -3083,9 +3083,9 @@ func (s resolveVar1Strict) exec(vm *vm) {
 		goto end
 	}
 
-	if vm.r.globalObject.self.hasPropertyStr(name) {
+	if vm.r.global.globalObject.self.hasPropertyStr(name) {
 		ref = &objStrRef{
-			base:    vm.r.globalObject,
+			base:    vm.r.global.globalObject,
 			name:    name,
 			binding: true,
 			strict:  true,
@@ -3562,7 +3562,7 @@ func (n *loadDynamic) exec(vm *vm) {
 		if e := n.cache.lookup(vm.r, name); e != nil {
 			val = e.prop.value
 		} else {
-			val = vm.r.globalObject.self.getStr(name, nil)
+			val = vm.r.global.globalObject.self.getStr(name, nil)
 		}
 		if val == nil {
 			vm.throw(vm.r.newReferenceError(name))
@@ -3585,7 +3585,7 @@ func (n loadDynamicRef) exec(vm *vm) {
 		}
 	}
 	if val == nil {
-		val = vm.r.globalObject.self.getStr(name, nil)
+		val = vm.r.global.globalObject.self.getStr(name, nil)
 		if val == nil {
 			val = valueUnresolved{r: vm.r, ref: name}
 		}
@@ -3608,7 +3608,7 @@ func (n loadDynamicCallee) exec(vm *vm) {
 		}
 	}
 	if val == nil {
-		val = vm.r.globalObject.self.getStr(name, nil)
+		val = vm.r.global.globalObject.self.getStr(name, nil)
 		if val == nil {
 			val = valueUnresolved{r: vm.r, ref: name}
 		}
@@ -3687,7 +3687,7 @@ var boxThis _boxThis
 func (_boxThis) exec(vm *vm) {
 	v := vm.stack[vm.sb]
 	if v == _undefined || v == _null {
-		vm.stack[vm.sb] = vm.r.globalObject
+		vm.stack[vm.sb] = vm.r.global.globalObject
 	} else {
 		vm.stack[vm.sb] = v.ToObject(vm.r)
 	}
@@ -4239,7 +4239,7 @@ func (vm *vm) alreadyDeclared(name unistring.String) Value {
 }
 
 func (vm *vm) checkBindVarsGlobal(names []unistring.String) {
-	o := vm.r.globalObject.self
+	o := vm.r.global.globalObject.self
 	sn := vm.r.global.stash.names
 	if bo, ok := o.(*baseObject); ok {
 		// shortcut
@@ -4272,7 +4272,7 @@ func (vm *vm) checkBindVarsGlobal(names []unistring.String) {
 }
 
 func (vm *vm) createGlobalVarBindings(names []unistring.String, d bool) {
-	o := vm.r.globalObject.self
+	o := vm.r.global.globalObject.self
 	if bo, ok := o.(*templatedObject); ok {
 		for _, name := range names {
 			if !bo.hasOwnPropertyStr(name) && bo.extensible {
@@ -4301,7 +4301,7 @@ func (vm *vm) createGlobalVarBindings(names []unistring.String, d bool) {
 }
 
 func (vm *vm) createGlobalFuncBindings(names []unistring.String, d bool) {
-	o := vm.r.globalObject.self
+	o := vm.r.global.globalObject.self
 	b := vm.sp - len(names)
 	var shortcutObj *templatedObject
 	if o, ok := o.(*templatedObject); ok {
@@ -4337,7 +4337,7 @@ func (vm *vm) createGlobalFuncBindings(names []unistring.String, d bool) {
 }
 
 func (vm *vm) checkBindFuncsGlobal(names []unistring.String) {
-	o := vm.r.globalObject.self
+	o := vm.r.global.globalObject.self
 	sn := vm.r.global.stash.names
 	for _, name := range names {
 		if _, exists := sn[name]; exists {
@@ -4358,7 +4358,7 @@ func (vm *vm) checkBindFuncsGlobal(names []unistring.String) {
 }
 
 func (vm *vm) checkBindLexGlobal(names []unistring.String) {
-	o := vm.r.globalObject.self
+	o := vm.r.global.globalObject.self
 	s := &vm.r.global.stash
 	for _, name := range names {
 		if _, exists := s.names[name]; exists {
@@ -5803,7 +5803,7 @@ func (getThisDynamic) exec(vm *vm) {
 			}
 		}
 	}
-	vm.push(vm.r.globalObject)
+	vm.push(vm.r.global.globalObject)
 	vm.pc++
 }
 
