@@ -25,8 +25,10 @@ import (
 //
 // The two views of time meet at UpdateAnimations: the compositor samples each animation
 // at the timeline time of the frame (e.now), the time script reads from
-// document.timeline.currentTime, and writes the values into the elements' used styles,
-// so getComputedStyle, getAnimations() and the events see the values the frame shows.
+// document.timeline.currentTime, and the values go into the elements' used styles, so
+// getComputedStyle, getAnimations() and the events see the values the frame shows. A frame
+// of the compositor's plan keeps them in the plan, and they go into the used styles when
+// anything else reads one (compositorPlan.flush).
 
 // compositedProps are the properties the compositor animates.
 const compositedProps = animPropSet(1<<css.PropOpacity | 1<<css.PropTransform)
@@ -412,6 +414,7 @@ func (e *Engine) compositeAnimations() bool {
 			}
 		}
 	}
+	e.plan.flush() // (runCompositorPlan flushed, dropping it; before any value is set again)
 	e.wasAnimated = append(e.wasAnimated[:0], e.animated...)
 	e.applyAnimationValues(true)
 	// The elements whose layers may have changed: those animated now (marked with
@@ -473,9 +476,10 @@ func (e *Engine) compositeLayerAt(st *elementState, at int32) {
 // keyframes of the simple effects (two keyframes, at 0 and 1, of opacity and of
 // translations) at hand. While nothing but the timeline's time changed since (the
 // animations, the cascade, the display list and the box tree are those it was made
-// for), a frame samples each animation, sets the element's opacity and transform in its
-// used style and compares them with its layers (runCompositorPlan), without the checks
-// and the per-property machinery of applyAnimationValues, and without allocating.
+// for), a frame samples each animation, sets the element's opacity and transform (kept
+// in the plan until read: flush) and compares them with its layers (runCompositorPlan),
+// without the checks and the per-property machinery of applyAnimationValues, and without
+// allocating.
 type compositorPlan struct {
 	valid                   bool
 	epoch                   uint64 // Engine.animEpoch
@@ -489,14 +493,21 @@ type compositorPlan struct {
 	samples                 []planSample            // effects[i]'s is samples[i]
 	index                   map[*elementState]int32 // while making it
 	made                    []planMade
-	opacities               []planOpacity // a frame's opacities not yet written (runCompositorPlan)
-	placing                 bool          // an element has a translated context (placed again in the pass)
+	placing                 bool // an element has a translated context (placed again in the pass)
+	// stale says that the animated elements' used styles may not hold the values the
+	// plan's frames gave them (planElement.cur): a frame of the plan keeps them in its
+	// elements alone (each element's style is a cache miss), and they are written into the
+	// used styles when anything else may read one (flush).
+	stale bool
 }
 
-// planOpacity is an element's opacity that a frame of the plan sets after its pass.
-type planOpacity struct {
-	st      *elementState
-	opacity float64
+// planValues are an animated element's opacity and transform as a frame of the plan gives
+// them: its used style's once flushed.
+type planValues struct {
+	opacity      float64
+	hasTransform bool
+	tx, ty       length
+	xform        *css.TransformList
 }
 
 // planElement is an animated element of the plan: its effects are effects[from:to],
@@ -519,6 +530,9 @@ type planElement struct {
 	// (What a frame of opacity animations reads comes first, above.)
 	tx, ty length
 	xform  *css.TransformList
+	// cur are its values at the last frame, which its used style holds unless the plan is
+	// stale (flush).
+	cur planValues
 	// Its layers when the plan was made (the display list is the same while the plan
 	// holds): its box, and push and pop above.
 	box  *box
@@ -594,7 +608,8 @@ func (e *Engine) makeCompositorPlan() {
 		b := st.base
 		p.placing = p.placing || at >= 0
 		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
-			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h})
+			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h,
+			cur: planValues{opacity: st.used.opacity, hasTransform: st.used.hasTransform, tx: st.used.tx, ty: st.used.ty, xform: st.used.xform}})
 		if push >= 0 {
 			// The alpha its group has once this frame's patches are made (the used opacity:
 			// a patch that fails builds a new list, which ends the plan).
@@ -637,10 +652,37 @@ func (e *Engine) makeCompositorPlan() {
 // drop forgets the plan and what it points to (elements and animations the document may
 // have dropped since).
 func (p *compositorPlan) drop() {
+	p.flush() // (the values of the frames it made go into the used styles first)
 	if p.valid || len(p.elements) > 0 {
 		clear(p.elements)
 		clear(p.effects)
 		p.elements, p.effects, p.samples, p.valid = p.elements[:0], p.effects[:0], p.samples[:0], false
+	}
+}
+
+// flush writes the values the plan's frames gave the animated elements into their used
+// styles, when they may not hold them (stale). Every exported method of the engine calls
+// it first, but those of a frame that read no used style (UpdateAnimations,
+// TakeAnimationEvents, Paint's raster, Layout when it only takes the display list the plan
+// patched: onlyDirectPatches) and getters of the engine's own state; Style calls it unless
+// it takes the plan's frame, and the plan's pass before what reads a used style in it.
+func (p *compositorPlan) flush() {
+	if !p.stale {
+		return
+	}
+	p.stale = false
+	for i := range p.elements {
+		p.elements[i].writeUsed()
+	}
+}
+
+// writeUsed writes the element's values (cur) into its used style: its opacity, and its
+// transform when an effect may set it (else the used transform is its base's, untouched).
+func (pl *planElement) writeUsed() {
+	st := pl.st
+	st.used.opacity = pl.cur.opacity
+	if pl.transforms {
+		st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = pl.cur.hasTransform, pl.cur.tx, pl.cur.ty, pl.cur.xform
 	}
 }
 
@@ -692,7 +734,12 @@ func simpleEffect(a *Animation) planEffect {
 
 // runCompositorPlan is the compositor's frame from the plan; false, with the layers
 // untouched, when there is no plan for this frame or an animation no longer applies a
-// value (the caller then takes the general path, which sets every value again).
+// value (the caller then takes the general path, which sets every value again). The
+// values it gives each element are kept in the plan (planElement.cur), not written into
+// the used styles: the plan is stale until something reads a used style (flush). What in
+// the pass reads one (an effect applied the general way, a layer that starts or stops, a
+// context painted again) flushes first, and the pass writes the used styles too from
+// then on.
 func (e *Engine) runCompositorPlan() bool {
 	p := &e.plan
 	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen || p.stateGen != e.animStateGen ||
@@ -713,28 +760,26 @@ func (e *Engine) runCompositorPlan() bool {
 		view = image.Rect(0, 0, e.width, e.height).Add(e.listOffset())
 	}
 	live := false
+	p.stale = true   // (the elements' values change below)
+	through := false // the used styles were flushed in the pass: written too from then on
 	for i := range p.elements {
 		pl := &p.elements[i]
-		st := pl.st
 		// The element's values are set once, from its base's and its effects'.
-		opacity := pl.opacity
-		if pl.transforms {
-			st.used.hasTransform, st.used.tx, st.used.ty, st.used.xform = pl.hasTransform, pl.tx, pl.ty, pl.xform
-		}
+		v := planValues{opacity: pl.opacity, hasTransform: pl.hasTransform, tx: pl.tx, ty: pl.ty, xform: pl.xform}
 		for k := pl.from; k < pl.to; k++ {
 			ps := &p.samples[k]
 			x, fast := ps.progressAt(e.now)
 			if fast && live && ps.opacity && ps.linear {
 				// A simple opacity effect in its active phase, its easings linear:
 				// propertyValue's interpolation with each easing the identity.
-				opacity = clampUnit(ps.op0 + ps.dop*clampUnit(x))
+				v.opacity = clampUnit(ps.op0 + ps.dop*clampUnit(x))
 				continue
 			}
 			if fast && live && ps.translate && ps.linear {
 				// The same for a translation of px alone (the keyframes at 0 and 1: t is
 				// x clamped), without reading the effect.
-				st.used.hasTransform, st.used.xform = true, nil
-				st.used.tx, st.used.ty = ps.translation(clampUnit(x))
+				v.hasTransform, v.xform = true, nil
+				v.tx, v.ty = ps.translation(clampUnit(x))
 				continue
 			}
 			pe := &p.effects[k]
@@ -743,9 +788,7 @@ func (e *Engine) runCompositorPlan() bool {
 				local, ok := pe.times.currentTime(e.now) // a.localTime()
 				smp := pe.tm.sampleAt(local, ok)
 				if !smp.hasActive {
-					clear(p.opacities)
-					p.opacities = p.opacities[:0]
-					p.drop()
+					p.drop() // (the values of the elements before this one flushed)
 					clear(e.inv.patches[patches:])
 					e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
 					if !e.inv.direct {
@@ -763,9 +806,17 @@ func (e *Engine) runCompositorPlan() bool {
 				x = pe.tm.easing.Apply(x)
 			}
 			if !pe.simple {
-				st.used.opacity = opacity
+				// Applied to the used style (with the values so far), read back.
+				pl.cur = v
+				if !through {
+					p.flush()
+					through = true
+				} else {
+					pl.writeUsed()
+				}
+				st := pl.st
 				e.applyEffectValue(&a.effect, st, x)
-				opacity = st.used.opacity
+				v = planValues{opacity: st.used.opacity, hasTransform: st.used.hasTransform, tx: st.used.tx, ty: st.used.ty, xform: st.used.xform}
 				continue
 			}
 			// propertyValue's interpolation between the two keyframes.
@@ -774,51 +825,49 @@ func (e *Engine) runCompositorPlan() bool {
 				t = pe.easing.Apply(t)
 			}
 			if pe.props.has(css.PropOpacity) {
-				opacity = clampUnit(pe.op0 + (pe.op1-pe.op0)*t)
+				v.opacity = clampUnit(pe.op0 + (pe.op1-pe.op0)*t)
 			}
 			if pe.props.has(css.PropTransform) {
-				st.used.hasTransform, st.used.xform = true, nil
+				v.hasTransform, v.xform = true, nil
 				switch {
 				case pe.pxLerp:
-					st.used.tx, st.used.ty = ps.translation(t)
+					v.tx, v.ty = ps.translation(t)
 				case pe.one:
 					tx, ty := css.InterpolatedTranslation(pe.x0, pe.y0, pe.x1, pe.y1, t)
-					st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+					v.tx, v.ty = translateToLength(tx), translateToLength(ty)
 				default:
 					tx, ty, _ := css.InterpolatedTranslationSum(pe.tf0, pe.tf1, t)
-					st.used.tx, st.used.ty = translateToLength(tx), translateToLength(ty)
+					v.tx, v.ty = translateToLength(tx), translateToLength(ty)
 				}
 			}
 		}
+		pl.cur = v
+		if through {
+			pl.writeUsed()
+		}
+		opacity := v.opacity
 		// compositeLayer, with the element's layers known.
 		grouped, placed := pl.push >= 0, pl.placedAt >= 0
-		if p.placing || pl.transforms || !grouped || opacity >= 1 {
-			st.used.opacity = opacity
-		} else {
-			// Only its group's alpha reads it below: the used style is written after the
-			// pass, in a loop of stores alone (each element's style is a cache miss, which
-			// stalled the pass when written among its loads). Not when a context is placed
-			// again in the pass: painted again, it reads the opacities of what it holds.
-			p.opacities = append(p.opacities, planOpacity{st, opacity})
-		}
-		hasTransform := pl.hasTransform // (the used style's unless an effect may set it)
-		if pl.transforms {
-			hasTransform = st.used.hasTransform
-		}
-		if (opacity < 1) != grouped || hasTransform != placed {
-			e.compositeLayerAt(st, pl.placedAt) // it starts or stops being a layer: a new display list
+		if (opacity < 1) != grouped || v.hasTransform != placed {
+			// It starts or stops being a layer: a new display list (what builds it reads
+			// the used styles).
+			if !through {
+				p.flush()
+				through = true
+			}
+			e.compositeLayerAt(pl.st, pl.placedAt)
 			continue
 		}
 		moved := false
 		var tx, ty float64
 		if placed {
 			pc := &e.placedAt[pl.placedAt]
-			tx, ty = st.used.tx.resolve(pl.w), st.used.ty.resolve(pl.h)
+			tx, ty = v.tx.resolve(pl.w), v.ty.resolve(pl.h)
 			moved = pc.tx != tx || pc.ty != ty // movedFrom
 		}
 		if direct && moved {
-			// Its context placed again now, while its style is at hand: shifted, or
-			// painted again (replaceContext paints its group too, inside it).
+			// Its context placed again now: shifted, or painted again (replaceContext
+			// paints its group too, inside it).
 			d, shifts := e.contextShift(pl.placedAt, tx, ty)
 			stays := d == (image.Point{})
 			if shifts && stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
@@ -833,9 +882,16 @@ func (e *Engine) runCompositorPlan() bool {
 					if grouped {
 						e.patchLayerAt(pl.push, pl.pop, opacity, view)
 					}
-				} else if !e.replaceContext(pl.box, pl.placedAt, true, view) {
-					e.inv.unpatchable = true // another number of items: a new display list
-					continue
+				} else {
+					// Painted again: it reads the used styles of what it holds.
+					if !through {
+						p.flush()
+						through = true
+					}
+					if !e.replaceContext(pl.box, pl.placedAt, true, view) {
+						e.inv.unpatchable = true // another number of items: a new display list
+						continue
+					}
 				}
 				e.inv.patched, e.inv.direct = true, true
 				continue
@@ -864,17 +920,14 @@ func (e *Engine) runCompositorPlan() bool {
 			pl.alpha = opacity // (set in the list by this patch, or already)
 		}
 		if grouped && e.list[pl.push].alpha != opacity || moved {
-			// compositeLayer's patch, with the group's items known.
-			e.inv.patches = append(e.inv.patches, paintPatch{st: st, moved: moved, placedAt: pl.placedAt,
+			// compositeLayer's patch, with the group's items known (Layout flushes the
+			// used styles before it patches).
+			e.inv.patches = append(e.inv.patches, paintPatch{st: pl.st, moved: moved, placedAt: pl.placedAt,
 				push: pl.push, pop: pl.pop, box: pl.box, planned: true, alpha: opacity})
 			e.raiseDamage(damagePaint)
 		}
 	}
-	for _, w := range p.opacities {
-		w.st.used.opacity = w.opacity
-	}
-	clear(p.opacities)
-	p.opacities = p.opacities[:0]
+	p.stale = !through
 	e.settleGroups()
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = live

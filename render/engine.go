@@ -186,6 +186,7 @@ func NewEngine(src Source, width, height int) *Engine {
 
 // Resize changes the viewport size; the next frame is laid out and painted again.
 func (e *Engine) Resize(width, height int) {
+	e.plan.flush()
 	width, height = max(width, 1), max(height, 1)
 	if width == e.width && height == e.height {
 		return
@@ -208,6 +209,7 @@ func (e *Engine) NeedsUpdate(now float64) bool {
 // elements, the union of their fragments), in viewport coordinates (scroll positions
 // applied), as getBoundingClientRect does.
 func (e *Engine) BoxOf(n *html.Node) (Rect, bool) {
+	e.plan.flush()
 	e.flushScroll()
 	st := e.states[n]
 	if st == nil || st.box == nil || st.boxGen != e.layoutGen || !e.laidOut {

@@ -30,6 +30,9 @@ func (a marginPair) value() float64 { return a.pos + a.neg }
 // the rest. https://drafts.csswg.org/css2/#visual-model-intro
 func (e *Engine) Layout() {
 	defer e.forgetPaintChanges()
+	if !e.onlyDirectPatches() {
+		e.plan.flush() // (what follows reads the used styles)
+	}
 	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
 		if e.damage == damagePaint {
 			e.damage = damageNone

@@ -280,6 +280,15 @@ func (e *Engine) patchLayerAt(push, pop int32, alpha float64, view image.Rectang
 	}
 }
 
+// onlyDirectPatches reports whether Layout has nothing to do but take the display list
+// the compositor's plan patched in place (or nothing at all): no layout, no list built,
+// no patch of its own, no scroll; then it reads no used style, and a frame of the plan
+// leaves its values in the plan (compositorPlan.flush).
+func (e *Engine) onlyDirectPatches() bool {
+	return e.laidOut && !e.resizedForLayout && !e.scrollDirty && len(e.inv.patches) == 0 && !e.inv.unpatchable &&
+		(e.damage == damageNone || e.damage == damagePaint && e.inv.direct && !e.listFresh && e.lastFrame != nil)
+}
+
 // forgetPaintChanges drops the paint changes recorded for patching once Layout has
 // used them (or built a new display list).
 func (e *Engine) forgetPaintChanges() {

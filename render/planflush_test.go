@@ -1,0 +1,161 @@
+package render
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// planReadsPage animates the translation and opacity of boxes the compositor's plan
+// keeps (shifted and kept contexts, groups, a context painted again for its text (in the
+// even seeds), one inside another), overlapping so that hit testing near their edges depends on their
+// translations.
+const planReadsPage = `<!DOCTYPE html><style>
+body { margin: 0; font-size: 10px; line-height: 12px }
+@keyframes x { from { transform: translateX(0) } to { transform: translateX(7.3px) } }
+@keyframes y { from { transform: translate(-1.5px, 0.25px) } to { transform: translate(2.75px, 6.125px) } }
+@keyframes o { from { opacity: 0.2 } to { opacity: 0.9 } }
+@keyframes xo { from { opacity: 0.3; transform: translateX(3.2px) } to { opacity: 0.8; transform: translateX(-4.6px) } }
+div { position: absolute; width: 20px; height: 12px }
+</style><body>
+<div id=a style="left: 10px; top: 10px; background: #c33; animation: x 170ms linear infinite"></div>
+<div id=b style="left: 25px; top: 14px; background: #3c3; animation: y 230ms linear infinite alternate"></div>
+<div id=c style="left: 40px; top: 10px; background: #33c; animation: o 110ms linear infinite"></div>
+<div id=d style="left: 50px; top: 18px; background: #0cc; animation: xo 90ms linear infinite"></div>
+<div id=e style="left: 70px; top: 10px; width: 30px; background: #cc0; animation: x 130ms linear infinite alternate">text</div>
+<div id=f style="left: 90px; top: 14px; background: #c0c; animation: y 150ms linear infinite"><div id=g style="left: 3px; top: 2px; width: 8px; height: 5px; background: #fff; animation: x 70ms linear infinite"></div></div>
+<div id=h style="left: 110px; top: 10px; background: #963; border: 1px solid #000; animation: xo 200ms linear infinite alternate"></div>
+</body>`
+
+// planReader is one way the main thread reads what an animated element looks like (the
+// Go API the page's getComputedStyle, getBoundingClientRect and elementFromPoint use).
+type planReader struct {
+	name   string
+	layout bool // the page lays out before it reads (a forced layout)
+	read   func(e *Engine, n *html.Node, at Rect) string
+}
+
+var planReaders = []planReader{
+	{"getComputedStyle(el).transform", false, func(e *Engine, n *html.Node, _ Rect) string {
+		v, ok := e.ComputedValue(n, "transform")
+		return fmt.Sprintf("%s %v", v, ok)
+	}},
+	{"getComputedStyle(el).opacity", false, func(e *Engine, n *html.Node, _ Rect) string {
+		v, ok := e.ComputedValue(n, "opacity")
+		return fmt.Sprintf("%s %v", v, ok)
+	}},
+	{"getBoundingClientRect", true, func(e *Engine, n *html.Node, _ Rect) string {
+		r, ok := e.BoxOf(n)
+		return fmt.Sprint(r, ok)
+	}},
+	{"GeometryOf", true, func(e *Engine, n *html.Node, _ Rect) string {
+		g, ok := e.GeometryOf(n)
+		return fmt.Sprint(g, ok)
+	}},
+	{"elementFromPoint", true, func(e *Engine, _ *html.Node, at Rect) string {
+		// Points just inside and outside the element's edges (at: the box a full render
+		// gives it): which element is hit depends on its translation's fraction.
+		var s string
+		for _, dx := range []float64{-0.2, 0.2, at.W/2 + 0.1, at.W - 0.2, at.W + 0.2} {
+			for _, dy := range []float64{-0.2, 0.2, at.H - 0.2, at.H + 0.2} {
+				if n := e.HitTest(at.X+dx, at.Y+dy); n != nil {
+					s += fmt.Sprint(n.Attr, " ")
+				} else {
+					s += "nil "
+				}
+			}
+		}
+		return s
+	}},
+}
+
+// TestReadsBetweenPlannedFrames: the compositor's plan keeps the values its frames give the
+// animated elements out of their used styles until something reads one (flush); what the
+// main thread reads between frames from the plan (getComputedStyle's transform and opacity,
+// the element's box, hit testing), after a frame or after a forced style or layout at a
+// new time, is what it reads from an engine with no plan, every frame taken down the
+// general path. Each reader is the first to read after a run of unread planned frames in
+// turn (it fails when that reader does not flush).
+func TestReadsBetweenPlannedFrames(t *testing.T) {
+	ids := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	for seed := int64(1); seed <= 4; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			page := planReadsPage
+			if seed%2 == 1 { // no context painted again in a frame (the values stay in the plan)
+				page = strings.Replace(page, ">text</div>", "></div>", 1)
+				page = strings.Replace(page, "animation: x 70ms", "animation: o 70ms", 1)
+			}
+			doc, _, inc, full := incrementalAndFull(t, page)
+			var els []*html.Node
+			for _, id := range ids {
+				els = append(els, byID(doc, id))
+			}
+			rng := rand.New(rand.NewSource(seed))
+			now, planned, reads, stale := 0.3, 0, 0, 0
+			step := func(forced bool, layout bool) {
+				// A frame, or (forced) a script's forced style (and layout) at a new time,
+				// with the reference down the general path.
+				for _, e := range []*Engine{inc, full} {
+					if e == full {
+						full.lastFrame = nil
+						full.plan.valid = false
+					}
+					if !forced {
+						renderFrame(e, now)
+						continue
+					}
+					e.UpdateAnimations(now)
+					e.TakeAnimationEvents()
+					e.Style()
+					if layout {
+						e.Layout()
+					}
+				}
+				if inc.Work().Planned {
+					planned++
+				}
+				if inc.plan.stale {
+					stale++
+				}
+			}
+			for frame := 0; frame < 80; frame++ {
+				now += 3 + 14*rng.Float64()
+				if frame%5 != 4 {
+					step(false, false) // frames from the plan, nothing read
+					continue
+				}
+				r := planReaders[rng.Intn(len(planReaders))]
+				forced := rng.Intn(2) == 0
+				step(forced, r.layout)
+				if !inc.Work().Planned {
+					continue
+				}
+				reads++
+				n := els[rng.Intn(len(els))]
+				at := mustBox(t, full, n)
+				if got, want := r.read(inc, n, at), r.read(full, n, at); got != want {
+					t.Fatalf("frame %d (forced %v): %s of %v reads %s, with no plan %s", frame, forced, r.name, n.Attr, got, want)
+				}
+				for _, e := range []*Engine{inc, full} { // then everything else, laid out as the page does
+					e.Style()
+					e.Layout()
+				}
+				for _, n := range els {
+					at := mustBox(t, full, n)
+					for _, r := range planReaders {
+						if got, want := r.read(inc, n, at), r.read(full, n, at); got != want {
+							t.Fatalf("frame %d: %s of %v reads %s, with no plan %s", frame, r.name, n.Attr, got, want)
+						}
+					}
+				}
+			}
+			t.Logf("%d of 80 frames from the plan, %d left its values in the plan, %d read after one", planned, stale, reads)
+			if planned < 50 || reads < 8 {
+				t.Errorf("%d of 80 frames from the plan, %d read after one: want most, and reads", planned, reads)
+			}
+		})
+	}
+}
