@@ -38,7 +38,7 @@ const MaxAnimations = 200000
 // until played. The error says why the arguments are invalid (a TypeError's message).
 // https://drafts.csswg.org/web-animations-1/#dom-animatable-animate
 func (e *Engine) Animate(n *html.Node, frames []KeyframeInput, t TimingInput) (*Animation, error) {
-	e.plan.flush()
+	e.flushPlan()
 	if len(e.anims) >= MaxAnimations {
 		return nil, errors.New("too many animations are running (" + itoa(MaxAnimations) + ").")
 	}
@@ -171,7 +171,7 @@ func itoa(n int) string {
 // DEPARTURE: CSS transitions are not listed (they are not Animation objects here).
 // https://drafts.csswg.org/web-animations-1/#dom-animatable-getanimations
 func (e *Engine) Animations(n *html.Node, subtree bool) []*Animation {
-	e.plan.flush()
+	e.flushPlan()
 	var css, script []*Animation
 	for _, a := range e.anims {
 		if !a.relevant() || !within(a.node, n, subtree) {

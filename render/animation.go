@@ -734,7 +734,7 @@ func (a *Animation) CommittedStyles() (props [][2]string, rendered bool) {
 	// 2.2 "If, after applying any pending style changes, target is not being rendered,
 	// throw an "InvalidStateError" DOMException."
 	e.Style()
-	e.plan.flush()
+	e.flushPlan()
 	st := e.states[a.node]
 	if st == nil || st.gen != e.gen || st.baseStyle().display == css.DisplayNone || !connectedTo(a.node, e.src.Root()) {
 		return nil, false

@@ -87,7 +87,7 @@ func (e *Engine) Style() {
 		e.inv.work.Composited = true // only animations of opacity and transform advanced: the compositor's frame
 		return
 	}
-	e.plan.flush() // (a frame of the plan leaves its values in the plan: compositorPlan.flush)
+	e.flushPlan() // (a frame of the plan leaves its values in the plan: compositorPlan.flush)
 	if len(e.running) > 0 || len(e.animated) > 0 || len(e.anims) > 0 {
 		// The transitions' values at the time of UpdateAnimations (and none of those that
 		// ended there): the before-change styles of the restyle below.

@@ -89,6 +89,7 @@ func (e *Engine) startPlacing(b *box, dx, dy float64) placedContext {
 // endPlacing keeps what a translated stacking context was painted with.
 func (e *Engine) endPlacing(b *box, pc placedContext) {
 	pc.to, pc.hitTo = int32(len(e.list))-e.relocate, int32(len(e.hits))-e.hitRelocate
+	e.placings++
 	if i := e.repaintAt; i >= 0 && b == e.placedAt[i].b { // the context painted again (no lookup)
 		e.placedAt[i] = pc
 		return
@@ -304,18 +305,10 @@ func (e *Engine) settleGroups() {
 // nothing, when its boxes are not those it painted.
 func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view image.Rectangle) bool {
 	pc := &e.placedAt[at]
-	b := pc.b
-	ox, oy := pc.dx+pc.tx, pc.dy+pc.ty
-	nx, ny := pc.dx+tx, pc.dy+ty
-	if pc.shift == shiftLeaf {
-		// Painted at (ox, oy) with the list, and nothing else paints it: written, not
-		// read (a store does not wait for the box's line; its children are not read).
-		b.tx, b.ty = nx, ny
-	} else if paintedAt(b, ox, oy) == pc.boxes {
-		placeBoxes(b, nx, ny)
-	} else {
+	if !e.placeShifted(pc, tx, ty) {
 		return false
 	}
+	e.placings++
 	if d != (image.Point{}) {
 		if pc.grouped {
 			if e.dirtyGroups == nil {
@@ -336,16 +329,35 @@ func (e *Engine) shiftContext(at int32, tx, ty float64, d image.Point, view imag
 			e.noteItemChanged(int(i))
 		}
 	}
-	for i := pc.hitFrom; i < pc.hitTo; i++ {
-		r := &e.hits[i].r // (paintBox's b.ax + dx, b.ax whole)
-		r.X, r.Y = math.Round(r.X-ox)+nx, math.Round(r.Y-oy)+ny
-	}
-	pc.tx, pc.ty = tx, ty
 	if d == (image.Point{}) {
 		e.inv.work.Kept++
 	} else {
 		e.inv.work.Shifted++
 	}
+	return true
+}
+
+// placeShifted sets the hit areas and the boxes' paint offsets of the shifting context pc
+// to its offset at the translation (tx, ty), as painting it there gives them, and records
+// the translation; false, having changed nothing, when its boxes are not those it painted.
+func (e *Engine) placeShifted(pc *placedContext, tx, ty float64) bool {
+	b := pc.b
+	ox, oy := pc.dx+pc.tx, pc.dy+pc.ty
+	nx, ny := pc.dx+tx, pc.dy+ty
+	if pc.shift == shiftLeaf {
+		// Painted at (ox, oy) with the list, and nothing else paints it: written, not
+		// read (a store does not wait for the box's line; its children are not read).
+		b.tx, b.ty = nx, ny
+	} else if paintedAt(b, ox, oy) == pc.boxes {
+		placeBoxes(b, nx, ny)
+	} else {
+		return false
+	}
+	for i := pc.hitFrom; i < pc.hitTo; i++ {
+		r := &e.hits[i].r // (paintBox's b.ax + dx, b.ax whole)
+		r.X, r.Y = math.Round(r.X-ox)+nx, math.Round(r.Y-oy)+ny
+	}
+	pc.tx, pc.ty = tx, ty
 	return true
 }
 
@@ -414,7 +426,7 @@ func (e *Engine) compositeAnimations() bool {
 			}
 		}
 	}
-	e.plan.flush() // (runCompositorPlan flushed, dropping it; before any value is set again)
+	e.flushPlan() // (runCompositorPlan flushed, dropping it; before any value is set again)
 	e.wasAnimated = append(e.wasAnimated[:0], e.animated...)
 	e.applyAnimationValues(true)
 	// The elements whose layers may have changed: those animated now (marked with
@@ -499,6 +511,8 @@ type compositorPlan struct {
 	// elements alone (each element's style is a cache miss), and they are written into the
 	// used styles when anything else may read one (flush).
 	stale bool
+	// placings is Engine.placings when the elements' kept copies were made (notePlaced).
+	placings uint64
 }
 
 // planValues are an animated element's opacity and transform as a frame of the plan gives
@@ -514,29 +528,85 @@ type planValues struct {
 // applied over its base style's opacity and transform (kept here: the base style is not
 // read again).
 type planElement struct {
-	st           *elementState
-	placedAt     int32 // its translated context in Engine.placedAt, -1: none
+	// What a frame reads and writes comes first (the rest is read when the frame takes
+	// another path than the usual ones).
 	from, to     int32
+	placedAt     int32 // its translated context in Engine.placedAt, -1: none
 	push, pop    int32 // its opacity group's push and pop items (-1: no group)
-	hasTransform bool
-	transforms   bool // an effect may set its transform (else its used transform is its base's)
-	opacity      float64
+	hasTransform bool  // its base's
+	transforms   bool  // an effect may set its transform (else its used transform is its base's)
+	// simple: its effects are all simple, so a frame sets whatever they set, over the
+	// values they do not set (cur's: its base's).
+	simple bool
+	// leaf: its context shifts as a leaf (shiftLeaf), and kept below is what the plan
+	// reads of it (notePlaced), which the plan's frames keep equal to its placedContext.
+	// lag: that context's hit areas and box are at kept's translation, not at the one
+	// a frame found its items stay at, (lagX, lagY): a frame leaves them, and they are
+	// placed when read (placeLag).
+	leaf, lag  bool
+	lagX, lagY float64
+	opacity    float64 // its base's
+	w, h       float64 // its box's size (the geometry is the same while the plan holds)
+	// cur are its values at the last frame, which its used style holds unless the plan is
+	// stale (flush).
+	cur  planValues
+	kept keptPlace
 	// Its group's alpha and bounds in the display list, kept by the plan when no context
 	// is placed again in its pass (compositorPlan.placing): only the plan sets the alpha
 	// then, and nothing moves the group, so a frame compares and sets them without
 	// reading the list (each group's items are cache misses).
 	alpha float64
 	group image.Rectangle
-	// (What a frame of opacity animations reads comes first, above.)
+	// Its base's transform, its state and its box when the plan was made (the display
+	// list is the same while the plan holds).
 	tx, ty length
 	xform  *css.TransformList
-	// cur are its values at the last frame, which its used style holds unless the plan is
-	// stale (flush).
-	cur planValues
-	// Its layers when the plan was made (the display list is the same while the plan
-	// holds): its box, and push and pop above.
-	box  *box
-	w, h float64 // its box's size (the geometry is the same while the plan holds)
+	st     *elementState
+	box    *box
+}
+
+// keptPlace is what the plan reads of a leaf context's placedContext: where it was placed
+// (dx, dy), its translation (tx, ty) and its rounded offset (ox, oy, and whether its
+// fraction is clear of a half: roundApart), so that a frame finds whether its items stay
+// (keeps) without reading the placedContext.
+type keptPlace struct {
+	dx, dy, tx, ty float64
+	ox, oy         int32
+	okx, oky       bool
+}
+
+// keeps reports whether the items of the context kp copies stay where they are at the
+// translation (tx, ty): contextShift's answer of no move, with the same sums.
+func (kp *keptPlace) keeps(tx, ty float64) bool {
+	if tx != kp.tx {
+		if n, ok := roundApart(kp.dx + tx); !ok || !kp.okx || n != int(kp.ox) {
+			return false
+		}
+	}
+	if ty != kp.ty {
+		if n, ok := roundApart(kp.dy + ty); !ok || !kp.oky || n != int(kp.oy) {
+			return false
+		}
+	}
+	return true
+}
+
+// notePlaced copies what the plan reads of pl's context into pl.kept, and marks pl.leaf
+// when the context shifts as a leaf (the checks contextShift makes, which hold while the
+// display list is the same).
+func (e *Engine) notePlaced(pl *planElement) {
+	pl.leaf = false
+	if pl.placedAt < 0 || int(pl.placedAt) >= len(e.placedAt) {
+		return
+	}
+	pc := &e.placedAt[pl.placedAt]
+	if pc.b != pl.box || pc.shift != shiftLeaf || pc.twice || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
+		return
+	}
+	ox, okx := roundApart(pc.dx + pc.tx)
+	oy, oky := roundApart(pc.dy + pc.ty)
+	pl.kept = keptPlace{dx: pc.dx, dy: pc.dy, tx: pc.tx, ty: pc.ty, ox: int32(ox), oy: int32(oy), okx: okx, oky: oky}
+	pl.leaf = true
 }
 
 // planEffect is one animation of an element: its keyframes' values when the effect is
@@ -574,7 +644,7 @@ type planMade struct {
 // animated).
 func (e *Engine) makeCompositorPlan() {
 	p := &e.plan
-	p.drop()
+	e.dropPlan()
 	if len(e.running) > 0 || len(e.animated) == 0 {
 		return
 	}
@@ -632,16 +702,19 @@ func (e *Engine) makeCompositorPlan() {
 	p.effects, p.samples = p.effects[:0], p.samples[:0]
 	for i := range p.elements {
 		pl := &p.elements[i]
-		pl.from = int32(len(p.effects))
+		pl.from, pl.simple = int32(len(p.effects)), true
 		for len(p.made) > 0 && p.made[0].el == int32(i) {
 			pe := &p.made[0].eff
 			p.effects = append(p.effects, *pe)
 			p.samples = append(p.samples, fastSample(&pe.tm, pe.times, pe))
 			pl.transforms = pl.transforms || !pe.simple || pe.props.has(css.PropTransform)
+			pl.simple = pl.simple && pe.simple
 			p.made = p.made[1:]
 		}
 		pl.to = int32(len(p.effects))
+		e.notePlaced(pl)
 	}
+	p.placings = e.placings
 	p.made = p.made[:0]
 	clear(p.index)
 	p.valid, p.epoch, p.gen, p.listGen, p.layoutGen = true, e.animEpoch, e.gen, e.listGen, e.layoutGen
@@ -649,10 +722,11 @@ func (e *Engine) makeCompositorPlan() {
 	p.styledVersion, p.anims = e.styledVersion, len(e.anims)
 }
 
-// drop forgets the plan and what it points to (elements and animations the document may
-// have dropped since).
-func (p *compositorPlan) drop() {
-	p.flush() // (the values of the frames it made go into the used styles first)
+// dropPlan forgets the plan and what it points to (elements and animations the document
+// may have dropped since).
+func (e *Engine) dropPlan() {
+	e.flushPlan() // (the values of the frames it made go into the used styles first)
+	p := &e.plan
 	if p.valid || len(p.elements) > 0 {
 		clear(p.elements)
 		clear(p.effects)
@@ -660,20 +734,39 @@ func (p *compositorPlan) drop() {
 	}
 }
 
-// flush writes the values the plan's frames gave the animated elements into their used
-// styles, when they may not hold them (stale). Every exported method of the engine calls
-// it first, but those of a frame that read no used style (UpdateAnimations,
+// flushPlan writes the values the plan's frames gave the animated elements into their
+// used styles, and places the contexts whose items stayed (lag) at their translations,
+// when the plan is stale. Every exported method of the engine calls it first, but those
+// of a frame that read no used style, hit area or box (UpdateAnimations,
 // TakeAnimationEvents, Paint's raster, Layout when it only takes the display list the plan
 // patched: onlyDirectPatches) and getters of the engine's own state; Style calls it unless
-// it takes the plan's frame, and the plan's pass before what reads a used style in it.
-func (p *compositorPlan) flush() {
+// it takes the plan's frame, and the plan's pass before what reads them in it.
+func (e *Engine) flushPlan() {
+	p := &e.plan
 	if !p.stale {
 		return
 	}
 	p.stale = false
 	for i := range p.elements {
-		p.elements[i].writeUsed()
+		pl := &p.elements[i]
+		pl.writeUsed()
+		if pl.lag {
+			e.placeLag(pl)
+		}
 	}
+}
+
+// placeLag places the hit areas and box of pl's context at the translation a frame found
+// its items stay at (lag).
+func (e *Engine) placeLag(pl *planElement) {
+	pl.lag = false
+	if pc := &e.placedAt[pl.placedAt]; !e.placeShifted(pc, pl.lagX, pl.lagY) {
+		// (Its boxes moved since the plan copied it: not seen. A new display list places
+		// them again.)
+		e.inv.unpatchable = true
+		e.raiseDamage(damagePaint)
+	}
+	e.notePlaced(pl)
 }
 
 // writeUsed writes the element's values (cur) into its used style: its opacity, and its
@@ -744,8 +837,14 @@ func (e *Engine) runCompositorPlan() bool {
 	p := &e.plan
 	if !p.valid || p.epoch != e.animEpoch || p.gen != e.gen || p.listGen != e.listGen || p.layoutGen != e.layoutGen || p.geomGen != e.geomGen || p.stateGen != e.animStateGen ||
 		p.styledVersion != e.styledVersion || p.anims != len(e.anims) || len(e.running) > 0 {
-		p.drop()
+		e.dropPlan()
 		return false
+	}
+	if p.placings != e.placings { // a context was placed since, not by the plan's frames
+		for i := range p.elements {
+			e.notePlaced(&p.elements[i])
+		}
+		p.placings = e.placings
 	}
 	// An animation that stops applying a value sends the frame down the general path:
 	// what this one noted is taken back (the values it set are set again there).
@@ -764,8 +863,12 @@ func (e *Engine) runCompositorPlan() bool {
 	through := false // the used styles were flushed in the pass: written too from then on
 	for i := range p.elements {
 		pl := &p.elements[i]
-		// The element's values are set once, from its base's and its effects'.
-		v := planValues{opacity: pl.opacity, hasTransform: pl.hasTransform, tx: pl.tx, ty: pl.ty, xform: pl.xform}
+		// The element's values are set once, from its base's and its effects' (over the
+		// last frame's when its effects set the same values every frame).
+		v := pl.cur
+		if !pl.simple {
+			v = planValues{opacity: pl.opacity, hasTransform: pl.hasTransform, tx: pl.tx, ty: pl.ty, xform: pl.xform}
+		}
 		for k := pl.from; k < pl.to; k++ {
 			ps := &p.samples[k]
 			x, fast := ps.progressAt(e.now)
@@ -788,7 +891,7 @@ func (e *Engine) runCompositorPlan() bool {
 				local, ok := pe.times.currentTime(e.now) // a.localTime()
 				smp := pe.tm.sampleAt(local, ok)
 				if !smp.hasActive {
-					p.drop() // (the values of the elements before this one flushed)
+					e.dropPlan() // (the values of the elements before this one flushed)
 					clear(e.inv.patches[patches:])
 					e.inv.patches, e.inv.unpatchable = e.inv.patches[:patches], unpatchable
 					if !e.inv.direct {
@@ -809,7 +912,7 @@ func (e *Engine) runCompositorPlan() bool {
 				// Applied to the used style (with the values so far), read back.
 				pl.cur = v
 				if !through {
-					p.flush()
+					e.flushPlan()
 					through = true
 				} else {
 					pl.writeUsed()
@@ -852,7 +955,7 @@ func (e *Engine) runCompositorPlan() bool {
 			// It starts or stops being a layer: a new display list (what builds it reads
 			// the used styles).
 			if !through {
-				p.flush()
+				e.flushPlan()
 				through = true
 			}
 			e.compositeLayerAt(pl.st, pl.placedAt)
@@ -861,9 +964,27 @@ func (e *Engine) runCompositorPlan() bool {
 		moved := false
 		var tx, ty float64
 		if placed {
-			pc := &e.placedAt[pl.placedAt]
 			tx, ty = v.tx.resolve(pl.w), v.ty.resolve(pl.h)
-			moved = pc.tx != tx || pc.ty != ty // movedFrom
+			if pl.leaf && direct && !through {
+				// Its context's copy, not its placedContext (a cache miss).
+				switch kp := &pl.kept; {
+				case tx == kp.tx && ty == kp.ty:
+					pl.lag = false // (its hit areas and box are at this translation)
+				case kp.keeps(tx, ty):
+					// Its items stay (shiftContext's keep): its hit areas and box are
+					// placed when something reads them (flushPlan).
+					pl.lag, pl.lagX, pl.lagY = true, tx, ty
+					e.inv.work.Kept++
+				default:
+					moved = true
+				}
+			} else {
+				if pl.lag {
+					e.placeLag(pl) // (first: what follows reads its placedContext)
+				}
+				pc := &e.placedAt[pl.placedAt]
+				moved = pc.tx != tx || pc.ty != ty // movedFrom
+			}
 		}
 		if direct && moved {
 			// Its context placed again now: shifted, or painted again (replaceContext
@@ -872,6 +993,8 @@ func (e *Engine) runCompositorPlan() bool {
 			stays := d == (image.Point{})
 			if shifts && stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
 				moved = false // its items stay where they are (its group's alpha below)
+				pl.lag = false
+				e.notePlaced(pl)
 			} else {
 				if !e.inv.patched {
 					e.inv.patchDamage = e.inv.patchDamage[:0] // (before a shift's damage)
@@ -879,13 +1002,15 @@ func (e *Engine) runCompositorPlan() bool {
 				e.raiseDamage(damagePaint)
 				// (a shift that stays was tried above)
 				if shifts && !stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
+					pl.lag = false
+					e.notePlaced(pl)
 					if grouped {
 						e.patchLayerAt(pl.push, pl.pop, opacity, view)
 					}
 				} else {
 					// Painted again: it reads the used styles of what it holds.
 					if !through {
-						p.flush()
+						e.flushPlan()
 						through = true
 					}
 					if !e.replaceContext(pl.box, pl.placedAt, true, view) {
@@ -928,6 +1053,9 @@ func (e *Engine) runCompositorPlan() bool {
 		}
 	}
 	p.stale = !through
+	if !through { // (else a context may have been painted again: its copies are made again)
+		p.placings = e.placings
+	}
 	e.settleGroups()
 	e.appliedAnimVersion = e.animVersion
 	e.animatedLive = live

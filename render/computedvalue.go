@@ -17,7 +17,7 @@ import (
 // without a computed style (not in the document, or inside a display:none subtree).
 // https://drafts.csswg.org/cssom/#resolved-values
 func (e *Engine) ComputedValue(n *html.Node, property string) (string, bool) {
-	e.plan.flush()
+	e.flushPlan()
 	st := e.states[n]
 	if st == nil || st.gen != e.gen || !e.styled || !connectedTo(n, e.src.Root()) {
 		return "", false // unstyled, or removed (its state lasts until the next full cascade)

@@ -28,7 +28,7 @@ type CSSTransition struct {
 // composite order (creation). FIXME(spec): by generation, not first by tree order.
 // https://drafts.csswg.org/web-animations-1/#dom-animatable-getanimations
 func (e *Engine) Transitions(n *html.Node, subtree bool) []CSSTransition {
-	e.plan.flush()
+	e.flushPlan()
 	var out []CSSTransition
 	for _, t := range e.running {
 		if !t.canceled && within(t.st.node, n, subtree) && e.now-t.start < t.delay+t.duration {

@@ -120,9 +120,10 @@ type Engine struct {
 	// painted with (compositor.go), so a new translation paints it again in place.
 	placed     map[*box]int32 // its index in placedAt
 	placedAt   []placedContext
-	repaintAt  int32 // the index of the context painted again (replaceContext), or -1
-	layerDepth int   // the opacity groups open while the display list is built
-	outerLayer int32 // the outermost one's push item
+	placings   uint64 // counts the changes of placedAt (the compositor's plan keeps copies)
+	repaintAt  int32  // the index of the context painted again (replaceContext), or -1
+	layerDepth int    // the opacity groups open while the display list is built
+	outerLayer int32  // the outermost one's push item
 	// dirtyGroups are the opacity groups whose bounds a shift of a context inside changed
 	// (their push items), set again by settleGroups.
 	dirtyGroups map[int32]struct{}
@@ -186,7 +187,7 @@ func NewEngine(src Source, width, height int) *Engine {
 
 // Resize changes the viewport size; the next frame is laid out and painted again.
 func (e *Engine) Resize(width, height int) {
-	e.plan.flush()
+	e.flushPlan()
 	width, height = max(width, 1), max(height, 1)
 	if width == e.width && height == e.height {
 		return
@@ -209,7 +210,7 @@ func (e *Engine) NeedsUpdate(now float64) bool {
 // elements, the union of their fragments), in viewport coordinates (scroll positions
 // applied), as getBoundingClientRect does.
 func (e *Engine) BoxOf(n *html.Node) (Rect, bool) {
-	e.plan.flush()
+	e.flushPlan()
 	e.flushScroll()
 	st := e.states[n]
 	if st == nil || st.box == nil || st.boxGen != e.layoutGen || !e.laidOut {

@@ -8,7 +8,7 @@ import "golang.org/x/net/html"
 // visibility: hidden are not hit; pointer-events is not supported.
 // https://drafts.csswg.org/cssom-view/#dom-document-elementfrompoint
 func (e *Engine) HitTest(x, y float64) *html.Node {
-	e.plan.flush()
+	e.flushPlan()
 	e.flushScroll()
 	if !e.laidOut || e.root == nil || x < 0 || y < 0 || x >= float64(e.width) || y >= float64(e.height) {
 		return nil

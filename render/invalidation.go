@@ -93,7 +93,7 @@ func (e *Engine) Work() FrameWork { return e.inv.work }
 // must be reported for every Version bump, in order; a gap makes the next Style a full
 // cascade, which is always correct.
 func (e *Engine) NoteChange(kind ChangeKind, n *html.Node, attr string, version uint64) {
-	e.plan.flush()
+	e.flushPlan()
 	iv := &e.inv
 	if version != iv.noted+1 || len(iv.pending) >= maxPendingChanges {
 		iv.lost = true

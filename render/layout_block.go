@@ -31,7 +31,7 @@ func (a marginPair) value() float64 { return a.pos + a.neg }
 func (e *Engine) Layout() {
 	defer e.forgetPaintChanges()
 	if !e.onlyDirectPatches() {
-		e.plan.flush() // (what follows reads the used styles)
+		e.flushPlan() // (what follows reads the used styles)
 	}
 	if e.laidOut && !e.resizedForLayout && e.damage < damageLayout {
 		if e.damage == damagePaint {

@@ -18,7 +18,7 @@ type Geometry struct {
 // GeometryOf returns an element's geometry from the last layout; ok is false when it has
 // no box (display: none, not connected, or not laid out since it changed).
 func (e *Engine) GeometryOf(n *html.Node) (Geometry, bool) {
-	e.plan.flush()
+	e.flushPlan()
 	r, ok := e.BoxOf(n)
 	if !ok {
 		return Geometry{}, false
@@ -36,7 +36,7 @@ func (e *Engine) GeometryOf(n *html.Node) (Geometry, bool) {
 // FIXME(spec): a transformed ancestor is the containing block of a fixed or absolutely
 // positioned descendant too (as clipFor, the engine does not make it one).
 func (e *Engine) InContainingBlockChain(n, ancestor *html.Node) bool {
-	e.plan.flush()
+	e.flushPlan()
 	st := e.states[n]
 	if st == nil || st.box == nil || st.boxGen != e.layoutGen || !e.laidOut {
 		return false

@@ -1,8 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,14 +62,19 @@ var planReaders = []planReader{
 		// Points just inside and outside the element's edges (at: the box a full render
 		// gives it): which element is hit depends on its translation's fraction.
 		var s string
-		for _, dx := range []float64{-0.2, 0.2, at.W/2 + 0.1, at.W - 0.2, at.W + 0.2} {
-			for _, dy := range []float64{-0.2, 0.2, at.H - 0.2, at.H + 0.2} {
-				if n := e.HitTest(at.X+dx, at.Y+dy); n != nil {
-					s += fmt.Sprint(n.Attr, " ")
-				} else {
-					s += "nil "
-				}
+		hit := func(x, y float64) {
+			if n := e.HitTest(x, y); n != nil {
+				id, _ := attr(n, "id")
+				s += fmt.Sprintf("%g,%g:%s#%s ", x, y, n.Data, id)
+			} else {
+				s += "nil "
 			}
+		}
+		for d := -1.5; d <= 1.5; d += 0.125 {
+			hit(at.X+d, at.Y+at.H/2)
+			hit(at.X+at.W+d, at.Y+at.H/2)
+			hit(at.X+at.W/2, at.Y+d)
+			hit(at.X+at.W/2, at.Y+at.H+d)
 		}
 		return s
 	}},
@@ -77,8 +85,9 @@ var planReaders = []planReader{
 // main thread reads between frames from the plan (getComputedStyle's transform and opacity,
 // the element's box, hit testing), after a frame or after a forced style or layout at a
 // new time, is what it reads from an engine with no plan, every frame taken down the
-// general path. Each reader is the first to read after a run of unread planned frames in
-// turn (it fails when that reader does not flush).
+// general path, and every frame is a full render's bytes and display list. Each reader is
+// the first to read after a run of unread planned frames in turn (it fails when that
+// reader does not flush).
 func TestReadsBetweenPlannedFrames(t *testing.T) {
 	ids := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
 	for seed := int64(1); seed <= 4; seed++ {
@@ -98,13 +107,14 @@ func TestReadsBetweenPlannedFrames(t *testing.T) {
 			step := func(forced bool, layout bool) {
 				// A frame, or (forced) a script's forced style (and layout) at a new time,
 				// with the reference down the general path.
-				for _, e := range []*Engine{inc, full} {
+				var frames [2]*image.RGBA
+				for k, e := range []*Engine{inc, full} {
 					if e == full {
 						full.lastFrame = nil
 						full.plan.valid = false
 					}
 					if !forced {
-						renderFrame(e, now)
+						frames[k] = renderFrame(e, now)
 						continue
 					}
 					e.UpdateAnimations(now)
@@ -119,6 +129,15 @@ func TestReadsBetweenPlannedFrames(t *testing.T) {
 				}
 				if inc.plan.stale {
 					stale++
+				}
+				if frames[0] != nil && !bytes.Equal(frames[0].Pix, frames[1].Pix) {
+					t.Fatalf("now %v: differs from a full render at %v", now, firstDiff(frames[0], frames[1]))
+				}
+				if !forced && !slices.EqualFunc(inc.list, full.list, func(a, b displayItem) bool {
+					a.face, b.face = nil, nil // (each engine has its faces)
+					return a == b
+				}) {
+					t.Fatalf("now %v: the display list differs from a full render's", now)
 				}
 			}
 			for frame := 0; frame < 80; frame++ {
@@ -137,7 +156,7 @@ func TestReadsBetweenPlannedFrames(t *testing.T) {
 				n := els[rng.Intn(len(els))]
 				at := mustBox(t, full, n)
 				if got, want := r.read(inc, n, at), r.read(full, n, at); got != want {
-					t.Fatalf("frame %d (forced %v): %s of %v reads %s, with no plan %s", frame, forced, r.name, n.Attr, got, want)
+					t.Fatalf("frame %d (forced %v): %s of #%s reads %s, with no plan %s", frame, forced, r.name, ids[slices.Index(els, n)], got, want)
 				}
 				for _, e := range []*Engine{inc, full} { // then everything else, laid out as the page does
 					e.Style()
@@ -147,7 +166,7 @@ func TestReadsBetweenPlannedFrames(t *testing.T) {
 					at := mustBox(t, full, n)
 					for _, r := range planReaders {
 						if got, want := r.read(inc, n, at), r.read(full, n, at); got != want {
-							t.Fatalf("frame %d: %s of %v reads %s, with no plan %s", frame, r.name, n.Attr, got, want)
+							t.Fatalf("frame %d: %s of #%s reads %s, with no plan %s", frame, r.name, ids[slices.Index(els, n)], got, want)
 						}
 					}
 				}

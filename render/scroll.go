@@ -26,7 +26,7 @@ import (
 // ScrollPosition returns the scroll position of the viewport (n nil, or the root
 // element: the scrolling element) or of element n (0, 0 when n is no scroll container).
 func (e *Engine) ScrollPosition(n *html.Node) (x, y float64) {
-	e.plan.flush()
+	e.flushPlan()
 	if n == nil || e.isRootElement(n) {
 		return e.scrollX, e.scrollY
 	}
@@ -65,7 +65,7 @@ func (st *elementState) scrollState() *elementScroll {
 // the root element) or scroll container n: where ScrollTo would go. ok is false when n
 // does not scroll.
 func (e *Engine) ClampScrollPosition(n *html.Node, x, y float64) (cx, cy float64, ok bool) {
-	e.plan.flush()
+	e.flushPlan()
 	maxX, maxY, ok := e.scrollRange(n)
 	if !ok {
 		return 0, 0, false
@@ -79,7 +79,7 @@ func (e *Engine) ClampScrollPosition(n *html.Node, x, y float64) (cx, cy float64
 // must have been laid out (the caller lays out first, as the CSSOM's scroll methods do).
 // https://drafts.csswg.org/cssom-view/#perform-a-scroll
 func (e *Engine) ScrollTo(n *html.Node, x, y float64) (changed bool) {
-	e.plan.flush()
+	e.flushPlan()
 	maxX, maxY, ok := e.scrollRange(n)
 	if !ok {
 		return false
@@ -116,7 +116,7 @@ func clampScroll(v, max float64) float64 {
 // (https://drafts.csswg.org/cssom-view/#dom-element-scrollwidth). ok is false when n
 // has no box.
 func (e *Engine) ScrollSize(n *html.Node) (w, h float64, ok bool) {
-	e.plan.flush()
+	e.flushPlan()
 	if n == nil || e.isRootElement(n) {
 		if !e.laidOut || e.root == nil {
 			return float64(e.width), float64(e.height), e.laidOut
@@ -142,7 +142,7 @@ func (e *Engine) ScrollSize(n *html.Node) (w, h float64, ok bool) {
 // wheel and keys scroll (hidden scrolls only programmatically).
 // https://drafts.csswg.org/css-overflow-3/#scroll-container
 func (e *Engine) IsScrollContainer(n *html.Node) (container, userScrollable bool) {
-	e.plan.flush()
+	e.flushPlan()
 	b := e.boxOf(n)
 	if b == nil || !b.st.clips() {
 		return false, false
@@ -152,7 +152,7 @@ func (e *Engine) IsScrollContainer(n *html.Node) (container, userScrollable bool
 
 // ScrollRange is how far the viewport (n nil) or scroll container n can scroll.
 func (e *Engine) ScrollRange(n *html.Node) (maxX, maxY float64, ok bool) {
-	e.plan.flush()
+	e.flushPlan()
 	return e.scrollRange(n)
 }
 
@@ -299,7 +299,7 @@ func (e *Engine) clampScrollPositions() {
 // an inline box or no box; the viewport's size for the root element.
 // https://drafts.csswg.org/cssom-view/#dom-element-clientwidth
 func (e *Engine) ClientBox(n *html.Node) (left, top, width, height float64) {
-	e.plan.flush()
+	e.flushPlan()
 	b := e.boxOf(n)
 	if b == nil || b.kind == kindInline {
 		return 0, 0, 0, 0

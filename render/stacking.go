@@ -67,6 +67,7 @@ func (e *Engine) buildDisplayList() {
 	e.focusRing = image.Rectangle{}
 	clear(e.placed)
 	e.placedAt = e.placedAt[:0]
+	e.placings++
 	e.layerDepth = 0
 	clear(e.dirtyGroups) // (their items are the last list's)
 	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}

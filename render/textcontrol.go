@@ -112,7 +112,7 @@ func (e *Engine) paintTextControl(b *box, x, y float64) {
 // CaretOffsetAt is the byte offset in value (the text control n's value) nearest to the
 // viewport point (x, y): where a click puts the caret. ok is false when n has no box.
 func (e *Engine) CaretOffsetAt(n *html.Node, value string, x, y float64) (int, bool) {
-	e.plan.flush()
+	e.flushPlan()
 	r, ok := e.BoxOf(n)
 	b := e.boxOf(n)
 	if !ok || b == nil {
