@@ -794,12 +794,17 @@ func (o *baseObject) defineOwnPropertySym(s *Symbol, descr PropertyDescriptor, t
 	if o.symValues != nil {
 		existingVal = o.symValues.get(s)
 	}
-	if v, ok := o._defineOwnProperty(s.descriptiveString().string(), existingVal, descr, throw); ok {
+	// The symbol's descriptive string names it only in an error: it is built when the
+	// definition is refused (a refusal changes nothing, so the check is made again with it).
+	if v, ok := o._defineOwnProperty("", existingVal, descr, false); ok {
 		if o.symValues == nil {
 			o.symValues = newOrderedMap(nil)
 		}
 		o.symValues.set(s, v)
 		return true
+	}
+	if throw {
+		o._defineOwnProperty(s.descriptiveString().string(), existingVal, descr, true)
 	}
 	return false
 }

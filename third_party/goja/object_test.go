@@ -757,3 +757,35 @@ func TestPeekOwnProperty(t *testing.T) {
 		t.Error("the proxy's trap ran")
 	}
 }
+
+func TestDefineOwnPropertySymbolErrors(t *testing.T) {
+	const SCRIPT = `
+	var s = Symbol("foo");
+	var o = Object.preventExtensions({});
+	assert.throws(TypeError, function() { Object.defineProperty(o, s, {value: 1}); });
+	try { Object.defineProperty(o, s, {value: 1}); } catch (e) { assert.sameValue(e.message, "Cannot define property Symbol(foo), object is not extensible"); }
+	assert.sameValue(Reflect.defineProperty(o, s, {value: 1}), false);
+	var p = {};
+	Object.defineProperty(p, s, {value: 1});
+	try { Object.defineProperty(p, s, {value: 2}); throw new Error("no error"); } catch (e) { assert.sameValue(e.message, "Cannot redefine property: Symbol(foo)"); }
+	assert.sameValue(Reflect.defineProperty(p, s, {value: 2}), false);
+	assert.sameValue(Reflect.defineProperty(p, s, {value: 1}), true);
+	assert.sameValue(p[s], 1);
+	`
+	testScriptWithTestLib(SCRIPT, _undefined, t)
+}
+
+func TestDefineOwnPropertySymbolAllocs(t *testing.T) {
+	r := New()
+	s := NewSymbol("a symbol with a description")
+	v := r.ToValue(1)
+	allocs := testing.AllocsPerRun(100, func() {
+		o := r.NewObject()
+		_ = o.DefineDataPropertySymbol(s, v, FLAG_FALSE, FLAG_TRUE, FLAG_FALSE)
+	})
+	// The object and its property: no string is built for the symbol's name (that took 6
+	// allocations more).
+	if allocs > 8 {
+		t.Fatalf("allocs: %v", allocs)
+	}
+}
