@@ -281,7 +281,7 @@ func (form *Node) submitForm(submitter *Node, fromSubmitMethod bool) {
 	e := createEvent("submit", kindSubmitEvent, EventInit{Bubbles: true, Cancelable: true})
 	e.trusted = true
 	if submitter != form {
-		e.submitter = submitter
+		e.other().submitter = submitter
 	}
 	if r := form.doc.realm; r != nil {
 		e.timeStamp = r.host.Now()

@@ -36,11 +36,11 @@ func (n *Node) queueDetailsToggleEventTask(oldState, newState string) {
 	// 1. "If element's details toggle task tracker is not null": set oldState to the
 	// tracker's old state, remove its task, and set the tracker to null.
 	if t := n.jsData().detailsToggle; t != nil {
-		t.event.newState = newState
+		t.event.other().newState = newState
 		return
 	}
 	e := createEvent("toggle", kindToggleEvent, EventInit{})
-	e.oldState, e.newState, e.trusted = oldState, newState, true
+	e.other().oldState, e.other().newState, e.trusted = oldState, newState, true
 	t := &detailsToggle{oldState: oldState, event: e}
 	n.jsData().detailsToggle = t
 	// 2. "Queue an element task given the DOM manipulation task source and element to run":

@@ -205,7 +205,9 @@ func appendToEventPath(event *Event, invocationTarget, shadowAdjustedTarget, rel
 	// root-of-closed-tree be false. If invocationTarget is a shadow root whose mode is
 	// "closed", then set root-of-closed-tree to true."
 	item := pathItem{invocationTarget: invocationTarget, shadowAdjustedTarget: shadowAdjustedTarget, relatedTarget: relatedTarget}
-	if n, ok := invocationTarget.(*Node); ok && n != nil {
+	// (A node whose document has no shadow root is in no shadow tree: a node inserted into
+	// a shadow tree is adopted into its root's document, where the root was attached.)
+	if n, ok := invocationTarget.(*Node); ok && n != nil && n.doc.shadowHosts > 0 {
 		item.inShadowTree = n.rootNode().isShadowRoot()
 		item.rootOfClosedTree = n.isShadowRoot() && n.shadow.closed
 	}

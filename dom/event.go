@@ -51,18 +51,54 @@ type Event struct {
 	composed, initialized, dispatching, bubbles, cancelable, trusted       bool
 	plainDispatch                                                          bool // dispatched at a plain EventTarget (dispatch.go)
 
-	// UIEvent, MouseEvent, PointerEvent, KeyboardEvent attributes. viewSet: view was given
-	// by an init*Event call (viewIsWindow: the window, else null).
+	// UIEvent.detail. viewSet: view was given by an init*Event call (viewIsWindow: the
+	// window, else null).
 	detail                int
 	viewSet, viewIsWindow bool
-	mouse                 MouseEventInit
-	pointer               PointerEventInit
-	key                   KeyboardEventInit
-	wheel                 WheelEventInit
-	input                 InputEventInit
+
+	// TransitionEvent.
+	propertyName, pseudoElement string
+	elapsedTime                 float64
+
+	// AnimationEvent (animationName, elapsedTime and pseudoElement above) and
+	// AnimationPlaybackEvent.
+	animationName                   string
+	currentTime, timelineTime       float64
+	hasCurrentTime, hasTimelineTime bool
+
+	// The members of the other kinds of event, each event's own, made when first set or
+	// read: an event of the kinds above (the many that a frame of animations fires) stays
+	// small.
+	uiMembers    *uiEventMembers
+	otherMembers *otherEventMembers
+
+	obj *goja.Object // JS wrapper, created on first use
+}
+
+// uiEventMembers holds the members of MouseEvent, PointerEvent, WheelEvent, KeyboardEvent
+// and InputEvent.
+type uiEventMembers struct {
+	mouse   MouseEventInit
+	pointer PointerEventInit
+	key     KeyboardEventInit
+	wheel   WheelEventInit
+	input   InputEventInit
 	// coalesced: a trusted pointermove's getCoalescedEvents() (inputevents.go).
 	coalesced []*Event
+}
 
+// ui returns e's UI event members, made when first used.
+func (e *Event) ui() *uiEventMembers {
+	if e.uiMembers == nil {
+		e.uiMembers = &uiEventMembers{}
+	}
+	return e.uiMembers
+}
+
+// otherEventMembers holds the members of CustomEvent, SubmitEvent, ErrorEvent,
+// PromiseRejectionEvent, MessageEvent, ToggleEvent, HashChangeEvent, PopStateEvent,
+// MediaQueryListEvent and the legacy MutationEvent.
+type otherEventMembers struct {
 	detailValue goja.Value // CustomEvent.detail
 	submitter   *Node      // SubmitEvent.submitter
 
@@ -88,15 +124,6 @@ type Event struct {
 	oldURL, newURL string
 	state          goja.Value
 
-	// TransitionEvent.
-	propertyName, pseudoElement string
-	elapsedTime                 float64
-
-	// AnimationEvent (animationName, elapsedTime and pseudoElement above) and
-	// AnimationPlaybackEvent.
-	animationName                   string
-	currentTime, timelineTime       float64
-	hasCurrentTime, hasTimelineTime bool
 	// MediaQueryListEvent.
 	media   string
 	matches bool
@@ -105,8 +132,14 @@ type Event struct {
 	relatedNode                   *Node
 	prevValue, newValue, attrName string
 	attrChange                    uint16
+}
 
-	obj *goja.Object // JS wrapper, created on first use
+// other returns e's members of the other kinds, made when first used.
+func (e *Event) other() *otherEventMembers {
+	if e.otherMembers == nil {
+		e.otherMembers = &otherEventMembers{}
+	}
+	return e.otherMembers
 }
 
 // EventInit holds the EventInit dictionary members.
@@ -162,7 +195,7 @@ func createEvent(typ string, kind eventKind, init EventInit) *Event {
 // NewMouseEvent creates a MouseEvent.
 func NewMouseEvent(typ string, init MouseEventInit) *Event {
 	e := createEvent(typ, kindMouseEvent, init.EventInit)
-	e.mouse = init
+	e.ui().mouse = init
 	e.detail = init.Detail
 	return e
 }
@@ -171,14 +204,14 @@ func NewMouseEvent(typ string, init MouseEventInit) *Event {
 func NewPointerEvent(typ string, init MouseEventInit, p PointerEventInit) *Event {
 	e := NewMouseEvent(typ, init)
 	e.kind = kindPointerEvent
-	e.pointer = p
+	e.ui().pointer = p
 	return e
 }
 
 // NewKeyboardEvent creates a KeyboardEvent (for the shell's key input).
 func NewKeyboardEvent(typ string, init KeyboardEventInit) *Event {
 	e := createEvent(typ, kindKeyboardEvent, init.EventInit)
-	e.key = init
+	e.ui().key = init
 	return e
 }
 

@@ -259,8 +259,8 @@ func (h *eventHandler) processEvent(r *realm, t Target, ev *Event) error {
 	var ret goja.Value
 	var err error
 	if special {
-		ret, err = r.host.Call(fn, r.wrapTarget(t), r.str(ev.message), r.str(ev.filename),
-			r.rt.ToValue(ev.lineno), r.rt.ToValue(ev.colno), ev.errorValue)
+		ret, err = r.host.Call(fn, r.wrapTarget(t), r.str(ev.other().message), r.str(ev.other().filename),
+			r.rt.ToValue(ev.other().lineno), r.rt.ToValue(ev.other().colno), ev.other().errorValue)
 	} else {
 		ret, err = r.host.Call(fn, r.wrapTarget(t), r.wrapEvent(ev))
 	}

@@ -60,7 +60,7 @@ func (d *Document) navigateToFragment(u *url.URL) {
 	// CHROME: popstate fires at once, before the scroll (its listener reads the old scroll
 	// position) and before click() returns (anchor_fragment_activation).
 	pop := createEvent("popstate", kindPopStateEvent, EventInit{})
-	pop.state = goja.Null()
+	pop.other().state = goja.Null()
 	d.fireTrusted(d.window, pop, false)
 	// "Scroll to the fragment given document."
 	d.scrollToTheFragment()
@@ -73,7 +73,7 @@ func (d *Document) navigateToFragment(u *url.URL) {
 	newURL := d.urlStr
 	r.host.QueueTask("dom-manipulation", func() {
 		e := createEvent("hashchange", kindHashChangeEvent, EventInit{Bubbles: true})
-		e.oldURL, e.newURL = old, newURL
+		e.other().oldURL, e.other().newURL = old, newURL
 		d.fireTrusted(d.window, e, false)
 	})
 }
@@ -134,18 +134,18 @@ func (d *Document) indicatedPart(frag string) *Node {
 // https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-hashchangeevent-interface
 func (r *realm) installHistoryEvents(ev *webidl.Interface) {
 	hc := r.idl.DefineInterface("HashChangeEvent", ev, 1, r.eventCtor("HashChangeEvent", kindHashChangeEvent, func(e *Event, dict goja.Value, _ string) {
-		e.oldURL, e.newURL = dictString(dict, "oldURL", ""), dictString(dict, "newURL", "")
+		e.other().oldURL, e.other().newURL = dictString(dict, "oldURL", ""), dictString(dict, "newURL", "")
 	}))
 	m := webidl.On(hc, r.thisEvent)
-	m.Getter("oldURL", func(e *Event) goja.Value { return r.str(e.oldURL) })
-	m.Getter("newURL", func(e *Event) goja.Value { return r.str(e.newURL) })
+	m.Getter("oldURL", func(e *Event) goja.Value { return r.str(e.other().oldURL) })
+	m.Getter("newURL", func(e *Event) goja.Value { return r.str(e.other().newURL) })
 	ps := r.idl.DefineInterface("PopStateEvent", ev, 1, r.eventCtor("PopStateEvent", kindPopStateEvent, func(e *Event, dict goja.Value, _ string) {
-		e.state = dictGet(dict, "state")
+		e.other().state = dictGet(dict, "state")
 	}))
 	webidl.On(ps, r.thisEvent).Getter("state", func(e *Event) goja.Value {
-		if e.state == nil || goja.IsUndefined(e.state) {
+		if e.other().state == nil || goja.IsUndefined(e.other().state) {
 			return goja.Null()
 		}
-		return e.state
+		return e.other().state
 	})
 }

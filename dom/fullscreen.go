@@ -51,12 +51,12 @@ func (d *Document) noteActivation(ev *Event) {
 	}
 	switch ev.typ {
 	case "keydown":
-		if ev.key.Key == "Escape" {
+		if ev.ui().key.Key == "Escape" {
 			return
 		}
 	case "mousedown", "touchend":
 	case "pointerdown", "pointerup":
-		if (ev.pointer.PointerType == "mouse") != (ev.typ == "pointerdown") {
+		if (ev.ui().pointer.PointerType == "mouse") != (ev.typ == "pointerdown") {
 			return
 		}
 	default:

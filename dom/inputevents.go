@@ -23,7 +23,7 @@ type WheelEventInit struct {
 func NewWheelEvent(init MouseEventInit, w WheelEventInit) *Event {
 	e := NewMouseEvent("wheel", init)
 	e.kind = kindWheelEvent
-	e.wheel = w
+	e.ui().wheel = w
 	return e
 }
 
@@ -35,7 +35,7 @@ func (e *Event) SetCoalescedEvents(list []*Event) {
 	for _, c := range list {
 		c.trusted = true
 	}
-	e.coalesced = list
+	e.ui().coalesced = list
 }
 
 // SetTimeStamp sets the event's timeStamp (ms, the page's clock): a coalesced event keeps
@@ -56,16 +56,16 @@ func (e *Event) SetRelatedTarget(n *Node) {
 func (r *realm) installWheelEvent(me *webidl.Interface) {
 	we := r.idl.DefineInterface("WheelEvent", me, 1, r.eventCtor("WheelEvent", kindWheelEvent, func(e *Event, dict goja.Value, ctx string) {
 		r.readMouseInit(e, dict, ctx)
-		e.wheel.DeltaX, e.wheel.DeltaY = toDouble(dictGet(dict, "deltaX")), toDouble(dictGet(dict, "deltaY"))
-		e.wheel.DeltaZ = toDouble(dictGet(dict, "deltaZ"))
-		e.wheel.DeltaMode = toUnsignedLong(dictGet(dict, "deltaMode"))
+		e.ui().wheel.DeltaX, e.ui().wheel.DeltaY = toDouble(dictGet(dict, "deltaX")), toDouble(dictGet(dict, "deltaY"))
+		e.ui().wheel.DeltaZ = toDouble(dictGet(dict, "deltaZ"))
+		e.ui().wheel.DeltaMode = toUnsignedLong(dictGet(dict, "deltaMode"))
 	}))
 	we.Constants(0, "DOM_DELTA_PIXEL", "DOM_DELTA_LINE", "DOM_DELTA_PAGE")
 	m := webidl.On(we, r.thisEvent)
-	m.Getter("deltaX", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaX) })
-	m.Getter("deltaY", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaY) })
-	m.Getter("deltaZ", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaZ) })
-	m.Getter("deltaMode", func(e *Event) goja.Value { return r.rt.ToValue(e.wheel.DeltaMode) })
+	m.Getter("deltaX", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().wheel.DeltaX) })
+	m.Getter("deltaY", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().wheel.DeltaY) })
+	m.Getter("deltaZ", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().wheel.DeltaZ) })
+	m.Getter("deltaMode", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().wheel.DeltaMode) })
 }
 
 // HasBlockingListener reports whether an event of type typ dispatched at n would meet a

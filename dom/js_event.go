@@ -194,9 +194,9 @@ func (r *realm) installEventCancelation(m webidl.Members[*Event]) {
 // installCustomEvent defines CustomEvent. https://dom.spec.whatwg.org/#interface-customevent
 func (r *realm) installCustomEvent(ev *webidl.Interface) {
 	ce := r.idl.DefineInterface("CustomEvent", ev, 1, r.eventCtor("CustomEvent", kindCustomEvent, func(e *Event, dict goja.Value, _ string) {
-		e.detailValue = dictGet(dict, "detail")
-		if goja.IsUndefined(e.detailValue) {
-			e.detailValue = goja.Null()
+		e.other().detailValue = dictGet(dict, "detail")
+		if goja.IsUndefined(e.other().detailValue) {
+			e.other().detailValue = goja.Null()
 		}
 	}))
 	m := webidl.On(ce, func(call goja.FunctionCall) *Event {
@@ -206,10 +206,10 @@ func (r *realm) installCustomEvent(ev *webidl.Interface) {
 		panic(r.idl.IllegalInvocation())
 	})
 	m.Getter("detail", func(e *Event) goja.Value {
-		if e.detailValue == nil {
+		if e.other().detailValue == nil {
 			return goja.Null()
 		}
-		return e.detailValue
+		return e.other().detailValue
 	})
 	// initCustomEvent(type, optional bubbles = false, optional cancelable = false,
 	// optional any detail = null). https://dom.spec.whatwg.org/#dom-customevent-initcustomevent
@@ -219,9 +219,9 @@ func (r *realm) installCustomEvent(ev *webidl.Interface) {
 			// 2. Initialize this with type, bubbles and cancelable.
 			e.initialize(toDOMString(call.Argument(0)), toBool(call.Argument(1)), toBool(call.Argument(2)))
 			// 3. Set this's detail attribute to detail (undefined is the default, null).
-			e.detailValue = call.Argument(3)
-			if goja.IsUndefined(e.detailValue) {
-				e.detailValue = goja.Null()
+			e.other().detailValue = call.Argument(3)
+			if goja.IsUndefined(e.other().detailValue) {
+				e.other().detailValue = goja.Null()
 			}
 		}
 		return goja.Undefined()
@@ -232,18 +232,18 @@ func (r *realm) installCustomEvent(ev *webidl.Interface) {
 // https://html.spec.whatwg.org/multipage/webappapis.html#errorevent
 func (r *realm) installErrorEvents(ev *webidl.Interface) {
 	ee := r.idl.DefineInterface("ErrorEvent", ev, 1, r.eventCtor("ErrorEvent", kindErrorEvent, func(e *Event, dict goja.Value, _ string) {
-		e.message = dictString(dict, "message", "")
-		e.filename = dictString(dict, "filename", "")
-		e.lineno = toUnsignedLong(dictGet(dict, "lineno"))
-		e.colno = toUnsignedLong(dictGet(dict, "colno"))
-		e.errorValue = dictGet(dict, "error")
+		e.other().message = dictString(dict, "message", "")
+		e.other().filename = dictString(dict, "filename", "")
+		e.other().lineno = toUnsignedLong(dictGet(dict, "lineno"))
+		e.other().colno = toUnsignedLong(dictGet(dict, "colno"))
+		e.other().errorValue = dictGet(dict, "error")
 	}))
 	m := webidl.On(ee, r.thisEvent)
-	m.Getter("message", func(e *Event) goja.Value { return r.str(e.message) })
-	m.Getter("filename", func(e *Event) goja.Value { return r.str(e.filename) })
-	m.Getter("lineno", func(e *Event) goja.Value { return r.rt.ToValue(e.lineno) })
-	m.Getter("colno", func(e *Event) goja.Value { return r.rt.ToValue(e.colno) })
-	m.Getter("error", func(e *Event) goja.Value { return orUndefined(e.errorValue) })
+	m.Getter("message", func(e *Event) goja.Value { return r.str(e.other().message) })
+	m.Getter("filename", func(e *Event) goja.Value { return r.str(e.other().filename) })
+	m.Getter("lineno", func(e *Event) goja.Value { return r.rt.ToValue(e.other().lineno) })
+	m.Getter("colno", func(e *Event) goja.Value { return r.rt.ToValue(e.other().colno) })
+	m.Getter("error", func(e *Event) goja.Value { return orUndefined(e.other().errorValue) })
 
 	// https://html.spec.whatwg.org/multipage/webappapis.html#promiserejectionevent
 	pre := r.idl.DefineInterface("PromiseRejectionEvent", ev, 2, r.eventCtor("PromiseRejectionEvent", kindPromiseRejectionEvent, func(e *Event, dict goja.Value, ctx string) {
@@ -251,11 +251,11 @@ func (r *realm) installErrorEvents(ev *webidl.Interface) {
 		if _, ok := p.(*goja.Object); !ok {
 			panic(r.idl.TypeError(ctx + "Failed to read the 'promise' property from 'PromiseRejectionEventInit': Required member is undefined."))
 		}
-		e.promise, e.reason = p, dictGet(dict, "reason")
+		e.other().promise, e.other().reason = p, dictGet(dict, "reason")
 	}))
 	m = webidl.On(pre, r.thisEvent)
-	m.Getter("promise", func(e *Event) goja.Value { return orUndefined(e.promise) })
-	m.Getter("reason", func(e *Event) goja.Value { return orUndefined(e.reason) })
+	m.Getter("promise", func(e *Event) goja.Value { return orUndefined(e.other().promise) })
+	m.Getter("reason", func(e *Event) goja.Value { return orUndefined(e.other().reason) })
 }
 
 // installTransitionEvent. https://drafts.csswg.org/css-transitions/#interface-transitionevent
@@ -274,12 +274,12 @@ func (r *realm) installTransitionEvent(ev *webidl.Interface) {
 // installToggleEvent. https://html.spec.whatwg.org/multipage/interaction.html#the-toggleevent-interface
 func (r *realm) installToggleEvent(ev *webidl.Interface) {
 	te := r.idl.DefineInterface("ToggleEvent", ev, 1, r.eventCtor("ToggleEvent", kindToggleEvent, func(e *Event, dict goja.Value, _ string) {
-		e.oldState = dictString(dict, "oldState", "")
-		e.newState = dictString(dict, "newState", "")
+		e.other().oldState = dictString(dict, "oldState", "")
+		e.other().newState = dictString(dict, "newState", "")
 	}))
 	m := webidl.On(te, r.thisEvent)
-	m.Getter("oldState", func(e *Event) goja.Value { return r.str(e.oldState) })
-	m.Getter("newState", func(e *Event) goja.Value { return r.str(e.newState) })
+	m.Getter("oldState", func(e *Event) goja.Value { return r.str(e.other().oldState) })
+	m.Getter("newState", func(e *Event) goja.Value { return r.str(e.other().newState) })
 }
 
 // installMutationEvent defines the legacy MutationEvent (only in the mutation-events mode).
@@ -290,11 +290,11 @@ func (r *realm) installMutationEvent(ev *webidl.Interface) {
 	mev.Constant("ADDITION", attrAddition)
 	mev.Constant("REMOVAL", attrRemoval)
 	m := webidl.On(mev, r.thisEvent)
-	m.Getter("relatedNode", func(e *Event) goja.Value { return r.wrapNodeOrNull(e.relatedNode) })
-	m.Getter("prevValue", func(e *Event) goja.Value { return r.str(e.prevValue) })
-	m.Getter("newValue", func(e *Event) goja.Value { return r.str(e.newValue) })
-	m.Getter("attrName", func(e *Event) goja.Value { return r.str(e.attrName) })
-	m.Getter("attrChange", func(e *Event) goja.Value { return r.rt.ToValue(int(e.attrChange)) })
+	m.Getter("relatedNode", func(e *Event) goja.Value { return r.wrapNodeOrNull(e.other().relatedNode) })
+	m.Getter("prevValue", func(e *Event) goja.Value { return r.str(e.other().prevValue) })
+	m.Getter("newValue", func(e *Event) goja.Value { return r.str(e.other().newValue) })
+	m.Getter("attrName", func(e *Event) goja.Value { return r.str(e.other().attrName) })
+	m.Getter("attrChange", func(e *Event) goja.Value { return r.rt.ToValue(int(e.other().attrChange)) })
 }
 
 func orUndefined(v goja.Value) goja.Value {
@@ -321,8 +321,8 @@ func (r *realm) installSubmitEvent(ev *webidl.Interface) {
 			if !ok || n.kind != ElementNode || n.h.Namespace != "" {
 				panic(r.idl.TypeError(ctx + "Failed to read the 'submitter' property from 'SubmitEventInit': Failed to convert value to 'HTMLElement'."))
 			}
-			e.submitter = n
+			e.other().submitter = n
 		}
 	}))
-	webidl.On(se, r.thisEvent).Getter("submitter", func(e *Event) goja.Value { return r.wrapNodeOrNull(e.submitter) })
+	webidl.On(se, r.thisEvent).Getter("submitter", func(e *Event) goja.Value { return r.wrapNodeOrNull(e.other().submitter) })
 }

@@ -29,11 +29,11 @@ func (r *realm) installUIEvents(ev *webidl.Interface) {
 	m.Getter("which", func(e *Event) goja.Value {
 		switch {
 		case e.kind == kindMouseEvent || e.kind == kindPointerEvent || e.kind == kindWheelEvent:
-			return r.rt.ToValue(e.mouse.Button + 1)
-		case e.kind == kindKeyboardEvent && e.key.Legacy && e.typ == "keypress":
-			return r.rt.ToValue(e.key.CharCode)
-		case e.kind == kindKeyboardEvent && e.key.Legacy:
-			return r.rt.ToValue(e.key.KeyCode)
+			return r.rt.ToValue(e.ui().mouse.Button + 1)
+		case e.kind == kindKeyboardEvent && e.ui().key.Legacy && e.typ == "keypress":
+			return r.rt.ToValue(e.ui().key.CharCode)
+		case e.kind == kindKeyboardEvent && e.ui().key.Legacy:
+			return r.rt.ToValue(e.ui().key.KeyCode)
 		}
 		return r.rt.ToValue(0)
 	})
@@ -64,10 +64,10 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 	me := r.idl.DefineInterface("MouseEvent", ui, 1, r.eventCtor("MouseEvent", kindMouseEvent, r.readMouseInit))
 	m := webidl.On(me, r.thisEvent)
 	num := func(name string, f func(m *MouseEventInit) float64) {
-		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.mouse)) })
+		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.ui().mouse)) })
 	}
 	flag := func(name string, f func(m *MouseEventInit) bool) {
-		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.mouse)) })
+		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.ui().mouse)) })
 	}
 	num("screenX", func(m *MouseEventInit) float64 { return m.ScreenX })
 	num("screenY", func(m *MouseEventInit) float64 { return m.ScreenY })
@@ -77,15 +77,15 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 	num("y", func(m *MouseEventInit) float64 { return m.ClientY })
 	// pageX/Y: relative to the document (the viewport's scroll position added); offsetX/Y:
 	// relative to the target's padding edge. https://drafts.csswg.org/cssom-view/#extensions-to-the-mouseevent-interface
-	m.Getter("pageX", func(e *Event) goja.Value { x, _ := r.win.pageOffset(); return r.rt.ToValue(e.mouse.ClientX + x) })
-	m.Getter("pageY", func(e *Event) goja.Value { _, y := r.win.pageOffset(); return r.rt.ToValue(e.mouse.ClientY + y) })
+	m.Getter("pageX", func(e *Event) goja.Value { x, _ := r.win.pageOffset(); return r.rt.ToValue(e.ui().mouse.ClientX + x) })
+	m.Getter("pageY", func(e *Event) goja.Value { _, y := r.win.pageOffset(); return r.rt.ToValue(e.ui().mouse.ClientY + y) })
 	m.Getter("offsetX", func(e *Event) goja.Value {
 		x, _ := r.win.paddingEdge(e.target)
-		return r.rt.ToValue(e.mouse.ClientX - x)
+		return r.rt.ToValue(e.ui().mouse.ClientX - x)
 	})
 	m.Getter("offsetY", func(e *Event) goja.Value {
 		_, y := r.win.paddingEdge(e.target)
-		return r.rt.ToValue(e.mouse.ClientY - y)
+		return r.rt.ToValue(e.ui().mouse.ClientY - y)
 	})
 	m.Getter("movementX", func(*Event) goja.Value { return r.rt.ToValue(0) })
 	m.Getter("movementY", func(*Event) goja.Value { return r.rt.ToValue(0) })
@@ -93,7 +93,7 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 	flag("shiftKey", func(m *MouseEventInit) bool { return m.ShiftKey })
 	flag("altKey", func(m *MouseEventInit) bool { return m.AltKey })
 	flag("metaKey", func(m *MouseEventInit) bool { return m.MetaKey })
-	m.Getter("button", func(e *Event) goja.Value { return r.rt.ToValue(e.mouse.Button) })
+	m.Getter("button", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().mouse.Button) })
 	// initMouseEvent(type, bubbles, cancelable, view, detail, screenX, screenY, clientX,
 	// clientY, ctrlKey, altKey, shiftKey, metaKey, button, relatedTarget).
 	// https://w3c.github.io/uievents/#dom-mouseevent-initmouseevent
@@ -110,7 +110,7 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 			return goja.Undefined()
 		}
 		e.detail = toLong(call.Argument(4))
-		ms := &e.mouse
+		ms := &e.ui().mouse
 		ms.ScreenX, ms.ScreenY = float64(toLong(call.Argument(5))), float64(toLong(call.Argument(6)))
 		ms.ClientX, ms.ClientY = float64(toLong(call.Argument(7))), float64(toLong(call.Argument(8)))
 		ms.CtrlKey, ms.AltKey = toBool(call.Argument(9)), toBool(call.Argument(10))
@@ -122,10 +122,10 @@ func (r *realm) installMouseEvent(ui *webidl.Interface) *webidl.Interface {
 		}
 		return goja.Undefined()
 	})
-	m.Getter("buttons", func(e *Event) goja.Value { return r.rt.ToValue(e.mouse.Buttons) })
+	m.Getter("buttons", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().mouse.Buttons) })
 	m.Getter("relatedTarget", func(e *Event) goja.Value { return r.wrapTarget(e.relatedTarget) })
 	m.LenientMethod("getModifierState", 1, func(e *Event, call goja.FunctionCall) goja.Value {
-		return r.rt.ToValue(modifierState(toDOMString(call.Argument(0)), e.mouse.CtrlKey, e.mouse.ShiftKey, e.mouse.AltKey, e.mouse.MetaKey))
+		return r.rt.ToValue(modifierState(toDOMString(call.Argument(0)), e.ui().mouse.CtrlKey, e.ui().mouse.ShiftKey, e.ui().mouse.AltKey, e.ui().mouse.MetaKey))
 	})
 	return me
 }
@@ -135,9 +135,9 @@ func (r *realm) installPointerEvent(me *webidl.Interface) {
 	pe := r.idl.DefineInterface("PointerEvent", me, 1, r.eventCtor("PointerEvent", kindPointerEvent, r.readPointerInit))
 	m := webidl.On(pe, r.thisEvent)
 	num := func(name string, f func(p *PointerEventInit) float64) {
-		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.pointer)) })
+		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.ui().pointer)) })
 	}
-	m.Getter("pointerId", func(e *Event) goja.Value { return r.rt.ToValue(e.pointer.PointerID) })
+	m.Getter("pointerId", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().pointer.PointerID) })
 	num("width", func(p *PointerEventInit) float64 { return p.Width })
 	num("height", func(p *PointerEventInit) float64 { return p.Height })
 	num("pressure", func(p *PointerEventInit) float64 { return p.Pressure })
@@ -145,11 +145,11 @@ func (r *realm) installPointerEvent(me *webidl.Interface) {
 	num("tiltX", func(p *PointerEventInit) float64 { return p.TiltX })
 	num("tiltY", func(p *PointerEventInit) float64 { return p.TiltY })
 	num("twist", func(p *PointerEventInit) float64 { return p.Twist })
-	m.Getter("pointerType", func(e *Event) goja.Value { return r.str(e.pointer.PointerType) })
-	m.Getter("isPrimary", func(e *Event) goja.Value { return r.rt.ToValue(e.pointer.IsPrimary) })
+	m.Getter("pointerType", func(e *Event) goja.Value { return r.str(e.ui().pointer.PointerType) })
+	m.Getter("isPrimary", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().pointer.IsPrimary) })
 	m.LenientMethod("getCoalescedEvents", 0, func(e *Event, _ goja.FunctionCall) goja.Value {
-		out := make([]any, len(e.coalesced))
-		for i, c := range e.coalesced {
+		out := make([]any, len(e.ui().coalesced))
+		for i, c := range e.ui().coalesced {
 			out[i] = r.wrapEvent(c)
 		}
 		return r.rt.NewArray(out...)
@@ -160,7 +160,7 @@ func (r *realm) installPointerEvent(me *webidl.Interface) {
 // installKeyboardEvent. https://w3c.github.io/uievents/#interface-keyboardevent
 func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 	ke := r.idl.DefineInterface("KeyboardEvent", ui, 1, r.eventCtor("KeyboardEvent", kindKeyboardEvent, func(e *Event, dict goja.Value, _ string) {
-		k := &e.key
+		k := &e.ui().key
 		k.Key, k.Code = dictString(dict, "key", ""), dictString(dict, "code", "")
 		k.Location = toUnsignedLong(dictGet(dict, "location"))
 		k.Repeat, k.IsComposing = toBool(dictGet(dict, "repeat")), toBool(dictGet(dict, "isComposing"))
@@ -170,9 +170,9 @@ func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 	ke.Constants(0, "DOM_KEY_LOCATION_STANDARD", "DOM_KEY_LOCATION_LEFT", "DOM_KEY_LOCATION_RIGHT", "DOM_KEY_LOCATION_NUMPAD")
 	m := webidl.On(ke, r.thisEvent)
 	flag := func(name string, f func(k *KeyboardEventInit) bool) {
-		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.key)) })
+		m.Getter(name, func(e *Event) goja.Value { return r.rt.ToValue(f(&e.ui().key)) })
 	}
-	m.Getter("key", func(e *Event) goja.Value { return r.str(e.key.Key) })
+	m.Getter("key", func(e *Event) goja.Value { return r.str(e.ui().key.Key) })
 	// initKeyboardEvent(type, bubbles, cancelable, view, key, location, ctrlKey, altKey,
 	// shiftKey, metaKey). https://w3c.github.io/uievents/#dom-keyboardevent-initkeyboardevent
 	m.Method("initKeyboardEvent", 1, func(e *Event, call goja.FunctionCall) goja.Value {
@@ -180,15 +180,15 @@ func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 			return goja.Undefined()
 		}
 		// CHROME: the fifth argument is the legacy keyIdentifier, which sets no key.
-		k := &e.key
+		k := &e.ui().key
 		k.Key = ""
 		k.Location = toUnsignedLong(call.Argument(5))
 		k.CtrlKey, k.AltKey = toBool(call.Argument(6)), toBool(call.Argument(7))
 		k.ShiftKey, k.MetaKey = toBool(call.Argument(8)), toBool(call.Argument(9))
 		return goja.Undefined()
 	})
-	m.Getter("code", func(e *Event) goja.Value { return r.str(e.key.Code) })
-	m.Getter("location", func(e *Event) goja.Value { return r.rt.ToValue(e.key.Location) })
+	m.Getter("code", func(e *Event) goja.Value { return r.str(e.ui().key.Code) })
+	m.Getter("location", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().key.Location) })
 	flag("repeat", func(k *KeyboardEventInit) bool { return k.Repeat })
 	flag("isComposing", func(k *KeyboardEventInit) bool { return k.IsComposing })
 	flag("ctrlKey", func(k *KeyboardEventInit) bool { return k.CtrlKey })
@@ -196,28 +196,28 @@ func (r *realm) installKeyboardEvent(ui *webidl.Interface) {
 	flag("altKey", func(k *KeyboardEventInit) bool { return k.AltKey })
 	flag("metaKey", func(k *KeyboardEventInit) bool { return k.MetaKey })
 	m.Getter("keyCode", func(e *Event) goja.Value {
-		if e.key.Legacy {
-			return r.rt.ToValue(e.key.KeyCode)
+		if e.ui().key.Legacy {
+			return r.rt.ToValue(e.ui().key.KeyCode)
 		}
-		return r.rt.ToValue(legacyKeyCode(e.key.Key))
+		return r.rt.ToValue(legacyKeyCode(e.ui().key.Key))
 	})
 	m.Getter("charCode", func(e *Event) goja.Value {
-		if e.key.Legacy {
-			return r.rt.ToValue(e.key.CharCode)
+		if e.ui().key.Legacy {
+			return r.rt.ToValue(e.ui().key.CharCode)
 		}
-		if e.typ == "keypress" && len([]rune(e.key.Key)) == 1 {
-			return r.rt.ToValue(int([]rune(e.key.Key)[0]))
+		if e.typ == "keypress" && len([]rune(e.ui().key.Key)) == 1 {
+			return r.rt.ToValue(int([]rune(e.ui().key.Key)[0]))
 		}
 		return r.rt.ToValue(0)
 	})
 	m.LenientMethod("getModifierState", 1, func(e *Event, call goja.FunctionCall) goja.Value {
-		return r.rt.ToValue(modifierState(toDOMString(call.Argument(0)), e.key.CtrlKey, e.key.ShiftKey, e.key.AltKey, e.key.MetaKey))
+		return r.rt.ToValue(modifierState(toDOMString(call.Argument(0)), e.ui().key.CtrlKey, e.ui().key.ShiftKey, e.ui().key.AltKey, e.ui().key.MetaKey))
 	})
 }
 
 func (r *realm) readMouseInit(e *Event, dict goja.Value, ctx string) {
 	e.detail = toLong(dictGet(dict, "detail"))
-	m := &e.mouse
+	m := &e.ui().mouse
 	m.EventInit = EventInit{Bubbles: e.bubbles, Cancelable: e.cancelable, Composed: e.composed}
 	m.Detail = e.detail
 	m.ScreenX, m.ScreenY = toDouble(dictGet(dict, "screenX")), toDouble(dictGet(dict, "screenY"))
@@ -237,7 +237,7 @@ func (r *realm) readMouseInit(e *Event, dict goja.Value, ctx string) {
 
 func (r *realm) readPointerInit(e *Event, dict goja.Value, ctx string) {
 	r.readMouseInit(e, dict, ctx)
-	p := &e.pointer
+	p := &e.ui().pointer
 	p.PointerID = toLong(dictGet(dict, "pointerId"))
 	p.Width, p.Height = 1, 1
 	if v := dictGet(dict, "width"); !goja.IsUndefined(v) {

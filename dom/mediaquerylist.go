@@ -72,7 +72,7 @@ func (d *Document) EvaluateMediaQueriesAndReportChanges() bool {
 		}
 		m.matches = now
 		ev := createEvent("change", kindMediaQueryListEvent, EventInit{})
-		ev.media, ev.matches = m.list.String(), now
+		ev.other().media, ev.other().matches = m.list.String(), now
 		d.fireTrusted(m, ev, false)
 		fired = true
 	}
@@ -128,12 +128,12 @@ func (r *realm) installMediaQueries() {
 
 	ev := r.idl.DefineInterface("MediaQueryListEvent", r.iface("Event"), 1, r.eventCtor("MediaQueryListEvent", kindMediaQueryListEvent,
 		func(e *Event, dict goja.Value, _ string) {
-			e.media = dictString(dict, "media", "")
-			e.matches = toBool(dictGet(dict, "matches"))
+			e.other().media = dictString(dict, "media", "")
+			e.other().matches = toBool(dictGet(dict, "matches"))
 		}))
 	em := webidl.On(ev, r.thisEvent)
-	em.Getter("media", func(e *Event) goja.Value { return r.str(e.media) })
-	em.Getter("matches", func(e *Event) goja.Value { return r.rt.ToValue(e.matches) })
+	em.Getter("media", func(e *Event) goja.Value { return r.str(e.other().media) })
+	em.Getter("matches", func(e *Event) goja.Value { return r.rt.ToValue(e.other().matches) })
 
 	r.idl.DefineOperation(r.rt.GlobalObject(), "matchMedia", 1, func(call goja.FunctionCall) goja.Value {
 		r.idl.RequireArgs(call, 1, "matchMedia", "Window")

@@ -90,7 +90,7 @@ func (p *MessagePort) queueMessage(m portMessage) {
 			return
 		}
 		ev := createEvent("message", kindMessageEvent, EventInit{})
-		ev.data, ev.ports = m.data, m.ports
+		ev.other().data, ev.other().ports = m.data, m.ports
 		ev.trusted = true
 		ev.timeStamp = p.realm.host.Now()
 		dispatch(ev, p, false)
@@ -162,26 +162,26 @@ const maxCloneDepth = 4000
 // https://html.spec.whatwg.org/multipage/web-messaging.html
 func (r *realm) installMessaging() {
 	me := r.idl.DefineInterface("MessageEvent", r.iface("Event"), 1, r.eventCtor("MessageEvent", kindMessageEvent, func(e *Event, dict goja.Value, _ string) {
-		e.data = dictGet(dict, "data")
-		if goja.IsUndefined(e.data) {
-			e.data = goja.Null()
+		e.other().data = dictGet(dict, "data")
+		if goja.IsUndefined(e.other().data) {
+			e.other().data = goja.Null()
 		}
 		if o := dictGet(dict, "origin"); !goja.IsUndefined(o) {
-			e.origin = o.String()
+			e.other().origin = o.String()
 		}
 	}))
 	m := webidl.On(me, r.thisEvent)
 	m.Getter("data", func(e *Event) goja.Value {
-		if e.data != nil {
-			return e.data
+		if e.other().data != nil {
+			return e.other().data
 		}
 		return goja.Null()
 	})
-	m.Getter("origin", func(e *Event) goja.Value { return r.rt.ToValue(e.origin) })
+	m.Getter("origin", func(e *Event) goja.Value { return r.rt.ToValue(e.other().origin) })
 	m.Getter("lastEventId", func(*Event) goja.Value { return r.rt.ToValue("") })
 	m.Getter("source", func(e *Event) goja.Value {
-		if e.source != nil {
-			return e.source
+		if e.other().source != nil {
+			return e.other().source
 		}
 		return goja.Null()
 	})
@@ -267,8 +267,8 @@ func (r *realm) windowPostMessage(message goja.Value, t *transfer) {
 	source := r.rt.GlobalObject()
 	r.host.QueueTask("posted-message", func() {
 		ev := createEvent("message", kindMessageEvent, EventInit{})
-		ev.data, ev.origin, ev.source, ev.trusted = data, origin, source, true
-		ev.ports = ports
+		ev.other().data, ev.other().origin, ev.other().source, ev.trusted = data, origin, source, true
+		ev.other().ports = ports
 		ev.timeStamp = r.host.Now()
 		dispatch(ev, r.win, false)
 	})

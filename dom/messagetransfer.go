@@ -141,9 +141,9 @@ func (r *realm) checkCloneable(message goja.Value, t *transfer, ctx string) *goj
 
 // portsArray returns a MessageEvent's ports attribute: one frozen array per event.
 func (r *realm) portsArray(e *Event) goja.Value {
-	if e.portsObj == nil {
-		vals := make([]any, len(e.ports))
-		for i, p := range e.ports {
+	if e.other().portsObj == nil {
+		vals := make([]any, len(e.other().ports))
+		for i, p := range e.other().ports {
 			vals[i] = r.wrapPort(p)
 		}
 		arr := r.rt.NewArray(vals...)
@@ -151,9 +151,9 @@ func (r *realm) portsArray(e *Event) goja.Value {
 		if freeze != nil {
 			_, _ = freeze(goja.Undefined(), arr)
 		}
-		e.portsObj = arr
+		e.other().portsObj = arr
 	}
-	return e.portsObj
+	return e.other().portsObj
 }
 
 // postMessageTransferArg returns the transfer list of postMessage(message, transfer) or

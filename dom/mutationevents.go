@@ -19,7 +19,7 @@ func (d *Document) mutationEventsOn() bool {
 // fireMutationEvent dispatches a legacy MutationEvent (bubbling, not cancelable) at target.
 func fireMutationEvent(target *Node, typ string, related *Node, prev, next, attrName string, change uint16) {
 	e := createEvent(typ, kindMutationEvent, EventInit{Bubbles: true})
-	e.relatedNode, e.prevValue, e.newValue, e.attrName, e.attrChange = related, prev, next, attrName, change
+	e.other().relatedNode, e.other().prevValue, e.other().newValue, e.other().attrName, e.other().attrChange = related, prev, next, attrName, change
 	target.doc.fireTrusted(target, e, false)
 }
 

@@ -258,7 +258,7 @@ type InputEventInit struct {
 // and composed when the user agent fires them.
 func NewInputEvent(typ string, init InputEventInit) *Event {
 	e := createEvent(typ, kindInputEvent, EventInit{Bubbles: true, Cancelable: typ == "beforeinput", Composed: true})
-	e.input = init
+	e.ui().input = init
 	return e
 }
 
@@ -267,20 +267,20 @@ func (r *realm) installInputEvent(ui *webidl.Interface) {
 	ie := r.idl.DefineInterface("InputEvent", ui, 1, r.eventCtor("InputEvent", kindInputEvent, func(e *Event, dict goja.Value, _ string) {
 		e.detail = toLong(dictGet(dict, "detail"))
 		if d := dictGet(dict, "data"); !isNullish(d) {
-			e.input.Data, e.input.HasData = toDOMString(d), true
+			e.ui().input.Data, e.ui().input.HasData = toDOMString(d), true
 		}
-		e.input.InputType = dictString(dict, "inputType", "")
-		e.input.IsComposing = toBool(dictGet(dict, "isComposing"))
+		e.ui().input.InputType = dictString(dict, "inputType", "")
+		e.ui().input.IsComposing = toBool(dictGet(dict, "isComposing"))
 	}))
 	m := webidl.On(ie, r.thisEvent)
 	m.Getter("data", func(e *Event) goja.Value {
-		if !e.input.HasData {
+		if !e.ui().input.HasData {
 			return goja.Null()
 		}
-		return r.str(e.input.Data)
+		return r.str(e.ui().input.Data)
 	})
-	m.Getter("inputType", func(e *Event) goja.Value { return r.str(e.input.InputType) })
-	m.Getter("isComposing", func(e *Event) goja.Value { return r.rt.ToValue(e.input.IsComposing) })
+	m.Getter("inputType", func(e *Event) goja.Value { return r.str(e.ui().input.InputType) })
+	m.Getter("isComposing", func(e *Event) goja.Value { return r.rt.ToValue(e.ui().input.IsComposing) })
 	m.Getter("dataTransfer", func(e *Event) goja.Value { return goja.Null() })
 	m.LenientMethod("getTargetRanges", 0, func(*Event, goja.FunctionCall) goja.Value { return r.rt.NewArray() })
 }

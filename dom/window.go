@@ -69,11 +69,11 @@ func (w *Window) FireError(message, filename string, lineno, colno int, errVal g
 	r.reportingError = true
 	defer func() { r.reportingError = false }()
 	ev := createEvent("error", kindErrorEvent, EventInit{Cancelable: true})
-	ev.message, ev.filename, ev.lineno, ev.colno = message, filename, lineno, colno
+	ev.other().message, ev.other().filename, ev.other().lineno, ev.other().colno = message, filename, lineno, colno
 	if errVal == nil {
 		errVal = goja.Undefined()
 	}
-	ev.errorValue = errVal
+	ev.other().errorValue = errVal
 	return !w.doc.fireTrusted(w, ev, false)
 }
 
@@ -85,7 +85,7 @@ func (w *Window) FirePromiseRejection(typ string, promise, reason goja.Value) (c
 		return false
 	}
 	ev := createEvent(typ, kindPromiseRejectionEvent, EventInit{Cancelable: typ == "unhandledrejection"})
-	ev.promise, ev.reason = promise, reason
+	ev.other().promise, ev.other().reason = promise, reason
 	return !w.doc.fireTrusted(w, ev, false)
 }
 

@@ -67,12 +67,12 @@ func deliverMessage(r *realm, target Target, m *SerializedMessage) {
 		// 7.3. "If this throws an exception, catch it, fire an event named messageerror
 		// at finalTargetPort, using MessageEvent, and then return."
 		ev := createEvent("messageerror", kindMessageEvent, EventInit{})
-		ev.trusted, ev.timeStamp, ev.data = true, r.host.Now(), goja.Null()
+		ev.trusted, ev.timeStamp, ev.other().data = true, r.host.Now(), goja.Null()
 		dispatch(ev, target, false)
 		return
 	}
 	ev := createEvent("message", kindMessageEvent, EventInit{})
-	ev.data, ev.ports, ev.trusted, ev.timeStamp = data, ports, true, r.host.Now()
+	ev.other().data, ev.other().ports, ev.trusted, ev.timeStamp = data, ports, true, r.host.Now()
 	dispatch(ev, target, false)
 }
 
@@ -86,8 +86,8 @@ func (w *Worker) FireError(message, filename string, lineno, colno int) (cancele
 		return true
 	}
 	ev := createEvent("error", kindErrorEvent, EventInit{Cancelable: true})
-	ev.message, ev.filename, ev.lineno, ev.colno = message, filename, lineno, colno
-	ev.errorValue = goja.Null()
+	ev.other().message, ev.other().filename, ev.other().lineno, ev.other().colno = message, filename, lineno, colno
+	ev.other().errorValue = goja.Null()
 	ev.trusted, ev.timeStamp = true, w.realm.host.Now()
 	return !dispatch(ev, w, false)
 }

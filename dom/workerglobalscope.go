@@ -106,18 +106,18 @@ func (g *WorkerGlobal) FireError(message, filename string, lineno, colno int, er
 	r.reportingError = true
 	defer func() { r.reportingError = false }()
 	ev := createEvent("error", kindErrorEvent, EventInit{Cancelable: true})
-	ev.message, ev.filename, ev.lineno, ev.colno = message, filename, lineno, colno
+	ev.other().message, ev.other().filename, ev.other().lineno, ev.other().colno = message, filename, lineno, colno
 	if errVal == nil {
 		errVal = goja.Undefined()
 	}
-	ev.errorValue, ev.trusted, ev.timeStamp = errVal, true, r.host.Now()
+	ev.other().errorValue, ev.trusted, ev.timeStamp = errVal, true, r.host.Now()
 	return !dispatch(ev, g, false)
 }
 
 // FirePromiseRejection fires unhandledrejection or rejectionhandled at the global.
 func (g *WorkerGlobal) FirePromiseRejection(typ string, promise, reason goja.Value) (canceled bool) {
 	ev := createEvent(typ, kindPromiseRejectionEvent, EventInit{Cancelable: typ == "unhandledrejection"})
-	ev.promise, ev.reason, ev.trusted, ev.timeStamp = promise, reason, true, g.realm.host.Now()
+	ev.other().promise, ev.other().reason, ev.trusted, ev.timeStamp = promise, reason, true, g.realm.host.Now()
 	return !dispatch(ev, g, false)
 }
 
