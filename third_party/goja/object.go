@@ -227,7 +227,13 @@ type baseObject struct {
 
 	symValues *orderedMap
 
+	ext *objectExt
+}
+
+// objectExt holds what few objects have, made when first needed.
+type objectExt struct {
 	privateElements map[*privateEnvType]*privateElements
+	hostSlot        interface{}
 }
 
 type guardedObject struct {
@@ -847,7 +853,10 @@ func (o *baseObject) _putSym(s *Symbol, prop Value) {
 }
 
 func (o *baseObject) getPrivateEnv(typ *privateEnvType, create bool) *privateElements {
-	env := o.privateElements[typ]
+	var env *privateElements
+	if o.ext != nil {
+		env = o.ext.privateElements[typ]
+	}
 	if env != nil && create {
 		panic(o.val.runtime.NewTypeError("Private fields for the class have already been set"))
 	}
@@ -855,12 +864,56 @@ func (o *baseObject) getPrivateEnv(typ *privateEnvType, create bool) *privateEle
 		env = &privateElements{
 			fields: make([]Value, typ.numFields),
 		}
-		if o.privateElements == nil {
-			o.privateElements = make(map[*privateEnvType]*privateElements)
+		if o.ext == nil {
+			o.ext = &objectExt{}
 		}
-		o.privateElements[typ] = env
+		if o.ext.privateElements == nil {
+			o.ext.privateElements = make(map[*privateEnvType]*privateElements)
+		}
+		o.ext.privateElements[typ] = env
 	}
 	return env
+}
+
+// SetHostSlot attaches a Go value to an ordinary object (one created by NewObject,
+// CreateObject, a constructor's `this` or an object literal): a host's internal slot,
+// which no script can see, read, copy, list or delete (it is not a property), and which
+// lives as long as the object. Setting it again replaces the value; nil clears it. Other
+// objects (arrays, functions, proxies, built-ins with internal state, host objects made
+// from Go values) cannot hold one: SetHostSlot returns an error for them.
+func (o *Object) SetHostSlot(v interface{}) error {
+	b := o.ordinaryBase()
+	if b == nil {
+		return fmt.Errorf("a host slot can only be set on an ordinary object, not on %s", o.self.className())
+	}
+	if b.ext == nil {
+		if v == nil {
+			return nil
+		}
+		b.ext = &objectExt{}
+	}
+	b.ext.hostSlot = v
+	return nil
+}
+
+// HostSlot returns the value SetHostSlot attached to the object, or nil.
+func (o *Object) HostSlot() interface{} {
+	if b := o.ordinaryBase(); b != nil && b.ext != nil {
+		return b.ext.hostSlot
+	}
+	return nil
+}
+
+// ordinaryBase is the object's baseObject when it is an ordinary object (the global object
+// and the built-in prototypes are made from templates), else nil.
+func (o *Object) ordinaryBase() *baseObject {
+	switch self := o.self.(type) {
+	case *baseObject:
+		return self
+	case *templatedObject:
+		return &self.baseObject
+	}
+	return nil
 }
 
 func (o *Object) tryPrimitive(methodName unistring.String) Value {

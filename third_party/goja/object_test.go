@@ -789,3 +789,83 @@ func TestDefineOwnPropertySymbolAllocs(t *testing.T) {
 		t.Fatalf("allocs: %v", allocs)
 	}
 }
+
+func TestHostSlot(t *testing.T) {
+	r := New()
+	type host struct{ n int }
+	o := r.NewObject()
+	if o.HostSlot() != nil {
+		t.Fatal("a new object has a host slot")
+	}
+	h := &host{1}
+	if err := o.SetHostSlot(h); err != nil {
+		t.Fatal(err)
+	}
+	if o.HostSlot() != h {
+		t.Fatal("HostSlot is not what was set")
+	}
+	_ = r.Set("o", o)
+	_ = r.Set("c", r.CreateObject(o))
+	v, err := r.RunString(`
+	class P { #x = 7; static x(p) { return p.#x; } }
+	var keys = Reflect.ownKeys(o).length + Object.getOwnPropertySymbols(o).length +
+		Object.keys(Object.getOwnPropertyDescriptors(o)).length;
+	var copy = Object.assign({}, o), spread = {...o};
+	Object.freeze(o);
+	[keys, JSON.stringify(o), Reflect.ownKeys(copy).length, Reflect.ownKeys(spread).length,
+		Object.isFrozen(o), P.x(new P())].join();
+	`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := v.String(); s != "0,{},0,0,true,7" {
+		t.Fatalf("scripts see the slot: %s", s)
+	}
+	if o.HostSlot() != h {
+		t.Fatal("the slot did not survive freezing")
+	}
+	if c := r.Get("c").(*Object); c.HostSlot() != nil {
+		t.Fatal("an object inherits its prototype's host slot")
+	}
+	// A host slot beside private fields.
+	p, err := r.RunString(`class Q { #y = 5; static y(q) { return q.#y; } }; var q = new Q(); q`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := p.(*Object)
+	if err := q.SetHostSlot(&host{2}); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := r.RunString(`Q.y(q)`); err != nil || v.ToInteger() != 5 {
+		t.Fatalf("private field after a host slot: %v %v", v, err)
+	}
+	if q.HostSlot().(*host).n != 2 {
+		t.Fatal("host slot beside private fields")
+	}
+	if err := q.SetHostSlot(nil); err != nil || q.HostSlot() != nil {
+		t.Fatal("a nil host slot")
+	}
+	// Objects that are not ordinary.
+	for _, src := range []string{`[]`, `(function () {})`, `new Proxy({}, {})`, `new Map()`} {
+		x, err := r.RunString(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := x.(*Object).SetHostSlot(&host{}); err == nil {
+			t.Fatalf("%s took a host slot", src)
+		}
+		if x.(*Object).HostSlot() != nil {
+			t.Fatalf("%s has a host slot", src)
+		}
+	}
+	if err := r.GlobalObject().SetHostSlot(h); err != nil || r.GlobalObject().HostSlot() != h {
+		t.Fatalf("the global object's host slot: %v", err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		o := r.CreateObject(nil)
+		_ = o.SetHostSlot(h)
+	})
+	if allocs > 4 { // the object, its base and property map, the slot's record
+		t.Fatalf("allocs: %v", allocs)
+	}
+}
