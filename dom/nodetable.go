@@ -252,8 +252,8 @@ func (n *Node) hasState() bool {
 		return true
 	}
 	if n.obj != nil {
-		// Own properties beyond the hidden slot: expandos that script set on the wrapper.
-		return len(n.obj.GetOwnPropertyNames()) > 0 || len(n.obj.Symbols()) > 1
+		// Own properties: expandos that script set on the wrapper.
+		return len(n.obj.GetOwnPropertyNames()) > 0 || len(n.obj.Symbols()) > 0
 	}
 	return false
 }

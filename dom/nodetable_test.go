@@ -85,6 +85,7 @@ func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
 		root.innerHTML = '<p><b>bold</b></p><i>it</i>';
 		var held = root.querySelector('i');       // held by script
 		root.querySelector('b').expando = 42;      // reachable only through root
+		root.firstChild.appendChild(document.createElement('q'))[Symbol.for('mark')] = 'q'; // a symbol's
 		root.querySelector('b').addEventListener('click', () => log.push('b listener'));
 		root.querySelector('p').onclick = () => log.push('p handler');
 		new MutationObserver(recs => log.push('observed ' + recs.length))
@@ -103,8 +104,8 @@ func TestSweepKeepsWhatScriptCanSee(t *testing.T) {
 	sweepAndCollect(tp.p.Doc)
 	tp.exec(`var b = root.querySelector('b');`)
 	got := tp.value(`[root.querySelector('i') === held, root.lastChild === held, b.expando,
-		 b.parentNode === root.firstChild].join(' ')`)
-	if got != "true true 42 true" {
+		 b.parentNode === root.firstChild, root.querySelector('q')[Symbol.for('mark')]].join(' ')`)
+	if got != "true true 42 true q" {
 		t.Errorf("identity and expandos after the sweep: %s", got)
 	}
 	tp.exec(`

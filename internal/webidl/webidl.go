@@ -24,11 +24,11 @@ type NativeFunc = func(goja.FunctionCall) goja.Value
 // Constructor creates an instance: call.This already has new.target's prototype.
 type Constructor = func(call goja.ConstructorCall) *goja.Object
 
-// Realm is the WebIDL state of one JS realm: the hidden slot that holds each platform
-// object's Go value, and the interfaces defined so far.
+// Realm is the WebIDL state of one JS realm: the interfaces defined so far. Each platform
+// object's Go value is in the object's host slot (goja's internal slot for hosts, which no
+// script can see, list, copy or delete).
 type Realm struct {
 	rt          *goja.Runtime
-	slot        *goja.Symbol // hidden own property of every platform object
 	ctorFactory goja.Callable
 	byName      map[string]*Interface
 	order       []*Interface
@@ -96,10 +96,7 @@ func NewRealm(rt *goja.Runtime) *Realm {
 		panic(err)
 	}
 	factory, _ := goja.AssertFunction(f)
-	w := &Realm{rt: rt, slot: goja.NewSymbol("[[loopscope impl]]"), ctorFactory: factory,
-		byName: make(map[string]*Interface, 96)}
-	w.hideSlot()
-	return w
+	return &Realm{rt: rt, ctorFactory: factory, byName: make(map[string]*Interface, 96)}
 }
 
 // Runtime returns the realm's runtime.
@@ -145,51 +142,31 @@ func (w *Realm) Expose(global *goja.Object) {
 	}
 }
 
-// NewObject creates a platform object with proto whose hidden slot holds v.
+// NewObject creates a platform object with proto whose host slot holds v.
 func (w *Realm) NewObject(proto *goja.Object, v any) *goja.Object {
 	o := w.rt.CreateObject(proto)
 	w.SetSlot(o, v)
 	return o
 }
 
-// SetSlot makes v the Go value behind the platform object o.
+// SetSlot makes v the Go value behind the platform object o, an ordinary object (every
+// platform object is made by CreateObject, as a constructor's `this` too).
 func (w *Realm) SetSlot(o *goja.Object, v any) {
-	_ = o.DefineDataPropertySymbol(w.slot, w.rt.NewDynamicObject(&slotRef{v, o}), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	if err := o.SetHostSlot(v); err != nil {
+		panic(w.TypeError(err.Error()))
+	}
 }
 
-// Unwrap returns the Go value behind a platform object, or nil.
+// Unwrap returns the Go value behind a platform object, or nil. An object made with a
+// platform object as its prototype (Object.create(element)) has no slot of its own: it is
+// not a platform object.
 func (w *Realm) Unwrap(v goja.Value) any {
 	o, ok := v.(*goja.Object)
 	if !ok {
 		return nil
 	}
-	s, ok := o.GetSymbol(w.slot).(*goja.Object)
-	if !ok {
-		return nil
-	}
-	ref, ok := s.Export().(*slotRef)
-	if !ok || ref.owner != o {
-		// A slot copied onto another object (Object.defineProperty with the symbol's
-		// descriptor) or inherited (Object.create(element)) does not make it a platform object.
-		return nil
-	}
-	return ref.v
+	return o.HostSlot()
 }
-
-// slotRef is the Go value stored in a platform object's hidden slot: an empty dynamic
-// object, so scripts that find the symbol see nothing. owner is the object it was made for.
-// The slot's symbol is left out of every list of own keys the page can get (hiddenslot.go);
-// the slot cannot be forged or moved.
-type slotRef struct {
-	v     any
-	owner *goja.Object
-}
-
-func (*slotRef) Get(string) goja.Value       { return nil }
-func (*slotRef) Set(string, goja.Value) bool { return false }
-func (*slotRef) Has(string) bool             { return false }
-func (*slotRef) Delete(string) bool          { return false }
-func (*slotRef) Keys() []string              { return nil }
 
 // Errors.
 

@@ -59,9 +59,10 @@ func TestBindingBehaviour(t *testing.T) {
 	}
 }
 
-// TestSlotHidden: the hidden slot of a platform object is in no list of own keys the page
-// can get, is not copied by Object.assign or spread, and a Proxy that lists the target's
-// keys itself keeps working (issue 14).
+// TestSlotHidden: the Go value behind a platform object is in no list of own keys the page
+// can get, is not copied by Object.assign or spread, stays through Object.freeze, is not
+// inherited by an object made with the platform object as prototype, and a Proxy that lists
+// the target's keys itself keeps working (issue 14).
 func TestSlotHidden(t *testing.T) {
 	rt := goja.New()
 	w := webidl.NewRealm(rt)
@@ -91,6 +92,16 @@ func TestSlotHidden(t *testing.T) {
 	}
 	if w.Unwrap(rt.Get("k")) == nil {
 		t.Error("the slot is gone from the platform object")
+	}
+	v, err := rt.RunString(`var made = Object.create(k); Object.freeze(k); [Object.isFrozen(k), Reflect.ownKeys(made).length].join()`)
+	if err != nil || v.String() != "true,0" {
+		t.Fatalf("freeze, create: %v %v", v, err)
+	}
+	if w.Unwrap(rt.Get("k")) == nil {
+		t.Error("the slot is gone from the frozen platform object")
+	}
+	if w.Unwrap(rt.Get("made")) != nil {
+		t.Error("an object made from a platform object is one")
 	}
 }
 
