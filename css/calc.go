@@ -21,6 +21,7 @@ const (
 	CalcMin                 // the least of Args
 	CalcMax                 // the greatest of Args
 	CalcClamp               // max(Args[0], min(Args[1], Args[2]))
+	CalcBlend               // an interpolation's sum, in Chrome's form (Blend)
 )
 
 // Calc is a node of a math expression of <length-percentage> type (or <number>, for a
@@ -32,6 +33,9 @@ type Calc struct {
 	Num   float64
 	Args  []*Calc
 	Pct   bool // a percentage occurs in the node
+	// A CalcBlend node's plain part, Num% + Len px (Plain: an endpoint had one; PlainPx: one
+	// had a length other than 0px), before its Args (each a CalcScale).
+	Plain, PlainPx bool
 }
 
 // calcToken is one token of a math function's arguments.
@@ -296,6 +300,10 @@ func (p *calcParser) group(name string) (*Calc, bool) {
 		if len(args) != 3 {
 			return nil, false
 		}
+	default:
+		if len(args) == 1 {
+			return args[0], true // CHROME: max(10%) is calc(10%) (testdata/dom/math_percent_values)
+		}
 	}
 	if args[0].IsNum {
 		v := args[0].Num
@@ -411,6 +419,12 @@ func (c *Calc) Resolve(px func(Length) float64, base float64) float64 {
 		return v
 	case CalcScale:
 		return c.Args[0].Resolve(px, base) * c.Num
+	case CalcBlend:
+		v := c.Len.V + c.Num*base/100
+		for _, a := range c.Args {
+			v += a.Resolve(px, base)
+		}
+		return v
 	case CalcMin, CalcMax:
 		v := c.Args[0].Resolve(px, base)
 		for _, a := range c.Args[1:] {
@@ -452,6 +466,11 @@ func (c *Calc) terms(k float64, out []calcTerm) []calcTerm {
 		}
 		return out
 	case CalcScale:
+		if a := c.Args[0]; a.Op == CalcSum && !a.Linear() && k*c.Num != 1 {
+			// CHROME: a product is not distributed over a sum with a function in it:
+			// calc(0.5 * (1px + min(10%, 5px))) (testdata/dom/math_percent_values).
+			return append(out, calcTerm{node: a, coef: k * c.Num})
+		}
 		return c.Args[0].terms(k*c.Num, out)
 	}
 	// A min(), max() or clamp() of px alone is its value (max(1px, 3px) is 3px).
@@ -482,6 +501,9 @@ func (c *Calc) Serialize() string {
 }
 
 func (c *Calc) serializeFunction() string {
+	if c.Op == CalcSum {
+		return "(" + serializeTerms(c.terms(1, nil)) + ")"
+	}
 	name := map[CalcOp]string{CalcMin: "min(", CalcMax: "max(", CalcClamp: "clamp("}[c.Op]
 	var b strings.Builder
 	b.WriteString(name)
@@ -534,7 +556,9 @@ func serializeTerms(ts []calcTerm) string {
 			}
 		}
 		if t.node != nil {
-			if coef != 1 { // CHROME: a product in a sum is parenthesized
+			if coef != 1 && len(sorted) == 1 { // calc(0.5 * min(50%, 100px))
+				b.WriteString(FormatNumber(coef) + " * " + t.node.serializeFunction())
+			} else if coef != 1 { // CHROME: a product in a sum is parenthesized
 				b.WriteString("(" + FormatNumber(coef) + " * " + t.node.serializeFunction() + ")")
 			} else {
 				b.WriteString(t.node.serializeFunction())
@@ -584,4 +608,168 @@ func SerializeMathIn(v string) (string, bool) {
 		i++
 	}
 	return b.String(), true
+}
+
+// Absolute is the expression with its lengths other than percentages in px (its computed
+// form: min(10px, 2em, 10%) is min(10px, 20px, 10%) at a 10px font size).
+// https://drafts.csswg.org/css-values-4/#calc-computed-value
+func (c *Calc) Absolute(px func(Length) float64) *Calc {
+	out := *c
+	if c.Op == CalcLeaf {
+		if !c.IsNum && c.Len.U != Percent {
+			out.Len = PxLength(px(c.Len))
+		}
+		return &out
+	}
+	out.Args = make([]*Calc, len(c.Args))
+	for i, a := range c.Args {
+		out.Args[i] = a.Absolute(px)
+	}
+	return &out
+}
+
+// Equal reports two expressions of the same tree.
+func (c *Calc) Equal(d *Calc) bool {
+	if c == d {
+		return true
+	}
+	if c == nil || d == nil || c.Op != d.Op || c.IsNum != d.IsNum || c.Len.V != d.Len.V || c.Len.U != d.Len.U ||
+		c.Num != d.Num || c.Pct != d.Pct || c.Plain != d.Plain || c.PlainPx != d.PlainPx || len(c.Args) != len(d.Args) {
+		return false
+	}
+	for i, a := range c.Args {
+		if !a.Equal(d.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Blend interpolates two <length-percentage>s of which one at least is a math function
+// that is not a sum of a length and a percentage (a min(), max() or clamp() of a percentage):
+// a·(1 - t) + b·t, as Chrome makes it. The lengths and percentages of both (and of a sum
+// times 1) are added into one plain part, written first; each other expression is a product
+// kept whole (0.75 * (20px + min(50%, 100px))), a product of a product folded. a and b hold
+// px and percentages only (Absolute). https://drafts.csswg.org/css-values-4/#combine-math
+// CHROME: the plain part is written with its percentage always, and its length when an
+// endpoint had one other than 0px (calc(0% + 0px + min(50%, 100px)) from min(50%, 100px) to
+// 10px at 0; testdata/dom/math_percent_values).
+func Blend(a, b *Calc, t float64) *Calc {
+	out := &Calc{Op: CalcBlend, Pct: true}
+	out.blendIn(a, 1-t)
+	out.blendIn(b, t)
+	return out
+}
+
+func (out *Calc) blendIn(c *Calc, k float64) {
+	switch {
+	case c.Op == CalcLeaf:
+		out.Plain = true
+		if c.Len.U == Percent {
+			out.Num += k * c.Len.V
+			return
+		}
+		out.PlainPx = out.PlainPx || c.Len.V != 0
+		out.Len.V += k * c.Len.V
+	case c.Op == CalcScale:
+		out.blendIn(c.Args[0], k*c.Num)
+	case c.Op == CalcSum && (k == 1 || c.Linear()): // a sum of lengths and percentages is plain
+		for _, a := range c.Args {
+			out.blendIn(a, k)
+		}
+	case k == 1 && c.Op == CalcBlend:
+		out.Plain, out.PlainPx = out.Plain || c.Plain, out.PlainPx || c.PlainPx
+		out.Num, out.Len.V = out.Num+c.Num, out.Len.V+c.Len.V
+		out.Args = append(out.Args, c.Args...)
+	default:
+		out.Args = append(out.Args, &Calc{Op: CalcScale, Args: []*Calc{c}, Num: k, Pct: c.Pct})
+	}
+}
+
+// SerializeComputed writes a computed math function as getComputedStyle does: as Serialize,
+// and an interpolation's sum in its own form (Blend).
+func (c *Calc) SerializeComputed() string {
+	if c.Op != CalcBlend {
+		return c.Serialize()
+	}
+	var parts []string
+	if c.Plain {
+		parts = append(parts, FormatNumber(c.Num)+"%")
+		if c.PlainPx {
+			parts = append(parts, FormatPx(c.Len.V))
+		}
+	}
+	for _, a := range c.Args {
+		x := a.Args[0]
+		var s string
+		switch x.Op {
+		case CalcMin, CalcMax, CalcClamp:
+			s = x.serializeFunction()
+		case CalcBlend:
+			s = "(" + strings.TrimSuffix(strings.TrimPrefix(x.SerializeComputed(), "calc("), ")") + ")"
+		default:
+			s = "(" + serializeTerms(x.terms(1, nil)) + ")"
+		}
+		if a.Num != 1 {
+			s = "(" + FormatNumber(a.Num) + " * " + s + ")"
+		}
+		parts = append(parts, s)
+	}
+	var b strings.Builder
+	b.WriteString("calc(")
+	for i, p := range parts {
+		if i > 0 {
+			if strings.HasPrefix(p, "-") && !strings.HasPrefix(p, "(") {
+				b.WriteString(" - ")
+				p = p[1:]
+			} else {
+				b.WriteString(" + ")
+			}
+		}
+		b.WriteString(p)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// Used evaluates a computed expression (lengths in px, Absolute) in px, its percentages of
+// base. CHROME: Blink evaluates a calculation in float, each node's result rounded to a
+// float: calc((min(100%, 500px) - max(10%, 2em)) / 3) of 400px is 120px, not the
+// 119.99999999999999 of doubles that layout's 1/64 px truncates to 119.984375px
+// (testdata/dom/math_percent_nested).
+func (c *Calc) Used(base float64) float64 { return float64(c.used(float32(base))) }
+
+func (c *Calc) used(base float32) float32 {
+	switch c.Op {
+	case CalcLeaf:
+		if c.Len.U == Percent {
+			return float32(c.Len.V) / 100 * base
+		}
+		return float32(c.Len.V)
+	case CalcSum:
+		var v float32
+		for _, a := range c.Args {
+			v += a.used(base)
+		}
+		return v
+	case CalcScale:
+		return c.Args[0].used(base) * float32(c.Num)
+	case CalcBlend:
+		v := float32(c.Len.V) + float32(c.Num)/100*base
+		for _, a := range c.Args {
+			v += a.used(base)
+		}
+		return v
+	case CalcMin, CalcMax:
+		v := c.Args[0].used(base)
+		for _, a := range c.Args[1:] {
+			if c.Op == CalcMin {
+				v = min(v, a.used(base))
+			} else {
+				v = max(v, a.used(base))
+			}
+		}
+		return v
+	}
+	return max(c.Args[0].used(base), min(c.Args[1].used(base), c.Args[2].used(base)))
 }

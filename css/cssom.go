@@ -55,9 +55,11 @@ func normalizeField(name, f string) (string, bool) {
 	case colorProperties[name]:
 		return normalizeColor(f)
 	case lengthProperties[name] && IsMathFunction(asciiLower(f)):
-		c, ok := ParseCalc(asciiLower(f), true)
-		if !ok || !c.Linear() {
-			return "", false // FIXME(spec): as ParseLength, no min()/max()/clamp() of a percentage
+		// Border and outline widths take no percentage (min(10%, 5px) is invalid).
+		noPct := strings.HasSuffix(name, "-width") && (strings.HasPrefix(name, "border") || strings.HasPrefix(name, "outline"))
+		c, ok := ParseCalc(asciiLower(f), !noPct)
+		if !ok {
+			return "", false
 		}
 		return c.Serialize(), true
 	case lengthProperties[name]:

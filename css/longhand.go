@@ -203,7 +203,7 @@ func parseTransform(s string) (Value, bool) {
 // FIXME(spec): the three- and four-value forms (offsets from an edge) are not parsed.
 // https://drafts.csswg.org/css-values-4/#position
 func parsePosition(lower string) (x, y Length, ok bool) {
-	parts := strings.Fields(lower)
+	parts := Fields(lower) // a math function's spaces are inside it
 	if len(parts) == 0 || len(parts) > 2 {
 		return x, y, false
 	}

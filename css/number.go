@@ -74,11 +74,10 @@ func ParseLength(s string, allowPercent, allowAuto, allowNegative bool) (Length,
 		return AutoLength, allowAuto
 	}
 	if IsMathFunction(s) {
+		// A min(), max() or clamp() with a percentage stays a math function until its basis
+		// is known (css-values-4 §10.10): render keeps its computed tree.
 		c, ok := ParseCalc(s, allowPercent)
-		// FIXME(spec): a min(), max() or clamp() with a percentage stays a math function until
-		// its basis is known (css-values-4 §10.10); computed lengths hold no expression tree
-		// (BenchmarkMemoryPerDiv), so such a value is dropped as invalid.
-		if !ok || !c.Linear() {
+		if !ok {
 			return Length{}, false
 		}
 		return Length{U: Math, Calc: c}, true

@@ -104,6 +104,8 @@ type animValue struct {
 	n   float64           // opacity, px values, integers, line-height's number or px
 	l   length            // lengths
 	l2  length            // a position's vertical length (l is its horizontal one)
+	e   *css.Calc         // l's tree when it is a unitMath length
+	e2  *css.Calc         // l2's
 	c   color.NRGBA       // colours
 	has bool              // transform is not none; z-index is auto; visibility is visible
 	xf  css.TransformList // transform
@@ -114,15 +116,15 @@ type animValue struct {
 func getAnim(s *computedStyle, p animProp) animValue {
 	switch {
 	case p >= css.PropTop && p <= css.PropLeft:
-		return animValue{l: s.inset[p-css.PropTop]}
+		return s.lengthValue(s.inset[p-css.PropTop])
 	case p == css.PropWidth:
-		return animValue{l: s.width}
+		return s.lengthValue(s.width)
 	case p == css.PropHeight:
-		return animValue{l: s.height}
+		return s.lengthValue(s.height)
 	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
-		return animValue{l: s.margin[p-css.PropMarginTop]}
+		return s.lengthValue(s.margin[p-css.PropMarginTop])
 	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-		return animValue{l: s.padding[p-css.PropPaddingTop]}
+		return s.lengthValue(s.padding[p-css.PropPaddingTop])
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
 		return animValue{n: s.borderWidth[p-css.PropBorderTopWidth]}
 	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
@@ -166,14 +168,24 @@ func getAnim(s *computedStyle, p animProp) animValue {
 		return animValue{k: int64(s.position)}
 	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
 		z := s.sizes()
-		return animValue{l: *z.limit(p)}
+		return s.lengthValue(*z.limit(p))
 	case p == css.PropObjectFit:
 		return animValue{k: int64(s.sizes().objectFit)}
 	case p == css.PropObjectPosition:
 		pos := s.sizes().objectPos
-		return animValue{l: pos[0], l2: pos[1]}
+		return animValue{l: pos[0], l2: pos[1], e: s.tree(pos[0]), e2: s.tree(pos[1])}
 	}
 	return animValue{}
+}
+
+// lengthValue is a length of s as an animated value, with its tree.
+func (s *computedStyle) lengthValue(l length) animValue { return animValue{l: l, e: s.tree(l)} }
+
+// lengthProp reports a longhand whose value is a length of a slot (mathSlot).
+func lengthProp(p css.Prop) bool {
+	return p >= css.PropTop && p <= css.PropLeft || p == css.PropWidth || p == css.PropHeight ||
+		p >= css.PropMarginTop && p <= css.PropMarginLeft || p >= css.PropPaddingTop && p <= css.PropPaddingLeft ||
+		p >= css.PropMinWidth && p <= css.PropMaxHeight || p == css.PropObjectPosition
 }
 
 func b2i(b bool) int64 {
@@ -187,15 +199,15 @@ func b2i(b bool) int64 {
 func setAnim(s *computedStyle, p animProp, v animValue) {
 	switch {
 	case p >= css.PropTop && p <= css.PropLeft:
-		s.inset[p-css.PropTop] = v.l
+		s.setLength(mathSlot(p), v.l, v.e)
 	case p == css.PropWidth:
-		s.width = v.l
+		s.setLength(slotWidth, v.l, v.e)
 	case p == css.PropHeight:
-		s.height = v.l
+		s.setLength(slotHeight, v.l, v.e)
 	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
-		s.margin[p-css.PropMarginTop] = v.l
+		s.setLength(mathSlot(p), v.l, v.e)
 	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-		s.padding[p-css.PropPaddingTop] = v.l
+		s.setLength(mathSlot(p), v.l, v.e)
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
 		s.borderWidth[p-css.PropBorderTopWidth] = v.n
 	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
@@ -238,16 +250,17 @@ func setAnim(s *computedStyle, p animProp, v animValue) {
 	case p == css.PropPosition:
 		s.position = css.Position(v.k)
 	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
-		if z := s.sizes(); *z.limit(p) != v.l {
-			*s.editSizing().limit(p) = v.l
+		if z := s.sizes(); v.e != nil || *z.limit(p) != v.l {
+			s.setLength(mathSlot(p), v.l, v.e)
 		}
 	case p == css.PropObjectFit:
 		if s.sizes().objectFit != uint8(v.k) {
 			s.editSizing().objectFit = uint8(v.k)
 		}
 	case p == css.PropObjectPosition:
-		if pos := [2]length{v.l, v.l2}; s.sizes().objectPos != pos {
-			s.editSizing().objectPos = pos
+		if pos := [2]length{v.l, v.l2}; v.e != nil || v.e2 != nil || s.sizes().objectPos != pos {
+			s.setLength(slotPos, v.l, v.e)
+			s.setLength(slotPos+1, v.l2, v.e2)
 		}
 	}
 }
@@ -258,9 +271,9 @@ func animEqual(a, b animValue, p animProp) bool {
 	case typeTransform:
 		return a.xf.Equal(b.xf)
 	case typeLength, typeNonNegativeLength:
-		return a.l == b.l
+		return a.l == b.l && a.e.Equal(b.e)
 	case typePosition:
-		return a.l == b.l && a.l2 == b.l2
+		return a.l == b.l && a.l2 == b.l2 && a.e.Equal(b.e) && a.e2.Equal(b.e2)
 	case typeColor:
 		return a.c == b.c
 	case typePx, typeOpacity:
@@ -312,13 +325,30 @@ func transitionable(a, b animValue, p animProp) bool {
 // percentage give calc(px + %) (CHROME: calc(0% + 7.5px) between 10px and 0%, a
 // percentage where the length part is zero: 37.5% between 50% and 0px;
 // testdata/dom/calc_lengths). https://drafts.csswg.org/css-values-4/#combine-math
-func lerpLength(a, b length, t float64) length {
+func lerpLength(a, b length, ae, be *css.Calc, t float64) (length, *css.Calc) {
+	if a.u == unitMath || b.u == unitMath {
+		return length{u: unitMath}, css.Blend(a.calc(ae), b.calc(be), t)
+	}
 	if a.u == b.u && a.u != unitCalc {
-		return length{v: a.v + (b.v-a.v)*t, u: b.u}
+		return length{v: a.v + (b.v-a.v)*t, u: b.u}, nil
 	}
 	ap, apct := a.components()
 	bp, bpct := b.components()
-	return calcLength(ap+(bp-ap)*t, float32(apct+(bpct-apct)*t))
+	return calcLength(ap+(bp-ap)*t, float32(apct+(bpct-apct)*t)), nil
+}
+
+// calc is a length as a math function's tree (tree: a unitMath length's).
+func (l length) calc(tree *css.Calc) *css.Calc {
+	switch {
+	case l.u == unitMath && tree != nil:
+		return tree
+	case l.u == unitPercent:
+		return &css.Calc{Len: css.Length{V: l.v, U: css.Percent}, Pct: true}
+	case l.u == unitCalc:
+		return &css.Calc{Op: css.CalcSum, Pct: true, Args: []*css.Calc{
+			{Len: css.Length{V: float64(l.p), U: css.Percent}, Pct: true}, {Len: css.PxLength(l.v)}}}
+	}
+	return &css.Calc{Len: css.PxLength(l.v)}
 }
 
 // components splits a length into its px and percentage parts.
@@ -349,11 +379,15 @@ func interpolateAnim(a, b animValue, p animProp, t float64) animValue {
 	case typeColor:
 		return animValue{c: interpolateColor(a.c, b.c, t)}
 	case typeLength:
-		return animValue{l: lerpLength(a.l, b.l, t)}
+		l, e := lerpLength(a.l, b.l, a.e, b.e, t)
+		return animValue{l: l, e: e}
 	case typePosition:
-		return animValue{l: lerpLength(a.l, b.l, t), l2: lerpLength(a.l2, b.l2, t)}
+		l, e := lerpLength(a.l, b.l, a.e, b.e, t)
+		l2, e2 := lerpLength(a.l2, b.l2, a.e2, b.e2, t)
+		return animValue{l: l, l2: l2, e: e, e2: e2}
 	case typeNonNegativeLength:
-		return animValue{l: lerpLength(a.l, b.l, t).nonNeg()}
+		l, e := lerpLength(a.l, b.l, a.e, b.e, t)
+		return animValue{l: l.nonNeg(), e: e}
 	case typePx:
 		v := a
 		v.n = math.Max(a.n+(b.n-a.n)*t, 0)

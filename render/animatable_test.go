@@ -43,10 +43,10 @@ func TestInterpolateByType(t *testing.T) {
 	if !transitionable(animValue{l: px(0)}, animValue{l: pct(10)}, css.PropMarginLeft) {
 		t.Error("margin-left from a length to a percentage does not transition")
 	}
-	if got := lengthValue(length{v: 7.5, u: unitCalc, p: 12.5}); got != "calc(12.5% + 7.5px)" {
+	if got := (&computedStyle{}).lengthString(length{v: 7.5, u: unitCalc, p: 12.5}); got != "calc(12.5% + 7.5px)" {
 		t.Errorf("calc serialises as %q", got)
 	}
-	if got := lengthValue(length{v: -7.5, u: unitCalc, p: 12.5}); got != "calc(12.5% - 7.5px)" {
+	if got := (&computedStyle{}).lengthString(length{v: -7.5, u: unitCalc, p: 12.5}); got != "calc(12.5% - 7.5px)" {
 		t.Errorf("calc serialises as %q", got)
 	}
 }

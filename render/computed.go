@@ -70,13 +70,16 @@ type computedStyle struct {
 }
 
 // sizingStyle holds the properties few elements set that limit or fit a box's size: the
-// min and max sizes (CSS 2.2 §10.4, §10.7) and object-fit. Never changed once a style has
+// min and max sizes (CSS 2.2 §10.4, §10.7) and object-fit, and the trees of the style's
+// math functions that wait for a percentage's basis (mathTrees: elementState is 512
+// bytes, a size class, and a pointer more in every style made it 576). Never changed once a style has
 // it: setting one copies it (editSizing), so styles copied from one another share it.
 type sizingStyle struct {
 	minW, minH length // auto is 0 (CSS 2's initial value) for the boxes the engine lays out
 	maxW, maxH length // none is auto
 	objectPos  [2]length
-	objectFit  uint8 // css.ObjectFitFill...
+	math       *mathTrees // the trees of the style's unitMath lengths, nil when there are none
+	objectFit  uint8      // css.ObjectFitFill...
 }
 
 // initialSizing is every sizing property's initial value.
@@ -295,8 +298,11 @@ func computeFontSize(st *computedStyle, v *css.Value, parent *computedStyle, cx 
 	case css.Percent:
 		st.fontSize = v.Len.V * parent.fontSize / 100
 	case css.Math: // its em and percentages are of the parent's font size
-		l := computeLength(v.Len, parent.fontSize, cx)
+		l, tree := computeLengthTree(v.Len, parent.fontSize, cx)
 		st.fontSize = max(0, l.v+float64(l.p)*parent.fontSize/100)
+		if tree != nil { // min(150%, 30px): resolved now, its basis known
+			st.fontSize = max(0, tree.Used(parent.fontSize))
+		}
 	default:
 		st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
 	}
@@ -315,15 +321,20 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 	case p == css.PropPosition:
 		st.position = css.Position(v.Num)
 	case p >= css.PropTop && p <= css.PropLeft:
-		st.inset[p-css.PropTop] = computeLength(v.Len, fs, cx)
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		st.setLength(mathSlot(p), l, tree)
 	case p == css.PropWidth:
-		st.width = computeLength(v.Len, fs, cx).nonNeg()
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		st.setLength(slotWidth, l.nonNeg(), tree)
 	case p == css.PropHeight:
-		st.height = computeLength(v.Len, fs, cx).nonNeg()
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		st.setLength(slotHeight, l.nonNeg(), tree)
 	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
-		st.margin[p-css.PropMarginTop] = computeLength(v.Len, fs, cx)
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		st.setLength(mathSlot(p), l, tree)
 	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-		st.padding[p-css.PropPaddingTop] = computeLength(v.Len, fs, cx).nonNeg()
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		st.setLength(mathSlot(p), l.nonNeg(), tree)
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
 		st.borderWidth[p-css.PropBorderTopWidth] = max(0, computeLength(v.Len, fs, cx).v)
 	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
@@ -347,7 +358,12 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		case -1:
 			st.lineKind = lineHeightNormal
 		case -2:
-			st.lineKind, st.lineHeight = lineHeightPx, max(0, computeLength(v.Len, fs, cx).resolve(fs))
+			l, tree := computeLengthTree(v.Len, fs, cx)
+			h := l.resolve(fs)
+			if tree != nil { // max(100%, 30px) of the element's font size
+				h = snap(tree.Used(fs))
+			}
+			st.lineKind, st.lineHeight = lineHeightPx, max(0, h)
 		default:
 			st.lineKind, st.lineHeight = lineHeightNumber, v.Num
 		}
@@ -364,18 +380,21 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 		st.overflowScroll[p-css.PropOverflowX] = v.Num >= css.OverflowAuto
 		st.overflow[p-css.PropOverflowX] = uint8(v.Num)
 	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
-		l := computeLength(v.Len, fs, cx).nonNeg()
-		if z := st.sizes(); *z.limit(p) != l {
-			*st.editSizing().limit(p) = l
+		l, tree := computeLengthTree(v.Len, fs, cx)
+		if z := st.sizes(); tree != nil || *z.limit(p) != l.nonNeg() {
+			l = l.nonNeg()
+			st.setLength(mathSlot(p), l, tree)
 		}
 	case p == css.PropObjectFit:
 		if st.sizes().objectFit != uint8(v.Num) {
 			st.editSizing().objectFit = uint8(v.Num)
 		}
 	case p == css.PropObjectPosition:
-		pos := [2]length{computeLength(v.Len, fs, cx), computeLength(v.Len2, fs, cx)}
-		if st.sizes().objectPos != pos {
-			st.editSizing().objectPos = pos
+		x, xt := computeLengthTree(v.Len, fs, cx)
+		y, yt := computeLengthTree(v.Len2, fs, cx)
+		if xt != nil || yt != nil || st.sizes().objectPos != [2]length{x, y} {
+			st.setLength(slotPos, x, xt)
+			st.setLength(slotPos+1, y, yt)
 		}
 	case p == css.PropOpacity:
 		st.opacity = v.Num
@@ -395,21 +414,15 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 	if inheritIt {
 		src = parent
 	}
+	if lengthProp(p) { // with its tree
+		setAnim(st, p, getAnim(src, p))
+		return
+	}
 	switch {
 	case p == css.PropDisplay:
 		st.display, st.listItem = src.display, src.listItem
 	case p == css.PropPosition:
 		st.position = src.position
-	case p >= css.PropTop && p <= css.PropLeft:
-		st.inset[p-css.PropTop] = src.inset[p-css.PropTop]
-	case p == css.PropWidth:
-		st.width = src.width
-	case p == css.PropHeight:
-		st.height = src.height
-	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
-		st.margin[p-css.PropMarginTop] = src.margin[p-css.PropMarginTop]
-	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
-		st.padding[p-css.PropPaddingTop] = src.padding[p-css.PropPaddingTop]
 	case p >= css.PropBorderTopWidth && p <= css.PropBorderLeftWidth:
 		st.borderWidth[p-css.PropBorderTopWidth] = src.borderWidth[p-css.PropBorderTopWidth]
 	case p >= css.PropBorderTopStyle && p <= css.PropBorderLeftStyle:
@@ -440,18 +453,9 @@ func copyProp(st, parent, init *computedStyle, p css.Prop, inheritIt bool) {
 		st.overflowClip[p-css.PropOverflowX] = src.overflowClip[p-css.PropOverflowX]
 		st.overflowScroll[p-css.PropOverflowX] = src.overflowScroll[p-css.PropOverflowX]
 		st.overflow[p-css.PropOverflowX] = src.overflow[p-css.PropOverflowX]
-	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
-		from, to := src.sizes(), st.sizes()
-		if l := *from.limit(p); *to.limit(p) != l {
-			*st.editSizing().limit(p) = l
-		}
 	case p == css.PropObjectFit:
 		if f := src.sizes().objectFit; st.sizes().objectFit != f {
 			st.editSizing().objectFit = f
-		}
-	case p == css.PropObjectPosition:
-		if pos := src.sizes().objectPos; st.sizes().objectPos != pos {
-			st.editSizing().objectPos = pos
 		}
 	case p == css.PropOpacity:
 		st.opacity = src.opacity

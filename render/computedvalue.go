@@ -47,11 +47,11 @@ func (e *Engine) usedGeometry(s *computedStyle, b *box, property string) (string
 			// CHROME: an inset given in px that layout used as given reads unsnapped
 			// (layout keeps 1/64 px units; an animated left: 399.6px reads 399.6px).
 			if l := s.inset[side]; l.u == unitPx && math.Abs(used-l.v) < 1.0/64 {
-				return lengthValue(l), true
+				return s.lengthString(l), true
 			}
 			return css.FormatPx(used), true
 		}
-		return lengthValue(s.inset[side]), true
+		return s.lengthString(s.inset[side]), true
 	case "width", "height":
 		axis := 0
 		l := s.width
@@ -59,7 +59,7 @@ func (e *Engine) usedGeometry(s *computedStyle, b *box, property string) (string
 			axis, l = 1, s.height
 		}
 		if b == nil {
-			return lengthValue(l), true
+			return s.lengthString(l), true
 		}
 		if axis == 0 {
 			if s.boxSizing == 1 {
@@ -76,13 +76,13 @@ func (e *Engine) usedGeometry(s *computedStyle, b *box, property string) (string
 		if b != nil {
 			return css.FormatPx(b.margin[side]), true
 		}
-		return lengthValue(s.margin[side]), true
+		return s.lengthString(s.margin[side]), true
 	case "padding-top", "padding-right", "padding-bottom", "padding-left":
 		side := sideIndex(property[len("padding-"):])
 		if b != nil {
 			return css.FormatPx(b.padding[side]), true
 		}
-		return lengthValue(s.padding[side]), true
+		return s.lengthString(s.padding[side]), true
 	}
 	return "", false
 }
@@ -158,12 +158,12 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		case l.isAuto():
 			return "0px", true
 		}
-		return lengthValue(l), true
+		return s.lengthString(l), true
 	case "object-fit":
 		return css.ObjectFitName(s.sizes().objectFit), true
 	case "object-position":
 		pos := s.sizes().objectPos
-		return lengthValue(pos[0]) + " " + lengthValue(pos[1]), true
+		return s.lengthString(pos[0]) + " " + s.lengthString(pos[1]), true
 	case "overflow-x", "overflow-y":
 		axis := 0
 		if property == "overflow-y" {
@@ -211,7 +211,8 @@ func (e *Engine) usedInset(b *box, side int) float64 {
 	return b.ax - b.margin[3] - cx
 }
 
-func lengthValue(l length) string {
+// lengthString serialises a computed length of s.
+func (s *computedStyle) lengthString(l length) string {
 	switch l.u {
 	case unitAuto:
 		return "auto"
@@ -224,6 +225,10 @@ func lengthValue(l length) string {
 			return "calc(" + css.FormatNumber(float64(l.p)) + "% - " + css.FormatPx(-l.v) + ")"
 		}
 		return "calc(" + css.FormatNumber(float64(l.p)) + "% + " + css.FormatPx(l.v) + ")"
+	case unitMath:
+		if t := s.tree(l); t != nil {
+			return t.SerializeComputed()
+		}
 	}
 	return css.FormatPx(l.v)
 }

@@ -41,7 +41,8 @@ func styleDamage(a, b *computedStyle) damageLevel {
 		a.padding != b.padding || a.borderWidth != b.borderWidth || a.lineHeight != b.lineHeight ||
 		a.lineKind != b.lineKind || a.textAlign != b.textAlign || a.boxSizing != b.boxSizing ||
 		a.overflowClip != b.overflowClip || a.overflow != b.overflow ||
-		a.sizing != b.sizing && a.sizes() != b.sizes(): // min/max sizes; object-fit places an img's image
+		a.sizing != b.sizing && a.sizes() != b.sizes() || // min/max sizes; object-fit places an img's image
+		!mathEqual(a, b):
 		return damageLayout
 	case a.background != b.background || a.color != b.color || a.borderColor != b.borderColor ||
 		a.borderStyle != b.borderStyle || a.opacity != b.opacity || a.hasTransform != b.hasTransform ||

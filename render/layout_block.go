@@ -87,8 +87,8 @@ func (e *Engine) Layout() {
 func (e *Engine) resolveEdges(b *box, cbw float64) {
 	s := b.st
 	for i := 0; i < 4; i++ {
-		b.margin[i] = s.margin[i].resolve(cbw)
-		b.padding[i] = s.padding[i].resolveNonNeg(cbw)
+		b.margin[i] = s.resolveLength(s.margin[i], cbw)
+		b.padding[i] = s.resolveNonNeg(s.padding[i], cbw)
 		b.border[i] = s.borderWidth[i]
 	}
 	if b.node == nil { // anonymous boxes have no edges
@@ -105,7 +105,7 @@ func (b *box) specifiedContentWidth(cbw float64) (float64, bool) {
 	if w.isAuto() || b.node == nil {
 		return 0, false
 	}
-	v := w.resolveNonNeg(cbw)
+	v := b.st.resolveNonNeg(w, cbw)
 	if b.st.boxSizing == 1 {
 		v -= b.edgesH()
 	}
@@ -119,7 +119,7 @@ func (b *box) specifiedContentHeight(cbh float64) (float64, bool) {
 	if h.isAuto() || b.node == nil || h.hasPercent() && cbh < 0 {
 		return 0, false
 	}
-	v := h.resolveNonNeg(cbh)
+	v := b.st.resolveNonNeg(h, cbh)
 	if b.st.boxSizing == 1 {
 		v -= b.edgesV()
 	}
@@ -356,18 +356,18 @@ func (e *Engine) growInlineBox(f *fragment, container *box) {
 func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 	switch {
 	case !s.inset[3].isAuto():
-		dx = s.inset[3].resolve(cbw)
+		dx = s.resolveLength(s.inset[3], cbw)
 	case !s.inset[1].isAuto():
-		dx = -s.inset[1].resolve(cbw)
+		dx = -s.resolveLength(s.inset[1], cbw)
 	}
 	if cbh < 0 {
 		cbh = 0
 	}
 	switch {
 	case !s.inset[0].isAuto() && !(s.inset[0].hasPercent() && cbh == 0):
-		dy = s.inset[0].resolve(cbh)
+		dy = s.resolveLength(s.inset[0], cbh)
 	case !s.inset[2].isAuto() && !(s.inset[2].hasPercent() && cbh == 0):
-		dy = -s.inset[2].resolve(cbh)
+		dy = -s.resolveLength(s.inset[2], cbh)
 	}
 	return dx, dy
 }
@@ -383,7 +383,7 @@ func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
 	if w := b.st.width; !w.isAuto() && w.u == unitPx && b.node != nil {
 		v := w.v
 		if b.st.boxSizing == 1 {
-			v -= b.st.padding[1].resolveNonNeg(0) + b.st.padding[3].resolveNonNeg(0) + b.st.borderWidth[1] + b.st.borderWidth[3]
+			v -= b.st.resolveNonNeg(b.st.padding[1], 0) + b.st.resolveNonNeg(b.st.padding[3], 0) + b.st.borderWidth[1] + b.st.borderWidth[3]
 		}
 		v = r.clamp(math.Max(0, v))
 		return v, v
@@ -409,7 +409,7 @@ func outerEdgesPx(c *box) float64 {
 		return 0
 	}
 	s := c.st
-	return s.margin[1].resolve(0) + s.margin[3].resolve(0) + s.padding[1].resolveNonNeg(0) + s.padding[3].resolveNonNeg(0) +
+	return s.resolveLength(s.margin[1], 0) + s.resolveLength(s.margin[3], 0) + s.resolveNonNeg(s.padding[1], 0) + s.resolveNonNeg(s.padding[3], 0) +
 		s.borderWidth[1] + s.borderWidth[3]
 }
 

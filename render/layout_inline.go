@@ -31,9 +31,9 @@ func (e *Engine) layoutAtomic(a *box, cw float64) {
 func inlineEdge(b *box, left bool, cw float64) float64 {
 	s := b.st
 	if left {
-		return s.margin[3].resolve(cw) + s.borderWidth[3] + s.padding[3].resolveNonNeg(cw)
+		return s.resolveLength(s.margin[3], cw) + s.borderWidth[3] + s.resolveNonNeg(s.padding[3], cw)
 	}
-	return s.margin[1].resolve(cw) + s.borderWidth[1] + s.padding[1].resolveNonNeg(cw)
+	return s.resolveLength(s.margin[1], cw) + s.borderWidth[1] + s.resolveNonNeg(s.padding[1], cw)
 }
 
 // layoutInline lays out an inline formatting context in a content box of width cw:
@@ -185,9 +185,9 @@ func (e *Engine) measureLine(line []piece, open *[]*box, cw float64) lineBox {
 func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
 	switch p.kind {
 	case pieceOpen:
-		l.x += p.b.st.margin[3].resolve(cw)
+		l.x += p.b.st.resolveLength(p.b.st.margin[3], cw)
 		l.spans = append(l.spans, lineSpan{b: p.b, x0: l.x})
-		l.x += p.b.st.borderWidth[3] + p.b.st.padding[3].resolveNonNeg(cw)
+		l.x += p.b.st.borderWidth[3] + p.b.st.resolveNonNeg(p.b.st.padding[3], cw)
 		*open = append(*open, p.b)
 		l.grow(halfLeading(p.st, p.face))
 		if inlineEdge(p.b, true, cw) != 0 || inlineEdge(p.b, false, cw) != 0 {
@@ -195,7 +195,7 @@ func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
 		}
 		l.width, l.started = l.x, true
 	case pieceClose:
-		l.x += p.b.st.padding[1].resolveNonNeg(cw) + p.b.st.borderWidth[1]
+		l.x += p.b.st.resolveNonNeg(p.b.st.padding[1], cw) + p.b.st.borderWidth[1]
 		for j := len(l.spans) - 1; j >= 0; j-- {
 			if l.spans[j].b == p.b && !l.spans[j].closed {
 				l.spans[j].x1, l.spans[j].closed = l.x, true
@@ -208,7 +208,7 @@ func (l *lineBox) addPiece(p *piece, i int, open *[]*box, cw float64) {
 				break
 			}
 		}
-		l.x += p.b.st.margin[1].resolve(cw)
+		l.x += p.b.st.resolveLength(p.b.st.margin[1], cw)
 		l.width = l.x
 	case pieceAtomic:
 		l.hasContent = true
@@ -262,8 +262,8 @@ func (e *Engine) appendSpanFragments(b *box, spans []lineSpan, left, baseline, c
 	for _, s := range spans {
 		f := e.fonts.faceFor(s.b.st)
 		st := s.b.st
-		top := baseline - f.ascent - st.padding[0].resolveNonNeg(cw) - st.borderWidth[0]
-		h := f.ascent + f.descent + st.padding[0].resolveNonNeg(cw) + st.padding[2].resolveNonNeg(cw) + st.borderWidth[0] + st.borderWidth[2]
+		top := baseline - f.ascent - st.resolveNonNeg(st.padding[0], cw) - st.borderWidth[0]
+		h := f.ascent + f.descent + st.resolveNonNeg(st.padding[0], cw) + st.resolveNonNeg(st.padding[2], cw) + st.borderWidth[0] + st.borderWidth[2]
 		b.frags = append(b.frags, fragment{kind: fragInline, x: left + s.x0, y: top, w: s.x1 - s.x0, h: h,
 			baseline: baseline, st: st, node: s.b.node, b: s.b, openLeft: s.openLeft, openRight: s.openRight})
 	}

@@ -32,8 +32,8 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 	s := b.st
 	left, right := s.inset[3], s.inset[1]
 	top, bottom := s.inset[0], s.inset[2]
-	l, r := left.resolve(cbw), right.resolve(cbw)
-	t, bt := top.resolve(cbh), bottom.resolve(cbh)
+	l, r := s.resolveLength(left, cbw), s.resolveLength(right, cbw)
+	t, bt := s.resolveLength(top, cbh), s.resolveLength(bottom, cbh)
 	edgesH := b.edgesH()
 	ml, mr := b.margin[3], b.margin[1]
 	// widthWith is §10.3.7 with content width cw as the computed width (ok false: auto).

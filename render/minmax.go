@@ -33,7 +33,7 @@ func (b *box) widthRange(cbw float64) sizeRange {
 		return sizeRange{0, -1}
 	}
 	z := b.st.sizing
-	return limitRange(z.minW, z.maxW, cbw, b.st.boxSizing == 1, b.edgesHPx(cbw))
+	return limitRange(b.st, z.minW, z.maxW, cbw, b.st.boxSizing == 1, b.edgesHPx(cbw))
 }
 
 // heightRange is b's min-height and max-height as content heights in a containing block of
@@ -45,7 +45,7 @@ func (b *box) heightRange(cbh float64) sizeRange {
 		return sizeRange{0, -1}
 	}
 	z := b.st.sizing
-	return limitRange(z.minH, z.maxH, cbh, b.st.boxSizing == 1, b.edgesV())
+	return limitRange(b.st, z.minH, z.maxH, cbh, b.st.boxSizing == 1, b.edgesV())
 }
 
 // edgesHPx is b's horizontal borders and padding: the resolved ones once layout resolved
@@ -55,13 +55,13 @@ func (b *box) edgesHPx(cbw float64) float64 {
 		return b.edgesH()
 	}
 	s := b.st
-	return s.padding[1].resolveNonNeg(0) + s.padding[3].resolveNonNeg(0) + s.borderWidth[1] + s.borderWidth[3]
+	return s.resolveNonNeg(s.padding[1], 0) + s.resolveNonNeg(s.padding[3], 0) + s.borderWidth[1] + s.borderWidth[3]
 }
 
-func limitRange(minL, maxL length, base float64, borderBox bool, edges float64) sizeRange {
+func limitRange(s *computedStyle, minL, maxL length, base float64, borderBox bool, edges float64) sizeRange {
 	r := sizeRange{0, -1}
 	content := func(l length) float64 {
-		v := l.resolveNonNeg(math.Max(base, 0))
+		v := s.resolveNonNeg(l, math.Max(base, 0))
 		if borderBox {
 			v -= edges
 		}

@@ -203,7 +203,7 @@ func (e *Engine) paintReplaced(b *box, x, y float64) {
 	z := b.st.sizes()
 	ow, oh := objectSize(z.objectFit, img.w, img.h, cw, ch)
 	// object-position: a percentage is of the content box's size less the object's.
-	ox, oy := cx+z.objectPos[0].resolve(cw-ow), cy+z.objectPos[1].resolve(ch-oh)
+	ox, oy := cx+b.st.resolveLength(z.objectPos[0], cw-ow), cy+b.st.resolveLength(z.objectPos[1], ch-oh)
 	item := displayItem{op: opImage, r: deviceRect(ox, oy, ox+ow, oy+oh), img: img.pixels}
 	if ox >= cx && oy >= cy && ox+ow <= cx+cw && oy+oh <= cy+ch {
 		e.list = append(e.list, item)

@@ -16,11 +16,16 @@ const (
 	unitAuto
 	// unitCalc: calc(v px + p %), the interpolation of a length with a percentage.
 	unitCalc
+	// unitMath: a math function that only its percentage's basis resolves (a min(), max()
+	// or clamp() of a percentage, or an interpolation with one): v is the slot of its
+	// computed tree in its style's mathTrees (computedStyle.resolveLength).
+	unitMath
 )
 
 // length is a CSS <length-percentage> or auto. A computed style holds sixteen: it is 16
-// bytes. CHROME: the percentage of a calc() length is a float32, as Blink's
-// PixelsAndPercent keeps it.
+// bytes (BenchmarkMemoryPerDiv), so a math function's tree is kept beside them (mathTrees).
+// CHROME: the percentage of a calc() length is a float32, as Blink's PixelsAndPercent
+// keeps it.
 type length struct {
 	v float64
 	p float32 // the percentage of a unitCalc length
@@ -28,7 +33,136 @@ type length struct {
 }
 
 // hasPercent reports whether l depends on a percentage base.
-func (l length) hasPercent() bool { return l.u == unitPercent || l.u == unitCalc }
+func (l length) hasPercent() bool { return l.u == unitPercent || l.u == unitCalc || l.u == unitMath }
+
+// The slots of a computed style's lengths that may hold a unitMath length: the property's
+// own, so that styles copied whole keep their trees.
+const (
+	slotInset   = 0 // four: top, right, bottom, left
+	slotWidth   = 4
+	slotHeight  = 5
+	slotMargin  = 6  // four
+	slotPadding = 10 // four
+	slotMinW    = 14 // min-width, min-height, max-width, max-height
+	slotPos     = 18 // object-position's two
+	numSlots    = 20
+)
+
+// mathTrees are the computed trees of a style's unitMath lengths, by slot (their lengths
+// in px: css.Calc.Absolute), in its sizing record. Never changed once a style has them:
+// setting one copies them.
+type mathTrees [numSlots]*css.Calc
+
+// mathSlot is the slot of longhand p's length.
+func mathSlot(p css.Prop) int {
+	switch {
+	case p >= css.PropTop && p <= css.PropLeft:
+		return slotInset + int(p-css.PropTop)
+	case p == css.PropWidth:
+		return slotWidth
+	case p == css.PropHeight:
+		return slotHeight
+	case p >= css.PropMarginTop && p <= css.PropMarginLeft:
+		return slotMargin + int(p-css.PropMarginTop)
+	case p >= css.PropPaddingTop && p <= css.PropPaddingLeft:
+		return slotPadding + int(p-css.PropPaddingTop)
+	case p >= css.PropMinWidth && p <= css.PropMaxHeight:
+		return slotMinW + int(p-css.PropMinWidth)
+	}
+	return slotPos
+}
+
+// tree is the computed tree of a unitMath length of s (nil for another length).
+func (s *computedStyle) tree(l length) *css.Calc {
+	if l.u != unitMath || s.sizing == nil || s.sizing.math == nil {
+		return nil
+	}
+	return s.sizing.math[int(l.v)%numSlots]
+}
+
+// setLength stores a computed length (and its tree, for a unitMath one) in the field of
+// slot; a min or max size or object-position, and a tree, in a sizing record of s's own
+// (editSizing: callers set one only when it changes).
+func (s *computedStyle) setLength(slot int, l length, tree *css.Calc) {
+	if l.u != unitMath {
+		tree = nil
+	}
+	if old := s.sizes().math; l.u == unitMath || slot >= slotMinW || old != nil && old[slot] != nil {
+		z := s.editSizing()
+		if tree != nil || z.math != nil && z.math[slot] != nil { // a tree set, or one no longer used
+			m := new(mathTrees)
+			if z.math != nil {
+				*m = *z.math
+			}
+			m[slot], z.math = tree, m
+		}
+	}
+	if l.u == unitMath {
+		l.v = float64(slot)
+	}
+	*s.lengthAt(slot) = l
+}
+
+// lengthAt is the field of slot in s (in its sizing record for min and max sizes and
+// object-position).
+func (s *computedStyle) lengthAt(slot int) *length {
+	switch {
+	case slot < slotWidth:
+		return &s.inset[slot-slotInset]
+	case slot == slotWidth:
+		return &s.width
+	case slot == slotHeight:
+		return &s.height
+	case slot < slotPadding:
+		return &s.margin[slot-slotMargin]
+	case slot < slotMinW:
+		return &s.padding[slot-slotPadding]
+	case slot < slotPos:
+		return s.sizing.limit(css.PropMinWidth + css.Prop(slot-slotMinW))
+	}
+	return &s.sizing.objectPos[slot-slotPos]
+}
+
+// resolveLength is l (a length of s) in px, its percentages of base: resolve, and a math
+// function's tree evaluated as Chrome does (css.Calc.Used), truncated to 1/64 px.
+func (s *computedStyle) resolveLength(l length, base float64) float64 {
+	if l.u == unitMath {
+		t := s.tree(l)
+		if t == nil {
+			return 0
+		}
+		return snap(t.Used(base))
+	}
+	return l.resolve(base)
+}
+
+// resolveNonNeg is resolveLength for a property whose values are not negative: a math
+// function that is (calc(10% - 20px)) is clamped where it is used.
+// https://drafts.csswg.org/css-values-4/#calc-range
+func (s *computedStyle) resolveNonNeg(l length, base float64) float64 {
+	return max(0, s.resolveLength(l, base))
+}
+
+// mathEqual reports two styles whose unitMath lengths have the same trees.
+func mathEqual(a, b *computedStyle) bool {
+	am, bm := a.sizes().math, b.sizes().math
+	if am == bm {
+		return true
+	}
+	for i := 0; i < numSlots; i++ {
+		var x, y *css.Calc
+		if am != nil {
+			x = am[i]
+		}
+		if bm != nil {
+			y = bm[i]
+		}
+		if !x.Equal(y) {
+			return false
+		}
+	}
+	return true
+}
 
 var autoLength = length{u: unitAuto}
 
@@ -52,12 +186,8 @@ func (l length) resolve(base float64) float64 {
 		part := float32(frac * float32(base))
 		return snap(float64(float32(float32(l.v) + part)))
 	}
-	return 0
+	return 0 // auto, and a unitMath length, which its style resolves (resolveLength)
 }
-
-// resolveNonNeg is resolve for a property whose values are not negative: a math function
-// that is (calc(10% - 20px)) is clamped where it is used. https://drafts.csswg.org/css-values-4/#calc-range
-func (l length) resolveNonNeg(base float64) float64 { return max(0, l.resolve(base)) }
 
 // nonNeg clamps a computed length of a property whose values are not negative: a math
 // function without a percentage is clamped when computed, one with a percentage when used.
@@ -92,27 +222,38 @@ func clampPx(v float64) float64 {
 // to the layout range (clampPx), so that no later sum of them overflows.
 // https://drafts.csswg.org/css-values/#lengths
 func computeLength(l css.Length, fontSize float64, cx *computeContext) length {
+	v, _ := computeLengthTree(l, fontSize, cx)
+	return v
+}
+
+// computeLengthTree is computeLength with the computed tree of a unitMath length.
+func computeLengthTree(l css.Length, fontSize float64, cx *computeContext) (length, *css.Calc) {
+	if l.U == css.Math {
+		return computeMath(l.Calc, fontSize, cx)
+	}
 	switch l.U {
 	case css.Percent:
 		if l.V != l.V || math.IsInf(l.V, 0) {
-			return length{u: unitPercent}
+			return length{u: unitPercent}, nil
 		}
-		return length{v: max(min(l.V, 1e9), -1e9), u: unitPercent}
+		return length{v: max(min(l.V, 1e9), -1e9), u: unitPercent}, nil
 	case css.Auto:
-		return autoLength
-	case css.Math:
-		return computeMath(l.Calc, fontSize, cx)
+		return autoLength, nil
 	}
-	return px(clampPx(absoluteLength(l, fontSize, cx)))
+	return px(clampPx(absoluteLength(l, fontSize, cx))), nil
 }
 
 // computeMath simplifies a math function at computed-value time: its relative lengths
 // become px, and a sum of lengths and percentages becomes one length and one percentage
 // (a length when no percentage occurs). https://drafts.csswg.org/css-values-4/#calc-computed-value
-func computeMath(c *css.Calc, fontSize float64, cx *computeContext) length {
-	v, pct, _ := c.Simplify(func(l css.Length) float64 { return absoluteLength(l, fontSize, cx) })
+func computeMath(c *css.Calc, fontSize float64, cx *computeContext) (length, *css.Calc) {
+	abs := func(l css.Length) float64 { return absoluteLength(l, fontSize, cx) }
+	v, pct, linear := c.Simplify(abs)
+	if !linear {
+		return length{u: unitMath}, c.Absolute(abs)
+	}
 	if !c.Pct {
-		return px(clampPx(v))
+		return px(clampPx(v)), nil
 	}
 	if pct != pct || math.IsInf(pct, 0) {
 		pct = 0
@@ -122,7 +263,7 @@ func computeMath(c *css.Calc, fontSize float64, cx *computeContext) length {
 	if v != v {
 		v = 0
 	}
-	return calcLength(max(min(v, math.MaxFloat32), -math.MaxFloat32), float32(max(min(pct, 1e9), -1e9)))
+	return calcLength(max(min(v, math.MaxFloat32), -math.MaxFloat32), float32(max(min(pct, 1e9), -1e9))), nil
 }
 
 // absoluteLength is a length other than a percentage in px, not clamped (a term of a sum).

@@ -1,0 +1,19 @@
+package page
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestMathPercentCasesRealTime runs the cases of min(), max() and clamp() with a percentage
+// inside (testdata/dom/math_percent_*, recorded from Chromium) in real time; TestCorpus runs
+// them in virtual time.
+func TestMathPercentCasesRealTime(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/dom/math_percent_*.json")
+	if len(files) < 4 {
+		t.Fatalf("%d cases", len(files))
+	}
+	for _, jf := range files {
+		t.Run(filepath.Base(jf), func(t *testing.T) { runCaseFileWith(t, jf, false) })
+	}
+}
