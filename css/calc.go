@@ -487,7 +487,7 @@ func (c *Calc) terms(k float64, out []calcTerm) []calcTerm {
 }
 
 // unitNames are the specified units as written.
-var unitNames = [...]string{Px: "px", Percent: "%", Em: "em", Rem: "rem", Vw: "vw", Vh: "vh"}
+var unitNames = [...]string{Px: "px", Percent: "%", Em: "em", Rem: "rem", Vw: "vw", Vh: "vh", Ex: "ex", Ch: "ch"}
 
 // Serialize writes a specified math function as Chrome's CSSOM does: a sum simplified,
 // its percentage first and then its dimensions by unit, in calc() (a min(), max() or clamp()

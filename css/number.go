@@ -10,6 +10,7 @@ import (
 
 // Unit is the unit of a specified length. Absolute units (pt, in, cm…) are converted to
 // px when parsed; the font- and viewport-relative ones stay until the value is computed.
+// https://drafts.csswg.org/css-values-4/#font-relative-lengths
 type Unit uint8
 
 const (
@@ -21,6 +22,8 @@ const (
 	Vw
 	Vh
 	Math // a math function: Calc
+	Ex   // the x-height of the font
+	Ch   // the advance of "0" in the font
 )
 
 // Length is a <length-percentage>, or auto.
@@ -109,6 +112,10 @@ func ParseLength(s string, allowPercent, allowAuto, allowNegative bool) (Length,
 		return Length{V: v, U: Vw}, true
 	case "vh":
 		return Length{V: v, U: Vh}, true
+	case "ex":
+		return Length{V: v, U: Ex}, true
+	case "ch":
+		return Length{V: v, U: Ch}, true
 	case "pt":
 		return PxLength(v * 96 / 72), true
 	case "pc":

@@ -104,7 +104,7 @@ func (e *Engine) Style() {
 	if !e.styled || v != e.styledVersion || e.resizedForStyle {
 		e.collectStyleSheets()
 		e.gen++
-		cx := computeContext{rootFontSize: 16, viewportW: float64(e.width), viewportH: float64(e.height)}
+		cx := computeContext{rootFontSize: 16, viewportW: float64(e.width), viewportH: float64(e.height), fonts: e.fonts}
 		e.rootStyle = initialStyle()
 		if root := e.src.Root(); root != nil {
 			e.styleChildren(root, &e.rootStyle, &cx)

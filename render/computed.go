@@ -177,6 +177,19 @@ func initialStyle() computedStyle {
 type computeContext struct {
 	rootFontSize         float64
 	viewportW, viewportH float64
+	fonts                *fontCache // the faces whose metrics ex and ch are (nil: 0.5em each)
+}
+
+// fontBasis is the font that em, ex and ch of a value are relative to: the element's, or
+// its parent's for font-size. https://drafts.csswg.org/css-values-4/#font-relative-lengths
+type fontBasis struct {
+	size       float64
+	mono, bold bool
+}
+
+// fontBasis is s's font as a basis of font-relative lengths.
+func (s *computedStyle) fontBasis() fontBasis {
+	return fontBasis{size: s.fontSize, mono: s.mono, bold: s.fontWeight >= 600}
 }
 
 // isPositioned reports position other than static.
@@ -237,6 +250,10 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 	if v := resolveGlobal(css.PropFontFamily); v != nil {
 		st.mono, st.monoGeneric = v.Num >= 1, v.Num == 2
 	}
+	// font-weight too: ex and ch are of the element's face, which its weight picks.
+	if v := resolveGlobal(css.PropFontWeight); v != nil {
+		st.fontWeight = relativeWeight(v.Num, parent.fontWeight)
+	}
 	if v := resolveGlobal(css.PropFontSize); v != nil {
 		computeFontSize(st, v, parent, cx)
 	}
@@ -260,7 +277,7 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 		}
 	}
 	for p := css.Prop(0); p < css.NumProps; p++ {
-		if p == css.PropFontSize || p == css.PropColor || p == css.PropFontFamily {
+		if p == css.PropFontSize || p == css.PropColor || p == css.PropFontFamily || p == css.PropFontWeight {
 			continue
 		}
 		if v := resolveGlobal(p); v != nil {
@@ -298,20 +315,20 @@ func computeFontSize(st *computedStyle, v *css.Value, parent *computedStyle, cx 
 	case css.Percent:
 		st.fontSize = v.Len.V * parent.fontSize / 100
 	case css.Math: // its em and percentages are of the parent's font size
-		l, tree := computeLengthTree(v.Len, parent.fontSize, cx)
+		l, tree := computeLengthTree(v.Len, parent.fontBasis(), cx)
 		st.fontSize = max(0, l.v+float64(l.p)*parent.fontSize/100)
 		if tree != nil { // min(150%, 30px): resolved now, its basis known
 			st.fontSize = max(0, tree.Used(parent.fontSize))
 		}
 	default:
-		st.fontSize = computeLength(v.Len, parent.fontSize, cx).v
+		st.fontSize = computeLength(v.Len, parent.fontBasis(), cx).v
 	}
 }
 
 // computeLonghand computes one declared longhand (other than font-family, font-size and
 // color, which come first) into st. https://drafts.csswg.org/css-cascade/#computed
 func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *computedStyle, cx *computeContext) {
-	fs := st.fontSize
+	fs := st.fontBasis() // em, ex and ch are of the element's font
 	switch {
 	case p == css.PropDisplay:
 		st.display, st.listItem = css.Display(v.Num), css.Display(v.Num) == css.DisplayListItem
@@ -359,9 +376,9 @@ func computeLonghand(st *computedStyle, p css.Prop, v *css.Value, parent *comput
 			st.lineKind = lineHeightNormal
 		case -2:
 			l, tree := computeLengthTree(v.Len, fs, cx)
-			h := l.resolve(fs)
+			h := l.resolve(fs.size)
 			if tree != nil { // max(100%, 30px) of the element's font size
-				h = snap(tree.Used(fs))
+				h = snap(tree.Used(fs.size))
 			}
 			st.lineKind, st.lineHeight = lineHeightPx, max(0, h)
 		default:

@@ -45,6 +45,7 @@ type face struct {
 	descent    float64
 	lineGap    float64
 	normalLine float64 // line-height: normal
+	xHeight    float64 // rounded, as Chrome rounds it (the px of 1ex)
 	space      float64 // advance of U+0020
 	ascii      [128]float64
 	advances   map[rune]float64
@@ -81,15 +82,18 @@ func newFontCache() (*fontCache, error) {
 
 // faceFor returns the face for a computed style (Go Bold from weight 600 up, as font
 // matching picks the bold face). https://drafts.csswg.org/css-fonts/#font-style-matching
-func (fc *fontCache) faceFor(st *computedStyle) *face {
-	size := st.fontSize
+func (fc *fontCache) faceFor(st *computedStyle) *face { return fc.faceOf(st.fontBasis()) }
+
+// faceOf returns the face of a font.
+func (fc *fontCache) faceOf(fb fontBasis) *face {
+	size := fb.size
 	if size <= 0 || math.IsNaN(size) {
 		size = 0.01
 	}
 	if size > 2000 {
 		size = 2000
 	}
-	key := fontKey{bold: st.fontWeight >= 600, mono: st.mono, size: int32(math.Round(size * 64))}
+	key := fontKey{bold: fb.bold, mono: fb.mono, size: int32(math.Round(size * 64))}
 	if f, ok := fc.faces[key]; ok {
 		return f
 	}
@@ -117,6 +121,10 @@ func (fc *fontCache) faceFor(st *computedStyle) *face {
 		f.descent = math.Round(fixedToFloat(m.Descent))
 		f.lineGap = math.Round(math.Max(0, fixedToFloat(m.Height-m.Ascent-m.Descent)))
 		f.normalLine = f.ascent + f.descent + f.lineGap
+		f.xHeight = math.Round(fixedToFloat(m.XHeight))
+		if m.XHeight <= 0 { // no OS/2 sxHeight: 0.5em (css-values-4 §6.1.1)
+			f.xHeight = float64(key.size) / 64 / 2
+		}
 		for r := rune(0); r < 128; r++ {
 			a, _ := ff.GlyphAdvance(r)
 			f.ascii[r] = fixedToFloat(a)

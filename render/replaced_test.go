@@ -98,7 +98,7 @@ func TestParseDimensionValue(t *testing.T) {
 		l, ok := parseDimensionValue(in)
 		got := ""
 		if ok {
-			got = (&computedStyle{}).lengthString(computeLength(l, 16, &computeContext{}))
+			got = (&computedStyle{}).lengthString(computeLength(l, fontBasis{size: 16}, &computeContext{}))
 		}
 		if got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)

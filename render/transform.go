@@ -16,13 +16,13 @@ import "loopscope/css"
 
 // setComputedTransform sets s's transform from a declared list: translations' lengths
 // become px (percentages stay, against the box).
-func setComputedTransform(s *computedStyle, l css.TransformList, fontSize float64, cx *computeContext) {
+func setComputedTransform(s *computedStyle, l css.TransformList, fb fontBasis, cx *computeContext) {
 	if l == nil {
 		s.hasTransform, s.tx, s.ty, s.xform = false, length{}, length{}, nil
 		return
 	}
 	abs := func(t css.TranslateLength) css.TranslateLength {
-		l := computeLength(t.L, fontSize, cx) // a math function: px, a percentage, or both
+		l := computeLength(t.L, fb, cx) // a math function: px, a percentage, or both
 		switch l.u {
 		case unitPercent:
 			return css.TranslateLength{Pct: t.Pct + l.v}
