@@ -201,6 +201,10 @@ func (e *Engine) buildChildren(b *box, n *html.Node) {
 		b.inlineFlow = true // its value is painted by paintTextControl, not laid out
 		return
 	}
+	if isReplacedElement(n) {
+		b.inlineFlow = true // its children are fallback content, not rendered
+		return
+	}
 	hasBlock := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if l, _ := e.levelOf(c); l == levelBlock {
@@ -327,8 +331,8 @@ func (ib *inlineBuilder) addNode(c *html.Node, parentStyle *computedStyle) {
 			brBox.parent = ib.container
 			ib.pieces = append(ib.pieces, piece{kind: pieceBreak, st: st, face: e.fonts.faceFor(st), node: c, b: brBox})
 			ib.prevSpace, ib.hasContent = true, true
-		case st.display == css.DisplayInlineBlock || isImageElement(c):
-			ab := e.newBox(c, st, kindInlineBlock) // an inline img is an atomic inline (replaced)
+		case st.display == css.DisplayInlineBlock || isReplacedElement(c):
+			ab := e.newBox(c, st, kindInlineBlock) // an inline replaced element is an atomic inline
 			ab.parent = ib.container
 			e.buildChildren(ab, c)
 			ib.container.children = append(ib.container.children, ab)

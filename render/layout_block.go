@@ -169,7 +169,7 @@ func (e *Engine) blockWidthWith(b *box, cbw, cw float64, ok bool) {
 // and the children's geometry, and returns the margins that collapse through its top
 // and bottom edges with its children's. The caller positions it.
 func (e *Engine) layoutBlockLevel(b *box, cbw, cbh float64, bfcRoot bool) (top, bottom marginPair) {
-	if isImageElement(b.node) {
+	if isReplacedElement(b.node) {
 		beginLayout(b)
 		e.layoutReplaced(b, cbw, cbh) // no children: no margins escape through it
 		return marginPair{}, marginPair{}
@@ -375,7 +375,7 @@ func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 // intrinsicWidths returns the min-content and max-content widths of b's content box.
 // https://drafts.csswg.org/css-sizing/#intrinsic-sizes
 func (e *Engine) intrinsicWidths(b *box) (minW, maxW float64) {
-	if isImageElement(b.node) {
+	if isReplacedElement(b.node) {
 		w, _ := e.replacedContentSize(b, -1, -1)
 		return w, w
 	}

@@ -37,6 +37,79 @@ func isImageElement(n *html.Node) bool {
 	return n != nil && n.Type == html.ElementNode && n.Namespace == "" && n.Data == "img"
 }
 
+// isReplacedElement: an HTML element that layout treats as a replaced element (an atomic
+// box with no children laid out): an img, and the embedded content whose content is not
+// drawn here: an iframe (FIXME(spec): its nested document is neither loaded nor drawn; its
+// box and border are), a video (no media is played: never any metadata) and a canvas (no
+// rendering context: its bitmap stays transparent black). Their children are fallback
+// content, which is not rendered.
+// https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules
+func isReplacedElement(n *html.Node) bool {
+	if n == nil || n.Type != html.ElementNode || n.Namespace != "" {
+		return false
+	}
+	switch n.Data {
+	case "img", "iframe", "video", "canvas":
+		return true
+	}
+	return false
+}
+
+// CSS 2.2's size for a replaced element with neither a natural size nor a natural ratio:
+// "the used value of 'width' becomes 300px", the height "150px" (§10.3.2, §10.6.2); a
+// canvas's bitmap is 300 × 150 by default too.
+const defaultObjectWidth, defaultObjectHeight = 300, 150
+
+// naturalSize is replaced element b's natural width, height and ratio (0: none): an
+// image's, a canvas's bitmap size (its width and height attributes, by the rules for
+// parsing non-negative integers, 300 and 150 when missing or invalid), and for an iframe
+// and a video, which have none, CSS 2.2's default (with no ratio).
+// https://html.spec.whatwg.org/multipage/canvas.html#attr-canvas-width
+func (e *Engine) naturalSize(b *box) (iw, ih, ratio float64, img replacedImage) {
+	switch b.node.Data {
+	case "canvas":
+		iw = canvasDimension(b.node, "width", defaultObjectWidth)
+		ih = canvasDimension(b.node, "height", defaultObjectHeight)
+		if iw > 0 && ih > 0 {
+			ratio = iw / ih
+		}
+		return iw, ih, ratio, img
+	case "iframe", "video":
+		return defaultObjectWidth, defaultObjectHeight, 0, img
+	}
+	img = e.imageOf(b.node)
+	if !img.broken && img.w > 0 && img.h > 0 {
+		ratio = img.w / img.h
+	}
+	return img.w, img.h, ratio, img
+}
+
+// canvasDimension is a canvas's width or height attribute as the rules for parsing
+// non-negative integers read it, def when it is missing or not one.
+// https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-non-negative-integers
+func canvasDimension(n *html.Node, name string, def float64) float64 {
+	for _, a := range n.Attr {
+		if a.Key != name {
+			continue
+		}
+		s := strings.TrimLeft(a.Val, " \t\n\f\r")
+		s = strings.TrimPrefix(s, "+")
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return def
+		}
+		v, err := strconv.ParseInt(s[:i], 10, 32)
+		if err != nil {
+			return def
+		}
+		return float64(v)
+	}
+	return def
+}
+
 // replacedImage is what layout and paint know of an img's current image.
 type replacedImage struct {
 	pixels image.Image
@@ -61,7 +134,12 @@ func (e *Engine) imageOf(n *html.Node) replacedImage {
 // to the dimension property", author-level hints of specificity zero, before the author's
 // rules. https://html.spec.whatwg.org/multipage/rendering.html#maps-to-the-dimension-property
 func dimensionHints(n *html.Node, out []css.Declaration) []css.Declaration {
-	if !isImageElement(n) {
+	if n == nil || n.Type != html.ElementNode || n.Namespace != "" {
+		return out
+	}
+	switch n.Data {
+	case "img", "iframe", "video", "embed", "object":
+	default:
 		return out
 	}
 	for _, a := range n.Attr {
@@ -121,11 +199,10 @@ func parseDimensionValue(s string) (css.Length, bool) {
 // https://www.w3.org/TR/2016/WD-CSS22-20160412/visudet.html#inline-replaced-width and
 // #inline-replaced-height
 func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
-	img := e.imageOf(b.node)
+	iw, ih, ratio, img := e.naturalSize(b)
 	base := math.Max(cbw, 0)
 	sw, wok := b.specifiedContentWidth(base)
 	sh, hok := b.specifiedContentHeight(cbh)
-	iw, ih := img.w, img.h
 	if img.broken {
 		// CHROME: a broken image with no alt text shows a 16 × 16 icon; a block-level one
 		// is as wide as its container (the icon is in a block box, not a replaced one).
@@ -133,10 +210,6 @@ func (e *Engine) replacedContentSize(b *box, cbw, cbh float64) (w, h float64) {
 		if b.kind == kindBlock && !wok {
 			sw, wok = math.Max(0, base-b.margin[1]-b.margin[3]-b.edgesH()), true
 		}
-	}
-	ratio := 0.0 // no natural aspect ratio: an image not (yet) available, a broken one
-	if !img.broken && iw > 0 && ih > 0 {
-		ratio = iw / ih
 	}
 	wr, hr := b.widthRange(cbw), b.heightRange(cbh)
 	switch {

@@ -6,10 +6,11 @@ const uaStyleSheet = `
 html, address, blockquote, body, center, dd, div, dl, dt, fieldset, form, figure, figcaption,
 footer, header, hgroup, hr, legend, li, main, menu, nav, ol, p, pre, search, section, article,
 aside, ul, h1, h2, h3, h4, h5, h6, details, summary, dialog, table, caption, thead, tbody,
-tfoot, tr, td, th, canvas, video, img, optgroup, option { display: block }
+tfoot, tr, td, th, optgroup, option { display: block }
 head, link, meta, script, style, title, template, noscript, area, base, basefont, datalist,
 param, rp, [hidden] { display: none }
-img, canvas, video, input, select, textarea { display: inline-block }
+input, select, textarea { display: inline-block }
+iframe { border: 2px inset }
 body { margin: 8px }
 p, blockquote, dl, ul, ol, menu, pre { margin-top: 1em; margin-bottom: 1em }
 figure, blockquote { margin: 1em 40px }
