@@ -501,6 +501,7 @@ type compositorPlan struct {
 	styledVersion           uint64
 	anims                   int // len(Engine.anims)
 	elements                []planElement
+	bases                   []planValues // elements[i]'s base opacity and transform are bases[i]
 	effects                 []planEffect
 	samples                 []planSample            // effects[i]'s is samples[i]
 	index                   map[*elementState]int32 // while making it
@@ -530,13 +531,13 @@ type planValues struct {
 type planElement struct {
 	// What a frame reads and writes comes first (the rest is read when the frame takes
 	// another path than the usual ones).
-	from, to     int32
-	placedAt     int32 // its translated context in Engine.placedAt, -1: none
-	push, pop    int32 // its opacity group's push and pop items (-1: no group)
-	hasTransform bool  // its base's
-	transforms   bool  // an effect may set its transform (else its used transform is its base's)
+	from, to   int32
+	placedAt   int32 // its translated context in Engine.placedAt, -1: none
+	push, pop  int32 // its opacity group's push and pop items (-1: no group)
+	transforms bool  // an effect may set its transform (else its used transform is its base's)
 	// simple: its effects are all simple, so a frame sets whatever they set, over the
-	// values they do not set (cur's: its base's).
+	// values they do not set (cur's: its base's; else a frame starts from its base's
+	// values, compositorPlan.bases).
 	simple bool
 	// leaf: its context shifts as a leaf (shiftLeaf), and kept below is what the plan
 	// reads of it (notePlaced), which the plan's frames keep equal to its placedContext.
@@ -545,7 +546,6 @@ type planElement struct {
 	// placed when read (placeLag).
 	leaf, lag  bool
 	lagX, lagY float64
-	opacity    float64 // its base's
 	w, h       float64 // its box's size (the geometry is the same while the plan holds)
 	// cur are its values at the last frame, which its used style holds unless the plan is
 	// stale (flush).
@@ -557,12 +557,10 @@ type planElement struct {
 	// reading the list (each group's items are cache misses).
 	alpha float64
 	group image.Rectangle
-	// Its base's transform, its state and its box when the plan was made (the display
-	// list is the same while the plan holds).
-	tx, ty length
-	xform  *css.TransformList
-	st     *elementState
-	box    *box
+	// Its state and its box when the plan was made (the display list is the same while
+	// the plan holds).
+	st  *elementState
+	box *box
 }
 
 // keptPlace is what the plan reads of a leaf context's placedContext: where it was placed
@@ -603,10 +601,16 @@ func (e *Engine) notePlaced(pl *planElement) {
 	if pc.b != pl.box || pc.shift != shiftLeaf || pc.twice || pc.from < 0 || int(pc.to) > len(e.list) || int(pc.hitTo) > len(e.hits) {
 		return
 	}
-	ox, okx := roundApart(pc.dx + pc.tx)
-	oy, oky := roundApart(pc.dy + pc.ty)
-	pl.kept = keptPlace{dx: pc.dx, dy: pc.dy, tx: pc.tx, ty: pc.ty, ox: int32(ox), oy: int32(oy), okx: okx, oky: oky}
+	pl.kept.dx, pl.kept.dy = pc.dx, pc.dy
+	pl.kept.placed(pc.tx, pc.ty)
 	pl.leaf = true
+}
+
+// placed records that the context kp copies is placed at the translation (tx, ty).
+func (kp *keptPlace) placed(tx, ty float64) {
+	ox, okx := roundApart(kp.dx + tx)
+	oy, oky := roundApart(kp.dy + ty)
+	kp.tx, kp.ty, kp.ox, kp.oy, kp.okx, kp.oky = tx, ty, int32(ox), int32(oy), okx, oky
 }
 
 // planEffect is one animation of an element: its keyframes' values when the effect is
@@ -652,7 +656,7 @@ func (e *Engine) makeCompositorPlan() {
 		p.index = map[*elementState]int32{}
 	}
 	clear(p.index)
-	p.elements, p.placing = p.elements[:0], false
+	p.elements, p.bases, p.placing = p.elements[:0], p.bases[:0], false
 	p.made = p.made[:0]
 	for i, st := range e.animated {
 		bx := st.box
@@ -677,9 +681,9 @@ func (e *Engine) makeCompositorPlan() {
 		}
 		b := st.base
 		p.placing = p.placing || at >= 0
-		p.elements = append(p.elements, planElement{st: st, placedAt: at, hasTransform: b.hasTransform,
-			opacity: b.opacity, tx: b.tx, ty: b.ty, xform: b.xform, box: bx, push: push, pop: pop, w: bx.w, h: bx.h,
+		p.elements = append(p.elements, planElement{st: st, placedAt: at, box: bx, push: push, pop: pop, w: bx.w, h: bx.h,
 			cur: planValues{opacity: st.used.opacity, hasTransform: st.used.hasTransform, tx: st.used.tx, ty: st.used.ty, xform: st.used.xform}})
+		p.bases = append(p.bases, planValues{opacity: b.opacity, hasTransform: b.hasTransform, tx: b.tx, ty: b.ty, xform: b.xform})
 		if push >= 0 {
 			// The alpha its group has once this frame's patches are made (the used opacity:
 			// a patch that fails builds a new list, which ends the plan).
@@ -729,8 +733,9 @@ func (e *Engine) dropPlan() {
 	p := &e.plan
 	if p.valid || len(p.elements) > 0 {
 		clear(p.elements)
+		clear(p.bases)
 		clear(p.effects)
-		p.elements, p.effects, p.samples, p.valid = p.elements[:0], p.effects[:0], p.samples[:0], false
+		p.elements, p.bases, p.effects, p.samples, p.valid = p.elements[:0], p.bases[:0], p.effects[:0], p.samples[:0], false
 	}
 }
 
@@ -867,7 +872,7 @@ func (e *Engine) runCompositorPlan() bool {
 		// last frame's when its effects set the same values every frame).
 		v := pl.cur
 		if !pl.simple {
-			v = planValues{opacity: pl.opacity, hasTransform: pl.hasTransform, tx: pl.tx, ty: pl.ty, xform: pl.xform}
+			v = p.bases[i]
 		}
 		for k := pl.from; k < pl.to; k++ {
 			ps := &p.samples[k]
@@ -994,7 +999,7 @@ func (e *Engine) runCompositorPlan() bool {
 			if shifts && stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
 				moved = false // its items stay where they are (its group's alpha below)
 				pl.lag = false
-				e.notePlaced(pl)
+				pl.kept.placed(tx, ty) // (its copy, when it is a leaf)
 			} else {
 				if !e.inv.patched {
 					e.inv.patchDamage = e.inv.patchDamage[:0] // (before a shift's damage)
@@ -1003,7 +1008,7 @@ func (e *Engine) runCompositorPlan() bool {
 				// (a shift that stays was tried above)
 				if shifts && !stays && e.shiftContext(pl.placedAt, tx, ty, d, view) {
 					pl.lag = false
-					e.notePlaced(pl)
+					pl.kept.placed(tx, ty)
 					if grouped {
 						e.patchLayerAt(pl.push, pl.pop, opacity, view)
 					}
