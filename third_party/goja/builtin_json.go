@@ -18,7 +18,9 @@ import (
 const hex = "0123456789abcdef"
 
 func (r *Runtime) builtinJSON_parse(call FunctionCall) Value {
-	d := json.NewDecoder(strings.NewReader(call.Argument(0).toString().String()))
+	src, surrogates := jsonSource(call.Argument(0).toString())
+	d := &jsonDecoder{Decoder: json.NewDecoder(strings.NewReader(src)), src: src,
+		surrogates: surrogates || strings.Contains(src, `\u`)}
 
 	value, err := r.builtinJSON_decodeValue(d)
 	if errors.Is(err, io.EOF) {
@@ -47,7 +49,112 @@ func (r *Runtime) builtinJSON_parse(call FunctionCall) Value {
 	return value
 }
 
-func (r *Runtime) builtinJSON_decodeToken(d *json.Decoder, tok json.Token) (Value, error) {
+// jsonSource is the text JSON.parse reads: s in UTF-8, with a lone surrogate in its three-byte
+// generalized UTF-8 form (surrogates: s has one), which encoding/json reads as U+FFFD and
+// jsonDecoder.stringValue decodes again.
+func jsonSource(s String) (src string, surrogates bool) {
+	src = s.String() // a lone surrogate becomes U+FFFD
+	if _, ok := s.(asciiString); ok || !strings.Contains(src, "\uFFFD") {
+		return src, false
+	}
+	var b strings.Builder
+	b.Grow(len(src))
+	reader := &lenientUtf16Decoder{utf16Reader: s.utf16Reader()}
+	for {
+		r, _, err := reader.ReadRune()
+		if err != nil {
+			break
+		}
+		if utf16.IsSurrogate(r) {
+			b.WriteByte(0xE0 | byte(r>>12))
+			b.WriteByte(0x80 | byte(r>>6)&0x3F)
+			b.WriteByte(0x80 | byte(r)&0x3F)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), true
+}
+
+// jsonDecoder is a json.Decoder over src that keeps the lone surrogates of its strings:
+// encoding/json decodes an escaped one ("\ud800") or one in the source as U+FFFD, where an
+// ECMAScript string holds the code unit.
+type jsonDecoder struct {
+	*json.Decoder
+	src        string
+	prev       int64 // the input offset before the last token
+	surrogates bool  // src has a \u escape or a lone surrogate: a string may hold one
+}
+
+func (d *jsonDecoder) Token() (json.Token, error) {
+	d.prev = d.InputOffset()
+	return d.Decoder.Token()
+}
+
+// stringValue is s, the string token just read, as a String: s itself, or, when it holds
+// U+FFFD, the token decoded again from the source with its surrogates kept.
+func (d *jsonDecoder) stringValue(s string) String {
+	if !d.surrogates || !strings.ContainsRune(s, utf8.RuneError) {
+		return newStringValue(s)
+	}
+	start, end := int(d.prev), int(d.InputOffset())
+	for start < end && d.src[start] != '"' { // whitespace, ':' or ',' before the token
+		start++
+	}
+	if end-start < 2 {
+		return newStringValue(s)
+	}
+	return decodeJSONString(d.src[start+1 : end-1])
+}
+
+// decodeJSONString decodes the inside of a JSON string token that encoding/json accepted
+// into UTF-16 code units, an escaped lone surrogate and one in generalized UTF-8 kept.
+func decodeJSONString(raw string) String {
+	buf := []uint16{unistring.BOM}
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c == '\\' && i+1 < len(raw):
+			switch raw[i+1] {
+			case 'u':
+				if i+6 <= len(raw) {
+					v, _ := strconv.ParseUint(raw[i+2:i+6], 16, 16)
+					buf = append(buf, uint16(v))
+				}
+				i += 6
+				continue
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			default: // '"', '\\', '/'
+				buf = append(buf, uint16(raw[i+1]))
+			}
+			i += 2
+		case c == 0xED && i+2 < len(raw) && raw[i+1] >= 0xA0: // a surrogate, generalized UTF-8
+			buf = append(buf, 0xD000|uint16(raw[i+1]&0x3F)<<6|uint16(raw[i+2]&0x3F))
+			i += 3
+		default:
+			r, size := utf8.DecodeRuneInString(raw[i:])
+			if r > 0xFFFF {
+				r1, r2 := utf16.EncodeRune(r)
+				buf = append(buf, uint16(r1), uint16(r2))
+			} else {
+				buf = append(buf, uint16(r))
+			}
+			i += size
+		}
+	}
+	return unicodeString(buf)
+}
+
+func (r *Runtime) builtinJSON_decodeToken(d *jsonDecoder, tok json.Token) (Value, error) {
 	switch tok := tok.(type) {
 	case json.Delim:
 		switch tok {
@@ -59,7 +166,7 @@ func (r *Runtime) builtinJSON_decodeToken(d *json.Decoder, tok json.Token) (Valu
 	case nil:
 		return _null, nil
 	case string:
-		return newStringValue(tok), nil
+		return d.stringValue(tok), nil
 	case float64:
 		return floatToValue(tok), nil
 	case bool:
@@ -71,7 +178,7 @@ func (r *Runtime) builtinJSON_decodeToken(d *json.Decoder, tok json.Token) (Valu
 	return nil, fmt.Errorf("Unexpected token (%T): %v", tok, tok)
 }
 
-func (r *Runtime) builtinJSON_decodeValue(d *json.Decoder) (Value, error) {
+func (r *Runtime) builtinJSON_decodeValue(d *jsonDecoder) (Value, error) {
 	tok, err := d.Token()
 	if err != nil {
 		return nil, err
@@ -79,7 +186,7 @@ func (r *Runtime) builtinJSON_decodeValue(d *json.Decoder) (Value, error) {
 	return r.builtinJSON_decodeToken(d, tok)
 }
 
-func (r *Runtime) builtinJSON_decodeObject(d *json.Decoder) (*Object, error) {
+func (r *Runtime) builtinJSON_decodeObject(d *jsonDecoder) (*Object, error) {
 	object := r.NewObject()
 	for {
 		key, end, err := r.builtinJSON_decodeObjectKey(d)
@@ -94,12 +201,12 @@ func (r *Runtime) builtinJSON_decodeObject(d *json.Decoder) (*Object, error) {
 			return nil, err
 		}
 
-		object.self._putProp(unistring.NewFromString(key), value, true, true, true)
+		object.self._putProp(key, value, true, true, true)
 	}
 	return object, nil
 }
 
-func (r *Runtime) builtinJSON_decodeObjectKey(d *json.Decoder) (string, bool, error) {
+func (r *Runtime) builtinJSON_decodeObjectKey(d *jsonDecoder) (unistring.String, bool, error) {
 	tok, err := d.Token()
 	if err != nil {
 		return "", false, err
@@ -110,13 +217,13 @@ func (r *Runtime) builtinJSON_decodeObjectKey(d *json.Decoder) (string, bool, er
 			return "", true, nil
 		}
 	case string:
-		return tok, false, nil
+		return d.stringValue(tok).string(), false, nil
 	}
 
 	return "", false, fmt.Errorf("Unexpected token (%T): %v", tok, tok)
 }
 
-func (r *Runtime) builtinJSON_decodeArray(d *json.Decoder) (*Object, error) {
+func (r *Runtime) builtinJSON_decodeArray(d *jsonDecoder) (*Object, error) {
 	var arrayValue []Value
 	for {
 		tok, err := d.Token()

@@ -83,6 +83,32 @@ func TestQuoteMalformedSurrogatePair(t *testing.T) {
 	testScript(`JSON.stringify("\uD800")`, asciiString(`"\ud800"`), t)
 }
 
+func TestJSONParseLoneSurrogate(t *testing.T) {
+	const SCRIPT = `
+	function units(s) {
+		var out = [];
+		for (var i = 0; i < s.length; i++) {
+			out.push(s.charCodeAt(i).toString(16));
+		}
+		return out.join(" ");
+	}
+	var results = [
+		units(JSON.parse('"\\ud800"')),
+		units(JSON.parse('"\\udc00x\\ud83d\\ude00"')),
+		units(JSON.parse('"a\ud800b"')),
+		units(JSON.parse('" \\"\\udfff\\\\"')),
+		units(JSON.parse('[1, {"k": "\\ud800\\n"}]')[1].k),
+		units(Object.keys(JSON.parse('{ "\\udbff" : 1, "\\ud800x": 2 }')).join(",")),
+		units(JSON.parse('"\\ufffd\\ud800"')),
+		units(JSON.parse('"\ufffd"')),
+		JSON.parse(JSON.stringify("\udead")) === "\udead",
+		JSON.stringify(["\udc00", "\ud83d\ude00"]),
+	];
+	results.join("|");
+	`
+	testScript(SCRIPT, newStringValue(`d800|dc00 78 d83d de00|61 d800 62|20 22 dfff 5c|d800 a|dbff 2c d800 78|fffd d800|fffd|true|["\udc00","😀"]`), t)
+}
+
 func TestEOFWrapping(t *testing.T) {
 	vm := New()
 
