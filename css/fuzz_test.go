@@ -13,6 +13,8 @@ func FuzzValues(f *testing.F) {
 		"transform: translate(1px,)", "padding: 1px 2 3px", "--x: ( ; ", "font-family: \"a;b\", serif", "color: hsl(1e400 2% 3%)",
 		"width: calc(100% - (2 * 1em) / 3)", "margin: min(1px, 2em) clamp(1px, 2vw, 3rem", "transform: translate(calc(1em + 10%), max(1px, 2px))",
 		"padding: calc(1e308px * 1e308 - 5%)", "width: calc(0px / 0)", "height: calc(calc(calc(1px)))*2",
+		"width: calc((min(100%, 500px) - max(10%, 2ex)) / 3); min-width: max(10%)", "object-position: min(10%, 5ch) clamp(1%, 2ex, 3%)",
+		"margin: calc(2 * (min(10%, 5px) + 1px) + 3px) calc(-1 * min(50%, 1e308px))",
 	} {
 		f.Add(s)
 	}
