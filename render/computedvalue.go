@@ -192,12 +192,22 @@ func sideIndex(s string) int {
 func (e *Engine) usedInset(b *box, side int) float64 {
 	s := b.st
 	if s.position == css.PositionRelative {
-		cbw := 0.0
+		// CHROME: a side that is set reads its value against the containing block's size as
+		// laid out, even a height that depends on the content (where layout took the
+		// percentage as auto); an auto side reads the other one's value negated, not
+		// snapped to layout's 1/64 px (testdata/dom/relative_percent_offsets).
+		cbw, cbh := 0.0, 0.0
 		if b.parent != nil {
-			cbw = b.parent.w - b.parent.edgesH()
+			cbw, cbh = b.parent.w-b.parent.edgesH(), b.parent.h-b.parent.edgesV()
 		}
-		dx, dy := relativeOffset(s, cbw, -1)
-		return [4]float64{dy, -dx, -dy, dx}[side]
+		base := [4]float64{cbh, cbw, cbh, cbw}[side]
+		if l := s.inset[side]; !l.isAuto() {
+			return s.resolveLength(l, base)
+		}
+		if l := s.inset[(side+2)%4]; !l.isAuto() {
+			return -s.resolveUnsnapped(l, base)
+		}
+		return 0
 	}
 	cx, cy, cw, ch := e.containingBlockOf(b)
 	switch side {

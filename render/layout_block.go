@@ -318,12 +318,15 @@ func (e *Engine) assignPositions(b *box, parentX, parentY, cbw, cbh float64) {
 		b.ax += dx
 		b.ay += dy
 	}
-	cw := b.w - b.edgesH()
+	cw, ch := b.w-b.edgesH(), -1.0
+	if _, ok := b.specifiedContentHeight(cbh); ok { // a definite height: its children's percentages
+		ch = b.h - b.edgesV()
+	}
 	for _, c := range b.children {
 		if c.outOfFlow {
 			continue
 		}
-		e.assignPositions(c, b.ax, b.ay, cw, -1)
+		e.assignPositions(c, b.ax, b.ay, cw, ch)
 	}
 	// An inline element's box is the union of its fragments, in page coordinates: started
 	// afresh (the container may have moved while its layout was reused, layoutcache.go).
@@ -352,7 +355,9 @@ func (e *Engine) growInlineBox(f *fragment, container *box) {
 	ib.ax, ib.ay, ib.w, ib.h = x0, y0, x1-x0, y1-y0
 }
 
-// relativeOffset resolves left/top (or right/bottom) of a relatively positioned box.
+// relativeOffset resolves left/top (or right/bottom) of a relatively positioned box; cbh is
+// its containing block's height, -1 when it depends on the content: a percentage of it is
+// then auto. https://drafts.csswg.org/css2/#position-props
 func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 	switch {
 	case !s.inset[3].isAuto():
@@ -360,14 +365,12 @@ func relativeOffset(s *computedStyle, cbw, cbh float64) (dx, dy float64) {
 	case !s.inset[1].isAuto():
 		dx = -s.resolveLength(s.inset[1], cbw)
 	}
-	if cbh < 0 {
-		cbh = 0
-	}
+	top, bottom := s.inset[0], s.inset[2]
 	switch {
-	case !s.inset[0].isAuto() && !(s.inset[0].hasPercent() && cbh == 0):
-		dy = s.resolveLength(s.inset[0], cbh)
-	case !s.inset[2].isAuto() && !(s.inset[2].hasPercent() && cbh == 0):
-		dy = -s.resolveLength(s.inset[2], cbh)
+	case !top.isAuto() && (cbh >= 0 || !top.hasPercent()):
+		dy = s.resolveLength(top, max(cbh, 0))
+	case !bottom.isAuto() && (cbh >= 0 || !bottom.hasPercent()):
+		dy = -s.resolveLength(bottom, max(cbh, 0))
 	}
 	return dx, dy
 }

@@ -136,6 +136,23 @@ func (s *computedStyle) resolveLength(l length, base float64) float64 {
 	return l.resolve(base)
 }
 
+// resolveUnsnapped is resolveLength without the truncation to 1/64 px.
+func (s *computedStyle) resolveUnsnapped(l length, base float64) float64 {
+	switch l.u {
+	case unitPx:
+		return l.v
+	case unitPercent:
+		return l.v * base / 100
+	case unitCalc:
+		return float64(float32(float32(l.v) + float32(float32(l.p/100)*float32(base))))
+	case unitMath:
+		if t := s.tree(l); t != nil {
+			return t.Used(base)
+		}
+	}
+	return 0
+}
+
 // resolveNonNeg is resolveLength for a property whose values are not negative: a math
 // function that is (calc(10% - 20px)) is clamped where it is used.
 // https://drafts.csswg.org/css-values-4/#calc-range
