@@ -80,6 +80,10 @@ type sizingStyle struct {
 	objectPos  [2]length
 	math       *mathTrees // the trees of the style's unitMath lengths, nil when there are none
 	objectFit  uint8      // css.ObjectFitFill...
+	// inheritsOther: the element inherits a property that is not inherited by default
+	// (margin-left: inherit), so a change of its parent's style that no inherited property
+	// shows restyles it too (restyleElement).
+	inheritsOther bool
 }
 
 // initialSizing is every sizing property's initial value.
@@ -96,6 +100,9 @@ func (s *computedStyle) sizes() sizingStyle {
 	}
 	return *s.sizing
 }
+
+// inheritsOther reports an element that inherits a property not inherited by default.
+func (s *computedStyle) inheritsOther() bool { return s.sizing != nil && s.sizing.inheritsOther }
 
 // editSizing gives s a sizing record of its own to change.
 func (s *computedStyle) editSizing() *sizingStyle {
@@ -243,6 +250,9 @@ func computeStyle(st *computedStyle, winners *[css.NumProps]*css.Value, parent *
 		}
 		inheritIt := v.Global == css.GlobalInherit || v.Global == css.GlobalUnset && p.Inherited()
 		copyProp(st, parent, &init, p, inheritIt)
+		if inheritIt && !p.Inherited() && !st.inheritsOther() {
+			st.editSizing().inheritsOther = true
+		}
 		return nil
 	}
 

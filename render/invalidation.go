@@ -293,14 +293,20 @@ func (e *Engine) restyleElement(st *elementState, subtree bool, cx *computeConte
 		st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && base.fontSize != oldBase.fontSize {
 		return false
 	}
-	if base.display == css.DisplayNone || !subtree && !inheritedDiffer(&oldBase, base) {
+	if base.display == css.DisplayNone {
 		return true
 	}
+	// Without a change of an inherited property, only the children that inherit another
+	// property explicitly follow (sizingStyle.inheritsOther).
+	all := subtree || inheritedDiffer(&oldBase, base)
 	for c := st.node.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
 		}
 		cs := e.states[c]
+		if !all && (cs == nil || cs.gen != e.gen || !cs.baseStyle().inheritsOther()) {
+			continue
+		}
 		if cs == nil || cs.gen != e.gen || !e.restyleElement(cs, subtree, cx) {
 			return false
 		}
