@@ -597,7 +597,7 @@ func SerializeMathIn(v string) (string, bool) {
 				}
 			}
 			c, ok := ParseCalc(asciiLower(v[i:j]), true)
-			if !ok || !c.Linear() {
+			if !ok || !c.Linear() { // as parseTranslateLength
 				return "", false
 			}
 			b.WriteString(c.Serialize())

@@ -247,7 +247,10 @@ func parseTranslateLength(s string) (TranslateLength, bool) {
 			return l.V
 		})
 		if !linear {
-			return TranslateLength{}, false // FIXME(spec): as ParseLength
+			// FIXME(spec): a min(), max() or clamp() of a percentage is dropped here, unlike
+			// in lengths: the painter and the compositor resolve a translation without its
+			// style, where the trees are kept (docs/rendering.md).
+			return TranslateLength{}, false
 		}
 		if !relative { // px and percentages: known now (calc(10px + 10%) is {10px, 10})
 			return TranslateLength{L: PxLength(v), Pct: pct}, true
