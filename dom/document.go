@@ -21,14 +21,15 @@ type Document struct {
 
 	readyState     string
 	currentScript  *Node
-	focused        *Node           // the focused area's element; nil: the viewport (focus.go)
-	tabStart       *Node           // the sequential focus navigation starting point (focus.go)
-	userState      userActionState // hover, active, focus-visible (elementstate.go)
-	realm          *realm          // set by Install; nil in pure-Go use
-	htmlDoc        bool            // an HTML document made by script (DOMParser, createHTMLDocument)
-	xmlContentType string          // an XMLDocument's content type (createDocument); "": an HTML document
-	shadowHosts    int             // shadow roots attached (slot assignment runs only then)
-	window         *Window         // the document's window (its listeners exist before Install)
+	focused        *Node                  // the focused area's element; nil: the viewport (focus.go)
+	tabStart       *Node                  // the sequential focus navigation starting point (focus.go)
+	userState      userActionState        // hover, active, focus-visible (elementstate.go)
+	realm          *realm                 // set by Install; nil in pure-Go use
+	htmlDoc        bool                   // an HTML document made by script (DOMParser, createHTMLDocument)
+	xmlContentType string                 // an XMLDocument's content type (createDocument); "": an HTML document
+	shadowHosts    int                    // shadow roots attached (slot assignment runs only then)
+	window         *Window                // the document's window (its listeners exist before Install)
+	listenerTypes  AnimationListenerTypes // the animation event types a listener was added for (listenertypes.go)
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
 

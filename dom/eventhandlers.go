@@ -118,6 +118,7 @@ func activateEventHandler(t Target, h *eventHandler) {
 	et := t.eventTargetData()
 	et.listeners = append(et.listeners, l)
 	h.listener = l
+	noteListenerType(t, l.typ)
 }
 
 // deactivateEventHandler removes the handler's listener and sets its value to null.

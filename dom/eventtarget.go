@@ -95,6 +95,7 @@ func addEventListener(t Target, l *listener, passiveSet bool) {
 		}
 	}
 	et.listeners = append(et.listeners, l)
+	noteListenerType(t, l.typ)
 	if l.signal != nil {
 		sig := l.signal
 		sig.addAlgorithm(func() { removeEventListener(t, l) })

@@ -511,6 +511,11 @@ func adopt(node *Node, document *Document) {
 		}
 		n.doc = document
 		document.table.put(h, n)
+		if len(n.target.listeners) > 0 {
+			// Its listeners' types (Blink: Node::DidMoveToNewDocument), the old
+			// document's whole record: more types than needed is never seen.
+			document.listenerTypes |= old.listenerTypes
+		}
 		for c := h.FirstChild; c != nil; c = c.NextSibling {
 			move(c)
 		}
