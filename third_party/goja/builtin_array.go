@@ -38,7 +38,9 @@ func setArrayLength(a *arrayObject, l int64) *arrayObject {
 func arraySpeciesCreate(obj *Object, size int64) *Object {
 	if isArray(obj) {
 		v := obj.self.getStr("constructor", nil)
-		if constructObj, ok := v.(*Object); ok {
+		if constructObj, ok := v.(*Object); ok && obj.runtime.realms != 0 && isAnotherRealmsArray(obj.runtime, constructObj) {
+			v = nil // ArraySpeciesCreate step 4.c: another realm's %Array% makes an array of this one
+		} else if ok {
 			v = constructObj.self.getSym(SymSpecies, nil)
 			if v == _null {
 				v = nil

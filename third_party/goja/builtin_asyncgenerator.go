@@ -195,7 +195,7 @@ func (g *generator) nextReturn(v Value) (res Value, resType resultType, ex *Exce
 		g.returning = nil
 		vm.popTryFrame()
 		ex = vm.restoreStacks(g.iterStackLen, g.refStackLen)
-		vm.callStack = vm.callStack[:len(vm.callStack)-1]
+		vm.dropCtx()
 		vm.sp = vm.sb - 1
 		vm.popCtx()
 		if ex != nil {
@@ -313,6 +313,9 @@ func (g *asyncGeneratorObject) run(res Value, resType resultType, ex *Exception)
 		// captured there) sees the function on top, at its await.
 		vm := g.gen.vm
 		vm.pushCtx()
+		if r := g.gen.ctx.realm; r != nil && r != vm.r.global {
+			vm.switchRealm(r)
+		}
 		vm.restoreCtx(&g.gen.ctx.context)
 		g.await(res, g.onAwaitFulfilled, g.onAwaitRejected)
 		vm.popCtx()

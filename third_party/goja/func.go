@@ -61,6 +61,7 @@ type baseFuncObject struct {
 	baseObject
 
 	lenProp valueProperty
+	realm   *global // [[Realm]]
 }
 
 type baseJsFuncObject struct {
@@ -212,7 +213,8 @@ func (f *funcObject) deleteStr(name unistring.String, throw bool) bool {
 }
 
 func (f *funcObject) addPrototype() Value {
-	proto := f.val.runtime.NewObject()
+	// Made when first used, in the function's realm as MakeConstructor would have made it.
+	proto := f.val.runtime.newBaseObject(f.realm.ObjectPrototype, classObject).val
 	proto.self._putProp("constructor", f.val, true, false, true)
 	return f._putProp("prototype", proto, true, false, false)
 }
@@ -266,8 +268,10 @@ func (f *baseJsFuncObject) construct(args []Value, newTarget *Object) *Object {
 	var protoObj *Object
 	if p, ok := proto.(*Object); ok {
 		protoObj = p
+	} else if r := f.val.runtime; r.realms != 0 {
+		protoObj = r.prototypeOfRealm(newTarget, r.global.ObjectPrototype)
 	} else {
-		protoObj = f.val.runtime.global.ObjectPrototype
+		protoObj = r.global.ObjectPrototype
 	}
 
 	obj := f.val.runtime.newBaseObject(protoObj, classObject).val
@@ -283,7 +287,10 @@ func (f *baseJsFuncObject) construct(args []Value, newTarget *Object) *Object {
 }
 
 func (f *classFuncObject) Call(FunctionCall) Value {
-	panic(f.val.runtime.NewTypeError("Class constructor cannot be invoked without 'new'"))
+	// The error is created in calleeContext, in the class's realm (§10.2.1 step 2).
+	r := f.val.runtime
+	defer r.leaveRealm(r.enterRealm(f.realm))
+	panic(r.NewTypeError("Class constructor cannot be invoked without 'new'"))
 }
 
 func (f *classFuncObject) assertCallable() (func(FunctionCall) Value, bool) {
@@ -327,6 +334,9 @@ func (f *classFuncObject) _initFields(instance *Object) {
 	if f.initFields != nil {
 		vm := f.val.runtime.vm
 		vm.pushCtx()
+		if f.realm != vm.r.global {
+			vm.switchRealm(f.realm)
+		}
 		vm.prg = f.initFields
 		vm.stash = f.stash
 		vm.privEnv = f.privEnv
@@ -428,6 +438,9 @@ func (f *baseJsFuncObject) __call(args []Value, newTarget, this Value) (Value, *
 		vm.pushCtx()
 	}
 
+	if f.realm != vm.r.global {
+		vm.switchRealm(f.realm)
+	}
 	vm.args = len(args)
 	vm.prg = f.prg
 	vm.stash = f.stash
@@ -484,6 +497,9 @@ func (f *funcObject) assertConstructor() func(args []Value, newTarget *Object) *
 
 func (f *baseJsFuncObject) vmCall(vm *vm, n int) {
 	vm.pushCtx()
+	if f.realm != vm.r.global {
+		vm.switchRealm(f.realm) // PrepareForOrdinaryCall step 6: calleeContext's realm
+	}
 	vm.args = n
 	vm.prg = f.prg
 	vm.stash = f.stash
@@ -498,6 +514,9 @@ func (f *arrowFuncObject) assertCallable() (func(FunctionCall) Value, bool) {
 
 func (f *arrowFuncObject) vmCall(vm *vm, n int) {
 	vm.pushCtx()
+	if f.realm != vm.r.global {
+		vm.switchRealm(f.realm)
+	}
 	vm.args = n
 	vm.prg = f.prg
 	vm.stash = f.stash
@@ -513,6 +532,7 @@ func (f *arrowFuncObject) export(*objectExportCtx) interface{} {
 
 func (f *baseFuncObject) init(name unistring.String, length Value) {
 	f.baseObject.init()
+	f.realm = f.val.runtime.global
 
 	f.lenProp.configurable = true
 	f.lenProp.value = length
@@ -562,6 +582,9 @@ func (f *nativeFuncObject) defaultConstruct(ccall func(ConstructorCall) *Object,
 
 func (f *nativeFuncObject) assertCallable() (func(FunctionCall) Value, bool) {
 	if f.f != nil {
+		if f.val.runtime.realms != 0 {
+			return f.callInRealm, true
+		}
 		return f.f, true
 	}
 	return nil, false
@@ -570,6 +593,9 @@ func (f *nativeFuncObject) assertCallable() (func(FunctionCall) Value, bool) {
 func (f *nativeFuncObject) vmCall(vm *vm, n int) {
 	if f.f != nil {
 		vm.pushCtx()
+		if f.realm != vm.r.global && f.realm != nil {
+			vm.switchRealm(f.realm) // [[Call]] of a built-in, step 6
+		}
 		vm.prg = nil
 		vm.sb = vm.sp - n // so that [sb-1] points to the callee
 		ret := f.f(FunctionCall{
@@ -580,7 +606,8 @@ func (f *nativeFuncObject) vmCall(vm *vm, n int) {
 			ret = _undefined
 		}
 		vm.stack[vm.sp-n-2] = ret
-		vm.popCtx()
+		vm.popRealm()
+		vm.popRegs()
 	} else {
 		vm.stack[vm.sp-n-2] = _undefined
 	}
@@ -589,6 +616,9 @@ func (f *nativeFuncObject) vmCall(vm *vm, n int) {
 }
 
 func (f *nativeFuncObject) assertConstructor() func(args []Value, newTarget *Object) *Object {
+	if f.construct != nil && f.val.runtime.realms != 0 {
+		return f.constructInRealm
+	}
 	return f.construct
 }
 
@@ -618,6 +648,7 @@ func (f *baseJsFuncObject) asyncCall(call FunctionCall, vmCall func(*vm, int)) V
 	f.prepareForVmCall(call)
 	ar := &asyncRunner{
 		f:      f.val,
+		realm:  f.realm,
 		vmCall: vmCall,
 	}
 	ar.start(len(call.Arguments))
@@ -671,6 +702,7 @@ func (f *asyncMethodFuncObject) vmCall(vm *vm, n int) {
 func (f *baseJsFuncObject) asyncVmCall(vm *vm, n int, vmCall func(*vm, int)) {
 	ar := &asyncRunner{
 		f:      f.val,
+		realm:  f.realm,
 		vmCall: vmCall,
 	}
 	ar.start(n)
@@ -686,6 +718,7 @@ type asyncRunner struct {
 	gen        generator
 	promiseCap *promiseCapability
 	f          *Object
+	realm      *global // f's
 	vmCall     func(*vm, int)
 }
 
@@ -759,10 +792,15 @@ func (ar *asyncRunner) frame() (f StackFrame, ok bool) {
 func (ar *asyncRunner) start(nArgs int) {
 	r := ar.f.runtime
 	ar.gen.vm = r.vm
-	ar.promiseCap = r.newPromiseCapability(r.getPromise())
 	sp := r.vm.sp
 	defer r.vm.dropTryFrames(len(r.vm.tryStack))
 	ar.gen.enter()
+	// The promise is the function's realm's %Promise% (the body's first step runs in the
+	// callee context); the caller's realm comes back with enter's context.
+	if ar.realm != r.global {
+		r.vm.switchRealm(ar.realm)
+	}
+	ar.promiseCap = r.newPromiseCapability(r.getPromise())
 	ar.vmCall(r.vm, nArgs)
 	res, resType, ex := ar.gen.step()
 	ar.step(res, resType == resultNormal, ex)
@@ -859,7 +897,7 @@ func (g *generator) step() (res Value, resultType resultType, ex *Exception) {
 					return
 				}
 				vm.sp = vm.sb - 1
-				vm.callStack = vm.callStack[:len(vm.callStack)-1]
+				vm.dropCtx()
 
 				return
 			}
@@ -882,7 +920,7 @@ func (g *generator) step() (res Value, resultType resultType, ex *Exception) {
 		}
 		vm.suspend(&g.ctx, g.tryStackLen, g.iterStackLen, g.refStackLen)
 		vm.sp = vm.sb - 1
-		vm.callStack = vm.callStack[:len(vm.callStack)-1] // remove the frame with pc == -2, as ret would do
+		vm.dropCtx() // remove the frame with pc == -2, as ret would do
 	}
 	return
 }
@@ -1105,7 +1143,7 @@ func (g *generatorObject) _return(v Value) Value {
 			panic(ex)
 		}
 
-		vm.callStack = vm.callStack[:len(vm.callStack)-1]
+		vm.dropCtx()
 		vm.sp = vm.sb - 1
 		vm.popCtx()
 

@@ -22,7 +22,8 @@ type objectTemplate struct {
 
 type templatedObject struct {
 	baseObject
-	tmpl *objectTemplate
+	tmpl  *objectTemplate
+	realm *global // the realm whose built-ins the template's properties are
 
 	protoMaterialised bool
 }
@@ -72,17 +73,21 @@ func (r *Runtime) newTemplatedObject(tmpl *objectTemplate, obj *Object) *templat
 			val:        obj,
 			extensible: true,
 		},
-		tmpl: tmpl,
+		tmpl:  tmpl,
+		realm: r.global,
 	}
 	obj.self = o
 	o.init()
 	return o
 }
 
+// materialiseProto is kept out of line: proto, which calls it, is inlined.
+//
+//go:noinline
 func (o *templatedObject) materialiseProto() {
 	if !o.protoMaterialised {
 		if o.tmpl.protoFactory != nil {
-			o.prototype = o.tmpl.protoFactory(o.val.runtime)
+			o.prototype = o.produceProto(o.tmpl.protoFactory)
 		}
 		o.protoMaterialised = true
 	}
@@ -109,7 +114,7 @@ func (o *templatedObject) getOwnPropStr(p unistring.String) Value {
 		return v
 	}
 	if f := o.tmpl.props[p]; f != nil {
-		v := f(o.val.runtime)
+		v := o.produce(f)
 		o.values[p] = v
 		return v
 	}
@@ -120,7 +125,7 @@ func (o *templatedObject) materialiseSymbols() {
 	if o.symValues == nil {
 		o.symValues = newOrderedMap(nil)
 		for _, p := range o.tmpl.symPropNames {
-			o.symValues.set(p, o.tmpl.symProps[p](o.val.runtime))
+			o.symValues.set(p, o.produce(o.tmpl.symProps[p]))
 		}
 	}
 }
@@ -266,7 +271,7 @@ func (o *templatedObject) deleteSym(s *Symbol, throw bool) bool {
 func (o *templatedObject) materialiseProps() {
 	for name, f := range o.tmpl.props {
 		if _, exists := o.values[name]; !exists {
-			o.values[name] = f(o.val.runtime)
+			o.values[name] = o.produce(f)
 		}
 	}
 	o.materialisePropNames()
@@ -311,7 +316,8 @@ func (r *Runtime) newTemplatedFuncObject(tmpl *objectTemplate, obj *Object, f fu
 				val:        obj,
 				extensible: true,
 			},
-			tmpl: tmpl,
+			tmpl:  tmpl,
+			realm: r.global,
 		},
 		f:         f,
 		construct: ctor,
@@ -331,6 +337,9 @@ func (f *templatedFuncObject) export(*objectExportCtx) interface{} {
 
 func (f *templatedFuncObject) assertCallable() (func(FunctionCall) Value, bool) {
 	if f.f != nil {
+		if f.val.runtime.realms != 0 {
+			return f.callInRealm, true
+		}
 		return f.f, true
 	}
 	return nil, false
@@ -339,10 +348,14 @@ func (f *templatedFuncObject) assertCallable() (func(FunctionCall) Value, bool) 
 func (f *templatedFuncObject) vmCall(vm *vm, n int) {
 	var nf nativeFuncObject
 	nf.f = f.f
+	nf.realm = f.realm
 	nf.vmCall(vm, n)
 }
 
 func (f *templatedFuncObject) assertConstructor() func(args []Value, newTarget *Object) *Object {
+	if f.construct != nil && f.val.runtime.realms != 0 {
+		return f.constructInRealm
+	}
 	return f.construct
 }
 
@@ -369,7 +382,8 @@ func (r *Runtime) newTemplatedArrayObject(tmpl *objectTemplate, obj *Object) *te
 				val:        obj,
 				extensible: true,
 			},
-			tmpl: tmpl,
+			tmpl:  tmpl,
+			realm: r.global,
 		},
 	}
 	obj.self = o

@@ -52,6 +52,7 @@ const (
 type global struct {
 	stash stash
 
+	realm           *Realm
 	globalObject    *Object
 	stringSingleton *stringObject
 
@@ -195,6 +196,8 @@ type Now func() time.Time
 
 type Runtime struct {
 	global        *global // the running realm's
+	realms        int     // how many realms NewRealm made
+	firstRealm    *global // the one New made
 	rand          RandSource
 	now           Now
 	_collator     *collate.Collator
@@ -471,12 +474,8 @@ func (r *Runtime) init() {
 	r.rand = rand.Float64
 	r.now = time.Now
 
-	r.global = &global{}
-	r.global.ObjectPrototype = &Object{runtime: r}
-	r.newTemplatedObject(getObjectProtoTemplate(), r.global.ObjectPrototype)
-
-	r.global.globalObject = &Object{runtime: r}
-	r.newTemplatedObject(getGlobalObjectTemplate(), r.global.globalObject)
+	r.global = &r.newRealm().global
+	r.firstRealm = r.global
 
 	r.vm = &vm{
 		r: r,
@@ -1492,6 +1491,7 @@ func (r *Runtime) RunProgram(p *Program) (result Value, err error) {
 		vm.sp = sp + 2
 	} else {
 		vm.callStack = append(vm.callStack, context{})
+		vm.stash = &r.global.stash
 	}
 	vm.prg = p
 	vm.pc = 0
@@ -2410,12 +2410,12 @@ func (r *Runtime) ExportTo(v Value, target interface{}) error {
 	return r.toReflectValue(v, tval.Elem(), &objectExportCtx{})
 }
 
-// GlobalObject returns the global object.
+// GlobalObject returns the global object of the running realm (see Realm).
 func (r *Runtime) GlobalObject() *Object {
 	return r.global.globalObject
 }
 
-// SetGlobalObject sets the global object to the given object.
+// SetGlobalObject sets the global object of the running realm to the given object.
 // Note, any existing references to the previous global object will continue to reference that object.
 func (r *Runtime) SetGlobalObject(object *Object) {
 	r.global.globalObject = object
@@ -3316,6 +3316,9 @@ func (r *Runtime) getPrototypeFromCtor(newTarget, defCtor, defProto *Object) *Ob
 	proto := newTarget.self.getStr("prototype", nil)
 	if obj, ok := proto.(*Object); ok {
 		return obj
+	}
+	if r.realms != 0 {
+		return r.prototypeOfRealm(newTarget, defProto)
 	}
 	return defProto
 }

@@ -422,8 +422,30 @@ func (*tc39TestCtx) detachArrayBuffer(call FunctionCall) Value {
 	panic(typeError("detachArrayBuffer() is called with incompatible argument"))
 }
 
-func (*tc39TestCtx) throwIgnorableTestError(FunctionCall) Value {
-	panic(ignorableTestError)
+// new262 makes the $262 object of a realm (test262's INTERPRETING.md), its functions and the
+// object itself created in that realm; $262.createRealm makes a realm and returns its $262.
+func (ctx *tc39TestCtx) new262(realm *Realm) (o *Object) {
+	vm := realm.Runtime()
+	realm.Do(func() {
+		o = vm.NewObject()
+		o.Set("global", realm.GlobalObject())
+		o.Set("detachArrayBuffer", ctx.detachArrayBuffer)
+		o.Set("createRealm", func(FunctionCall) Value {
+			other := vm.NewRealm()
+			_262 := ctx.new262(other)
+			other.GlobalObject().Set("$262", _262)
+			return _262
+		})
+		o.Set("evalScript", func(call FunctionCall) Value {
+			script := call.Argument(0).String()
+			result, err := realm.RunString(script)
+			if err != nil {
+				panic(err)
+			}
+			return result
+		})
+	})
+	return
 }
 
 func (ctx *tc39TestCtx) runTC39Test(name, src string, meta *tc39Meta, t testing.TB) {
@@ -433,17 +455,7 @@ func (ctx *tc39TestCtx) runTC39Test(name, src string, meta *tc39Meta, t testing.
 		}
 	}()
 	vm := New()
-	_262 := vm.NewObject()
-	_262.Set("detachArrayBuffer", ctx.detachArrayBuffer)
-	_262.Set("createRealm", ctx.throwIgnorableTestError)
-	_262.Set("evalScript", func(call FunctionCall) Value {
-		script := call.Argument(0).String()
-		result, err := vm.RunString(script)
-		if err != nil {
-			panic(err)
-		}
-		return result
-	})
+	_262 := ctx.new262(vm.CurrentRealm())
 	vm.Set("$262", _262)
 	vm.Set("IgnorableTestError", ignorableTestError)
 	vm.RunProgram(ctx.sabStub)

@@ -42,6 +42,7 @@ type context struct {
 	result    Value
 	pc, sb    int
 	args      int
+	realm     *global // the realm to make running again when the context is restored, if the call changed it
 }
 
 type tryFrame struct {
@@ -53,6 +54,7 @@ type tryFrame struct {
 	sp      int32
 	stash   *stash
 	privEnv *privateEnv
+	realm   *global // the running realm when the frame was pushed, once there are two realms
 
 	catchPos, finallyPos, finallyRet int32
 }
@@ -67,6 +69,7 @@ type execCtx struct {
 
 func (vm *vm) suspend(ectx *execCtx, tryStackLen, iterStackLen, refStackLen uint32) {
 	vm.saveCtx(&ectx.context)
+	ectx.realm = vm.r.global
 	ectx.stack = append(ectx.stack[:0], vm.stack[vm.sb-1:vm.sp]...)
 	if len(vm.tryStack) > int(tryStackLen) {
 		ectx.tryStack = append(ectx.tryStack[:0], vm.tryStack[tryStackLen:]...)
@@ -90,6 +93,9 @@ func (vm *vm) suspend(ectx *execCtx, tryStackLen, iterStackLen, refStackLen uint
 }
 
 func (vm *vm) resume(ctx *execCtx) {
+	if g := ctx.realm; g != nil && g != vm.r.global {
+		vm.switchRealm(g)
+	}
 	vm.restoreCtx(&ctx.context)
 	sp := vm.sp
 	vm.sb = sp + 1
@@ -826,6 +832,9 @@ func (vm *vm) pushTryFrame(catchPos, finallyPos int32) {
 		finallyPos:   finallyPos,
 		finallyRet:   -1,
 	})
+	if vm.r.realms != 0 {
+		vm.tryStack[len(vm.tryStack)-1].realm = vm.r.global
+	}
 }
 
 func (vm *vm) popTryFrame() {
@@ -883,6 +892,14 @@ func (vm *vm) handleThrow(arg interface{}) *Exception {
 		vm.sp = int(tf.sp)
 		vm.stash = tf.stash
 		vm.privEnv = tf.privEnv
+		// The realm is the frame's own, not its first callee context's: a built-in of another
+		// realm called from Go (callInRealm) enters its realm without a context of its own,
+		// and a call that threw may have left contexts on the call stack (eval's).
+		if tf.realm != nil {
+			vm.r.global = tf.realm
+		} else {
+			vm.r.global = vm.r.firstRealm // the frame was pushed when there was no other
+		}
 		_ = vm.restoreStacks(tf.iterLen, tf.refLen)
 
 		if tf.catchPos == tryPanicMarker {
@@ -987,12 +1004,47 @@ func (vm *vm) pushCtx() {
 	vm.saveCtx(ctx)
 }
 
+// restoreCtx restores the vm's registers from ctx; the realm is popCtx's and resume's.
 func (vm *vm) restoreCtx(ctx *context) {
 	vm.prg, vm.stash, vm.privEnv, vm.newTarget, vm.result, vm.pc, vm.sb, vm.args =
 		ctx.prg, ctx.stash, ctx.privEnv, ctx.newTarget, ctx.result, ctx.pc, ctx.sb, ctx.args
 }
 
+// switchRealm makes g the running realm for the call whose context was pushed last
+// (PrepareForOrdinaryCall step 6, [[Call]] of a built-in step 6): that context makes the
+// caller's realm running again when it is restored. A call into the running realm changes
+// nothing, so that one realm costs a comparison a call.
+func (vm *vm) switchRealm(g *global) {
+	vm.callStack[len(vm.callStack)-1].realm = vm.r.global
+	vm.r.global = g
+}
+
+// dropCtx removes the last context without restoring the vm's registers from it (as a
+// generator does with the frame ret would pop), but makes the realm it holds running again.
+func (vm *vm) dropCtx() {
+	l := len(vm.callStack) - 1
+	if g := vm.callStack[l].realm; g != nil {
+		vm.r.global = g
+	}
+	vm.callStack = vm.callStack[:l]
+}
+
 func (vm *vm) popCtx() {
+	vm.popRealm()
+	vm.popRegs()
+}
+
+// popRealm makes the realm the last context holds, if any, running again (popCtx's first
+// half: the two halves fit the inliner's budget apart, which ret and a built-in's vmCall use).
+func (vm *vm) popRealm() {
+	if g := vm.callStack[len(vm.callStack)-1].realm; g != nil {
+		vm.r.global = g
+	}
+}
+
+// popRegs is popCtx's second half: it restores the vm's registers from the last context
+// and removes it.
+func (vm *vm) popRegs() {
 	l := len(vm.callStack) - 1
 	ctx := &vm.callStack[l]
 	vm.restoreCtx(ctx)
@@ -4006,7 +4058,8 @@ func (_ret) exec(vm *vm) {
 
 	vm.stack[vm.sb-1] = vm.stack[vm.sp-1]
 	vm.sp = vm.sb
-	vm.popCtx()
+	vm.popRealm()
+	vm.popRegs()
 	vm.pc++
 }
 
