@@ -29,12 +29,11 @@ package goja
 //   - the properties of a template object (a prototype, a global object) are created in the
 //     object's realm, whichever realm reads them first.
 //
-// FIXME(spec): not done, as no test needs them yet: an error raised as a Go value by another
-// realm's built-in (a compile error of its eval or Function) becomes a JS error in the realm
-// running where it is caught; an async generator's iterator results and a promise's resolve
-// function called by a job are made in the running realm rather than the function's
-// (AsyncGeneratorCompleteStep's realm, the resolving functions' [[Realm]]); a bound function
-// runs its target in its target's realm but switches to its own realm first (unobservable).
+// FIXME(spec): not done, as no test needs them yet: an async generator's iterator results and
+// a promise's resolve function called by a job are made in the running realm rather than the
+// function's (AsyncGeneratorCompleteStep's realm, the resolving functions' [[Realm]]); a
+// bound function runs its target in its target's realm but switches to its own realm first
+// (unobservable).
 type Realm struct {
 	runtime *Runtime
 	global  global
@@ -187,7 +186,7 @@ func (r *Runtime) callInRealm(g *global, fn func(FunctionCall) Value, call Funct
 	if g == r.global || g == nil {
 		return fn(call)
 	}
-	defer r.leaveRealm(r.enterRealm(g))
+	defer r.leaveRealmThrowing(r.enterRealm(g))
 	return fn(call)
 }
 
@@ -197,8 +196,23 @@ func (r *Runtime) constructInRealm(g *global, fn func([]Value, *Object) *Object,
 	if g == r.global || g == nil {
 		return fn(args, newTarget)
 	}
-	defer r.leaveRealm(r.enterRealm(g))
+	defer r.leaveRealmThrowing(r.enterRealm(g))
 	return fn(args, newTarget)
+}
+
+// leaveRealmThrowing is leaveRealm for a built-in called from Go: an error the built-in raised
+// as a Go value (typeError, rangeError...), which the vm turns into an error object where it
+// is caught, is turned into one first, while the built-in's realm is running.
+func (r *Runtime) leaveRealmThrowing(prev *global) {
+	if x := recover(); x != nil {
+		switch x.(type) {
+		case typeError, rangeError, referenceError, syntaxError:
+			x = r.vm.exceptionFromValue(x)
+		}
+		r.global = prev
+		panic(x)
+	}
+	r.global = prev
 }
 
 func (f *nativeFuncObject) callInRealm(call FunctionCall) Value {

@@ -30,6 +30,41 @@ func BenchmarkCallLoop(b *testing.B) {
 	}
 }
 
+// BenchmarkCallAcrossRealms is BenchmarkCallLoop's loop calling a function of the running
+// realm ("same") and of another realm ("other"), which switches the running realm twice a
+// call.
+func BenchmarkCallAcrossRealms(b *testing.B) {
+	for _, which := range []string{"same", "other"} {
+		b.Run(which, func(b *testing.B) {
+			r := New()
+			other := r.NewRealm()
+			if _, err := other.RunString(`function add(a, b) { return a + b; }`); err != nil {
+				b.Fatal(err)
+			}
+			r.Set("other", other.GlobalObject())
+			_, err := r.RunString(`
+			function add(a, b) { return a + b; }
+			const f = ` + map[string]string{"same": "add", "other": "other.add"}[which] + `;
+			function loop(n) {
+				let s = 0;
+				for (let i = 0; i < n; i++) {
+					s = f(s, i);
+				}
+				return s;
+			}
+			`)
+			if err != nil {
+				b.Fatal(err)
+			}
+			loop, _ := AssertFunction(r.Get("loop"))
+			b.ResetTimer()
+			if _, err := loop(nil, r.ToValue(b.N)); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
 // BenchmarkCallFromGo calls a script function from Go, as a host calls an event listener.
 func BenchmarkCallFromGo(b *testing.B) {
 	r := New()
@@ -144,7 +179,11 @@ func TestRealmFunctionRunsInItsRealm(t *testing.T) {
 	try { other.builtinThrows(); } catch (e) { errs.push(e); }
 	try { other.Object.defineProperty(1, "x", {}); } catch (e) { errs.push(e); }
 	try { new other.Array(-1); } catch (e) { errs.push(e); }
-	errs.length === 5 &&
+	// Errors B's built-ins raise as Go values, B's built-ins called by A's built-in or from Go.
+	try { [Symbol()].map(other.Number); } catch (e) { errs.push(e); }
+	try { Reflect.construct(other.Number, [Symbol()]); } catch (e) { errs.push(e); }
+	errs.length === 7 &&
+	errs[5] instanceof other.TypeError && errs[6] instanceof other.TypeError &&
 	errs[0] instanceof other.TypeError && // a class constructor called without new
 	errs[1] instanceof other.TypeError && !(errs[1] instanceof TypeError) &&
 	errs[2] instanceof other.TypeError &&
