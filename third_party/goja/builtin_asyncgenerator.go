@@ -237,13 +237,23 @@ func (g *asyncGeneratorObject) enqueue(completion completionType, value Value, c
 
 // completeStep is AsyncGeneratorCompleteStep: settles the first request.
 func (g *asyncGeneratorObject) completeStep(completion completionType, value Value, done bool) {
+	g.completeStepIn(completion, value, done, nil)
+}
+
+// completeStepIn is AsyncGeneratorCompleteStep with its realm argument: when it is given, the
+// iterator result is made in that realm (the generator's, for a yield).
+func (g *asyncGeneratorObject) completeStepIn(completion completionType, value Value, done bool, realm *global) {
 	next := g.queue[0]
 	g.queue[0] = asyncGeneratorRequest{}
 	g.queue = g.queue[1:]
 	if completion == completionThrow {
 		next.capability.reject(value)
+	} else if r := g.val.runtime; realm != nil && realm != r.global {
+		next.capability.resolve(r.inRealm(realm, func(r *Runtime) *Object {
+			return r.createIterResultObject(value, done).(*Object)
+		}))
 	} else {
-		next.capability.resolve(g.val.runtime.createIterResultObject(value, done))
+		next.capability.resolve(r.createIterResultObject(value, done))
 	}
 }
 
@@ -358,7 +368,7 @@ func (g *asyncGeneratorObject) onAwaitRejected(reason Value) {
 // yield is AsyncGeneratorYield(value) from step 5: settles the first request and goes on with
 // the next one without suspending, or suspends.
 func (g *asyncGeneratorObject) yield(value Value) {
-	g.completeStep(completionNormal, value, false)
+	g.completeStepIn(completionNormal, value, false, g.gen.ctx.realm) // step 9: generatorRealm
 	if len(g.queue) == 0 {
 		g.state = asyncGenStateSuspendedYield
 		return

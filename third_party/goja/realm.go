@@ -29,11 +29,11 @@ package goja
 //   - the properties of a template object (a prototype, a global object) are created in the
 //     object's realm, whichever realm reads them first.
 //
-// FIXME(spec): not done, as no test needs them yet: an async generator's iterator results and
-// a promise's resolve function called by a job are made in the running realm rather than the
-// function's (AsyncGeneratorCompleteStep's realm, the resolving functions' [[Realm]]); a
-// bound function runs its target in its target's realm but switches to its own realm first
-// (unobservable).
+// FIXME(spec): not done, as no test needs them yet: a promise job runs in the realm running
+// when the job queue runs, not in its handler's realm (HostEnqueuePromiseJob's realm), so
+// what it makes outside the handler's call (a thenable job's resolving functions) is that
+// realm's; a bound function runs its target in its target's realm but switches to its own
+// realm first (unobservable).
 type Realm struct {
 	runtime *Runtime
 	global  global

@@ -528,11 +528,12 @@ func TestRealmGenerators(t *testing.T) {
 	`)
 	runRealmScript(t, r, `
 	var alog = [];
+	other.agen().next().then(res => alog.push(Object.getPrototypeOf(res) === other.Object.prototype));
 	(async () => {
 		for await (const w of other.agen()) { alog.push(w, where); }
 	})();
 	`)
-	if v := runRealmScript(t, r, `alog.join()`); v.String() != "B,A,B,A" {
+	if v := runRealmScript(t, r, `alog.join()`); v.String() != "true,B,A,B,A" {
 		t.Fatal(v)
 	}
 }
