@@ -597,7 +597,7 @@ func SerializeMathIn(v string) (string, bool) {
 				}
 			}
 			c, ok := ParseCalc(asciiLower(v[i:j]), true)
-			if !ok || !c.Linear() { // as parseTranslateLength
+			if !ok {
 				return "", false
 			}
 			b.WriteString(c.Serialize())

@@ -34,11 +34,53 @@ const (
 )
 
 // TranslateLength is one argument of a translation: a length (px, em, rem, vw, vh) plus a
-// percentage of the reference box (calc(10px + 10%) is {10px, 10}).
+// percentage of the reference box (calc(10px + 10%) is {10px, 10}). A min(), max() or clamp()
+// of a percentage (or an interpolation with one) is a tree in L (Tree), its percentages of
+// the reference box, resolved only when the box is known (Resolve).
 type TranslateLength struct {
 	L   Length  // never Percent or Auto; a math function of relative lengths (Math) until computed
 	Pct float64 // percent of the reference box's width (x) or height (y)
 }
+
+// Tree reports a translation whose L is a math function that only the reference box
+// resolves (a min(), max() or clamp() of a percentage, or a blend with one).
+func (t TranslateLength) Tree() bool { return t.L.U == Math && t.L.Calc != nil && !t.L.Calc.Linear() }
+
+// Resolve is a computed translation (lengths in px) in px, its percentages of base (the
+// reference box's width for x, its height for y). A tree is evaluated as Chrome evaluates
+// a calculation (Calc.Used).
+func (t TranslateLength) Resolve(base float64) float64 {
+	if t.Tree() {
+		return t.L.Calc.Used(base) + t.Pct/100*base
+	}
+	return t.L.V + t.Pct/100*base
+}
+
+// equal reports two translations of the same value (trees compared node by node).
+func (t TranslateLength) equal(u TranslateLength) bool {
+	return t.Pct == u.Pct && t.L.V == u.L.V && t.L.U == u.L.U && t.L.Calc.Equal(u.L.Calc)
+}
+
+// calc is t as an expression: its tree, its length and its percentage.
+func (t TranslateLength) calc() *Calc {
+	var args []*Calc
+	switch {
+	case t.Tree():
+		args = append(args, t.L.Calc)
+	case t.L.V != 0 || t.Pct == 0:
+		args = append(args, &Calc{Len: t.L})
+	}
+	if t.Pct != 0 {
+		args = append(args, &Calc{Len: Length{V: t.Pct, U: Percent}, Pct: true})
+	}
+	if len(args) == 1 {
+		return args[0]
+	}
+	return &Calc{Op: CalcSum, Args: args, Pct: true}
+}
+
+// treeLength is the tree c as a translation's length.
+func treeLength(c *Calc) TranslateLength { return TranslateLength{L: Length{U: Math, Calc: c}} }
 
 // TransformFunction is one function of a transform list.
 type TransformFunction struct {
@@ -246,11 +288,8 @@ func parseTranslateLength(s string) (TranslateLength, bool) {
 			relative = relative || l.U != Px
 			return l.V
 		})
-		if !linear {
-			// FIXME(spec): a min(), max() or clamp() of a percentage is dropped here, unlike
-			// in lengths: the painter and the compositor resolve a translation without its
-			// style, where the trees are kept (docs/rendering.md).
-			return TranslateLength{}, false
+		if !linear { // a min(), max() or clamp() of a percentage: a tree (Tree)
+			return TranslateLength{L: l}, true
 		}
 		if !relative { // px and percentages: known now (calc(10px + 10%) is {10px, 10})
 			return TranslateLength{L: PxLength(v), Pct: pct}, true
@@ -307,9 +346,18 @@ func (t TransformList) TranslationSum() (x, y TranslateLength) {
 	return x, y
 }
 
-// addTranslation adds b to the sum a (TranslationSum).
+// addTranslation adds b to the sum a (TranslationSum); a sum with a tree is a tree.
 func addTranslation(a *TranslateLength, b TranslateLength) {
 	switch {
+	case b.Tree() && a.L.V == 0 && a.Pct == 0 && !a.Tree():
+		*a = b
+		return
+	case a.Tree() || b.Tree():
+		if b.L.V == 0 && b.Pct == 0 && !b.Tree() {
+			return
+		}
+		*a = treeLength(&Calc{Op: CalcSum, Args: []*Calc{a.calc(), b.calc()}, Pct: true})
+		return
 	case a.L.V == 0:
 		a.L = b.L
 	case b.L.U == a.L.U:
@@ -322,7 +370,8 @@ func addTranslation(a *TranslateLength, b TranslateLength) {
 // for two lists of as many translations (none excluded), without building the list (an
 // animation's compositor samples it every frame); ok is false for other lists.
 func InterpolatedTranslationSum(from, to TransformList, p float64) (x, y TranslateLength, ok bool) {
-	if len(from) != len(to) || len(from) == 0 || !from.OnlyTranslations() || !to.OnlyTranslations() {
+	if len(from) != len(to) || len(from) == 0 || !from.OnlyTranslations() || !to.OnlyTranslations() ||
+		from.hasTree() || to.hasTree() {
 		return x, y, false
 	}
 	for i := range from {
@@ -330,6 +379,16 @@ func InterpolatedTranslationSum(from, to TransformList, p float64) (x, y Transla
 		addTranslation(&y, lerpTranslate(from[i].Y, to[i].Y, p))
 	}
 	return x, y, true
+}
+
+// hasTree reports a list of translations one of which is a tree (TranslateLength.Tree).
+func (t TransformList) hasTree() bool {
+	for _, f := range t {
+		if f.X.Tree() || f.Y.Tree() {
+			return true
+		}
+	}
+	return false
 }
 
 // InterpolatedTranslation is InterpolatedTranslationSum for two lists of one translation
@@ -347,7 +406,7 @@ func (t TransformList) Equal(u TransformList) bool {
 	}
 	for i := range t {
 		a, b := &t[i], &u[i]
-		if a.Op != b.Op || a.X != b.X || a.Y != b.Y || a.N != b.N || a.T != b.T || !a.From.Equal(b.From) || !a.To.Equal(b.To) {
+		if a.Op != b.Op || !a.X.equal(b.X) || !a.Y.equal(b.Y) || a.N != b.N || a.T != b.T || !a.From.Equal(b.From) || !a.To.Equal(b.To) {
 			return false
 		}
 	}
@@ -373,7 +432,7 @@ func (t TransformList) Matrix(w, h float64, px LengthResolver) Matrix {
 func (f *TransformFunction) matrix(w, h float64, px LengthResolver) Matrix {
 	switch f.Op {
 	case OpTranslate:
-		return Matrix{A: 1, D: 1, E: px(f.X.L) + f.X.Pct/100*w, F: px(f.Y.L) + f.Y.Pct/100*h}
+		return Matrix{A: 1, D: 1, E: f.X.px(w, px), F: f.Y.px(h, px)}
 	case OpScale:
 		return Matrix{A: f.N[0], D: f.N[1]}
 	case OpRotate:
@@ -387,6 +446,14 @@ func (f *TransformFunction) matrix(w, h float64, px LengthResolver) Matrix {
 		return interpolateMatrices(f.From.Matrix(w, h, px), f.To.Matrix(w, h, px), f.T)
 	}
 	return IdentityMatrix
+}
+
+// px is t in px, its percentages of base.
+func (t TranslateLength) px(base float64, px LengthResolver) float64 {
+	if t.Tree() {
+		return t.Resolve(base)
+	}
+	return px(t.L) + t.Pct/100*base
 }
 
 // identityOf is the identity transform function of f's primitive.
@@ -447,8 +514,12 @@ func InterpolateTransformLists(from, to TransformList, p float64) TransformList 
 }
 
 // lerpTranslate interpolates two translation lengths: a zero takes the other's unit; two
-// lengths of different relative units cannot be summed here, and flip at 50%.
+// lengths of different relative units cannot be summed here, and flip at 50%. With a tree
+// the result is Chrome's calc() blend (Blend).
 func lerpTranslate(a, b TranslateLength, p float64) TranslateLength {
+	if a.Tree() || b.Tree() {
+		return treeLength(Blend(a.calc(), b.calc(), p))
+	}
 	out := TranslateLength{Pct: a.Pct + (b.Pct-a.Pct)*p}
 	switch {
 	case a.L.U == b.L.U || a.L.V == 0:

@@ -76,7 +76,8 @@ type shiftCheck struct {
 // startPlacing records where a translated stacking context starts in the display list.
 func (e *Engine) startPlacing(b *box, dx, dy float64) placedContext {
 	pc := placedContext{b: b, from: int32(len(e.list)) - e.relocate, hitFrom: int32(len(e.hits)) - e.hitRelocate,
-		dx: dx, dy: dy, tx: b.st.tx.resolve(b.w), ty: b.st.ty.resolve(b.h), grouped: e.layerDepth > 0, group: -1}
+		dx: dx, dy: dy, grouped: e.layerDepth > 0, group: -1}
+	pc.tx, pc.ty = b.st.translation(b.w, b.h)
 	if e.layerDepth == 1 {
 		pc.group = e.outerLayer
 	}
@@ -395,7 +396,8 @@ func (e *Engine) placedMoved(b *box) bool {
 
 // movedFrom reports whether b's translation is another than the one pc was painted with.
 func (pc *placedContext) movedFrom(b *box) bool {
-	return pc.tx != b.st.tx.resolve(b.w) || pc.ty != b.st.ty.resolve(b.h)
+	tx, ty := b.st.translation(b.w, b.h)
+	return pc.tx != tx || pc.ty != ty
 }
 
 // compositeAnimations is the compositor's frame: when no DOM change waits for a restyle
@@ -969,7 +971,7 @@ func (e *Engine) runCompositorPlan() bool {
 		moved := false
 		var tx, ty float64
 		if placed {
-			tx, ty = v.tx.resolve(pl.w), v.ty.resolve(pl.h)
+			tx, ty = translationOf(v.tx, v.ty, v.xform, pl.w, pl.h)
 			if pl.leaf && direct && !through {
 				// Its context's copy, not its placedContext (a cache miss).
 				switch kp := &pl.kept; {

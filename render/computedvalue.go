@@ -130,7 +130,8 @@ func computedValue(s *computedStyle, b *box, property string) (string, bool) {
 		if s.xform != nil {
 			return s.transformMatrix(w, h).Serialize(), true
 		}
-		return "matrix(1, 0, 0, 1, " + css.FormatNumber(s.tx.resolve(w)) + ", " + css.FormatNumber(s.ty.resolve(h)) + ")", true
+		x, y := s.translation(w, h)
+		return "matrix(1, 0, 0, 1, " + css.FormatNumber(x) + ", " + css.FormatNumber(y) + ")", true
 	case "visibility":
 		if s.visible {
 			return "visible", true

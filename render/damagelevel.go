@@ -46,7 +46,7 @@ func styleDamage(a, b *computedStyle) damageLevel {
 		return damageLayout
 	case a.background != b.background || a.color != b.color || a.borderColor != b.borderColor ||
 		a.borderStyle != b.borderStyle || a.opacity != b.opacity || a.hasTransform != b.hasTransform ||
-		a.tx != b.tx || a.ty != b.ty || a.visible != b.visible || a.zAuto != b.zAuto || a.zIndex != b.zIndex ||
+		a.tx != b.tx || a.ty != b.ty || !sameTranslationTrees(a, b) || a.visible != b.visible || a.zAuto != b.zAuto || a.zIndex != b.zIndex ||
 		a.listStyle != b.listStyle:
 		return damagePaint
 	}

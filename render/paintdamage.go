@@ -164,7 +164,7 @@ func (e *Engine) patchDisplayItems() bool {
 				b = p.st.box
 			}
 			if b != nil {
-				tx, ty := b.st.tx.resolve(b.w), b.st.ty.resolve(b.h)
+				tx, ty := b.st.translation(b.w, b.h)
 				if d, ok := e.contextShift(p.placedAt, tx, ty); ok && e.placedAt[p.placedAt].b == b && e.shiftContext(p.placedAt, tx, ty, d, view) {
 					continue
 				}

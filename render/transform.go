@@ -22,8 +22,10 @@ func setComputedTransform(s *computedStyle, l css.TransformList, fb fontBasis, c
 		return
 	}
 	abs := func(t css.TranslateLength) css.TranslateLength {
-		l := computeLength(t.L, fb, cx) // a math function: px, a percentage, or both
+		l, tree := computeLengthTree(t.L, fb, cx) // a math function: px, a percentage, or both
 		switch l.u {
+		case unitMath: // a min(), max() or clamp() of a percentage: its tree in px
+			return css.TranslateLength{L: css.Length{U: css.Math, Calc: tree}, Pct: t.Pct}
 		case unitPercent:
 			return css.TranslateLength{Pct: t.Pct + l.v}
 		case unitCalc:
@@ -41,14 +43,41 @@ func setComputedTransform(s *computedStyle, l css.TransformList, fb fontBasis, c
 	setTransformList(s, out)
 }
 
-// setTransformList sets s's transform from a computed list (lengths in px).
+// setTransformList sets s's transform from a computed list (lengths in px). A translation
+// whose sum is a tree (css.TranslateLength.Tree) is unitMath in tx or ty, and the list is
+// kept in xform, where translation reads it.
 func setTransformList(s *computedStyle, l css.TransformList) {
 	s.hasTransform, s.xform = l != nil, nil
 	x, y := l.TranslationSum()
 	s.tx, s.ty = translateToLength(x), translateToLength(y)
-	if !l.OnlyTranslations() {
+	if !l.OnlyTranslations() || x.Tree() || y.Tree() {
 		s.xform = &l
 	}
+}
+
+// translation is s's translation on a w × h box in px (truncated to 1/64 px, as a length's
+// resolve).
+func (s *computedStyle) translation(w, h float64) (x, y float64) {
+	return translationOf(s.tx, s.ty, s.xform, w, h)
+}
+
+// translationOf is the translation (tx, ty) of a style whose transform is xform (read for
+// a tree) on a w × h box.
+func translationOf(tx, ty length, xform *css.TransformList, w, h float64) (x, y float64) {
+	if tx.u != unitMath && ty.u != unitMath || xform == nil {
+		return tx.resolve(w), ty.resolve(h)
+	}
+	sx, sy := xform.TranslationSum()
+	return snap(sx.Resolve(w)), snap(sy.Resolve(h))
+}
+
+// sameTranslationTrees reports two styles whose translations' trees are the same (tx and
+// ty compare the rest).
+func sameTranslationTrees(a, b *computedStyle) bool {
+	if a.tx.u != unitMath && a.ty.u != unitMath && b.tx.u != unitMath && b.ty.u != unitMath {
+		return true
+	}
+	return a.xform != nil && b.xform != nil && a.xform.Equal(*b.xform)
 }
 
 // transformList is s's computed transform as a list: nil for none.
@@ -67,9 +96,12 @@ func (s *computedStyle) transformMatrix(w, h float64) css.Matrix {
 	return s.transformList().Matrix(w, h, func(l css.Length) float64 { return l.V })
 }
 
-// translateToLength is a translation's length as the painter's length (px, %, or calc).
+// translateToLength is a translation's length as the painter's length (px, %, or calc; a
+// tree is unitMath, resolved from the style's list: translation).
 func translateToLength(t css.TranslateLength) length {
 	switch {
+	case t.Tree():
+		return length{u: unitMath}
 	case t.Pct == 0:
 		return px(t.L.V)
 	case t.L.V == 0:
