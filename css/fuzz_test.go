@@ -15,6 +15,7 @@ func FuzzValues(f *testing.F) {
 		"padding: calc(1e308px * 1e308 - 5%)", "width: calc(0px / 0)", "height: calc(calc(calc(1px)))*2",
 		"width: calc((min(100%, 500px) - max(10%, 2ex)) / 3); min-width: max(10%)", "object-position: min(10%, 5ch) clamp(1%, 2ex, 3%)",
 		"margin: calc(2 * (min(10%, 5px) + 1px) + 3px) calc(-1 * min(50%, 1e308px))",
+		"transform: rotate(9deg) translate(clamp(1px, 50%, 2em), calc(1px + min(1e308%, -1ex))) translateX(max(10%, 1px))",
 	} {
 		f.Add(s)
 	}

@@ -44,6 +44,7 @@ c</p><br><br>`,
 		`<div style="width:calc(100% - 1e308px);padding:calc(-5% + 1px);margin:clamp(1px,2em,3rem);font-size:calc(50% + 1e9px)"><i style="border-left:max(1px,2px) solid;transform:translate(calc(1em - 50%))">x</i></div>`,
 		`<div style="width:calc(1px / 0);min-width:calc(10% - 1e300px);max-height:calc(1e9% + 1px);line-height:calc(1em - 50%)">x</div>`,
 		`<div style="width:min(50%,1e308px);height:clamp(1ex,50%,2ch);margin:max(10%,-1e9px) calc(2*min(5%,1ch));padding:min(1%,1ex);font-size:min(150%,3ch);line-height:max(100%,1ex);transition:width 1s"><i style="width:inherit;margin:inherit;position:absolute;left:clamp(0px,10%,1em);top:min(50%,1ex)">x</i></div>`,
+		`<div style="width:50%;transform:translate(min(50%,1e308px),clamp(1px,calc(1e9% - 1px),2ex)) scale(2);transition:transform 1s"><i style="display:inline-block;transform:inherit;opacity:.5">x</i></div>`,
 	} {
 		f.Add(s)
 	}
