@@ -31,6 +31,13 @@ type Document struct {
 	window         *Window                // the document's window (its listeners exist before Install)
 	listenerTypes  AnimationListenerTypes // the animation event types a listener was added for (listenertypes.go)
 
+	// Child navigables (iframe.go): its iframes' by element, the navigable whose document it
+	// is (nil for a top-level one), and, in a top-level document, how many are below it.
+	navigables           map[*html.Node]*childNavigable
+	parentNavigable      *childNavigable
+	navigableCount       int
+	iframeLoadInProgress bool
+
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
 
 	onChange ChangeHook // the renderer's invalidation (changes.go)

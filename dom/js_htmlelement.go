@@ -270,7 +270,7 @@ func isFormControl(name string) bool {
 // installHTMLElements defines the HTML element interfaces.
 func (r *realm) installHTMLElements(he *webidl.Interface) {
 	for _, name := range []string{"HTMLBRElement", "HTMLCanvasElement", "HTMLDivElement", "HTMLHeadElement",
-		"HTMLHeadingElement", "HTMLHRElement", "HTMLHtmlElement", "HTMLIFrameElement", "HTMLLIElement",
+		"HTMLHeadingElement", "HTMLHRElement", "HTMLHtmlElement", "HTMLLIElement",
 		"HTMLLinkElement", "HTMLMetaElement", "HTMLOListElement", "HTMLParagraphElement", "HTMLPreElement",
 		"HTMLSpanElement", "HTMLStyleElement", "HTMLTableElement", "HTMLTableSectionElement",
 		"HTMLTableCellElement", "HTMLTableRowElement", "HTMLTemplateElement", "HTMLTitleElement",
@@ -278,6 +278,7 @@ func (r *realm) installHTMLElements(he *webidl.Interface) {
 		"HTMLSelectElement"} {
 		r.defineHTMLElementInterface(name, he)
 	}
+	r.installIframeElement(he)
 	body := r.defineHTMLElementInterface("HTMLBodyElement", he)
 	// Body's window-reflecting handlers are the window's.
 	r.handlerAttrs(body.Proto, windowReflectingBodyHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target {

@@ -99,6 +99,10 @@ type realm struct {
 
 	clone  cloneIntrinsics // what structured serialization uses (cloneintrinsics.go)
 	worker *WorkerGlobal   // a worker realm's global (workerglobalscope.go); nil for a window
+	// The window's global object, and the realm of its parent window for an iframe's
+	// (iframe.go; nil for a top-level window).
+	global *goja.Object
+	parent *realm
 }
 
 type nativeFn = webidl.NativeFunc

@@ -121,13 +121,46 @@ func (r *realm) installWindow() {
 	_ = global.SetPrototype(win.Proto)
 	_ = global.DeleteSymbol(goja.SymToStringTag) // goja's own "global" tag would hide Window's
 	r.idl.SetSlot(global, r.win)
+	r.global = global
 	self := func(call goja.FunctionCall) goja.Value { return global }
 	r.unforgeable(global, "window", self)
 	r.unforgeable(global, "document", func(call goja.FunctionCall) goja.Value { return r.wrapNode(r.doc.node) })
-	r.unforgeable(global, "top", self)
-	for _, name := range []string{"self", "frames", "parent"} {
+	// An iframe's window (iframe.go): its parent's, the top-level one, and its iframe while
+	// it is one's content.
+	// "If this's navigable is null, then return null" (a removed iframe's window).
+	r.unforgeable(global, "top", func(call goja.FunctionCall) goja.Value {
+		if !r.doc.fullyActive() {
+			return goja.Null()
+		}
+		t := r
+		for t.parent != nil {
+			t = t.parent
+		}
+		return t.global
+	})
+	for _, name := range []string{"self", "frames"} {
 		r.replaceable(global, name, self)
 	}
+	r.replaceable(global, "parent", func(call goja.FunctionCall) goja.Value {
+		switch {
+		case !r.doc.fullyActive():
+			return goja.Null()
+		case r.parent != nil:
+			return r.parent.global
+		}
+		return global
+	})
+	r.idl.DefineAccessor(global, "closed", func(call goja.FunctionCall) goja.Value {
+		return r.rt.ToValue(!r.doc.fullyActive())
+	}, nil)
+	r.idl.DefineAccessor(global, "frameElement", func(call goja.FunctionCall) goja.Value {
+		if nav := r.doc.parentNavigable; nav != nil && r.parent != nil {
+			return r.parent.wrapNode(nav.container)
+		}
+		return goja.Null()
+	}, nil)
+	// "the number of document-tree child navigables of this's associated Document".
+	r.replaceable(global, "length", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(len(r.doc.navigables)) })
 	r.replaceable(global, "event", func(call goja.FunctionCall) goja.Value {
 		if r.currentEvent == nil {
 			return goja.Undefined()
@@ -135,8 +168,6 @@ func (r *realm) installWindow() {
 		return r.wrapEvent(r.currentEvent)
 	})
 	_ = global.DefineDataProperty("name", r.str(""), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = global.DefineDataProperty("closed", r.rt.ToValue(false), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE)
-	_ = global.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
 	// https://w3c.github.io/selection-api/#dom-window-getselection: "return the result of
 	// calling getSelection() on this's associated Document".

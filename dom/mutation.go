@@ -200,6 +200,10 @@ func insert(node, parent, child *Node, suppressObservers bool) {
 		queueTreeMutationRecord(parent, nodes, nil, parent.doc.NodeFor(prevSibling), child)
 	}
 	childrenChangedSteps(parent)
+	// 11. The post-connection steps: an iframe's (iframe.go).
+	for _, c := range nodes {
+		parent.doc.iframesConnected(c.h)
+	}
 	if !suppressObservers {
 		fireInsertionMutationEvents(parent, nodes)
 	}
@@ -463,6 +467,8 @@ func remove(node *Node, suppressObservers bool) {
 	unlink(node.h)
 	// 15-16: disconnectedCallback for the custom elements that were connected.
 	node.doc.ceRemoved(node.h, wasConnected)
+	// The iframe removing steps (iframe.go).
+	node.doc.iframesDisconnected(node.h)
 	// 10-13: "If node is assigned, then run assign slottables for node's assigned slot." ...
 	// "If parent's root is a shadow root, and parent is a slot whose assigned nodes is the
 	// empty list, then run signal a slot change for parent." "If node has an inclusive

@@ -133,6 +133,7 @@ func (p *Parser) insertParsedNode(pn *parsedNode) {
 		d.slotsMaybeChanged(d.NodeFor(pn.parent), d.NodeFor(pn.h))
 	}
 	d.ceInserted(pn.h)
+	d.iframesConnected(pn.h)
 	// "Queue a tree mutation record for parent with « node », « », previous sibling and
 	// null" (DOM insert, step 7.4 via "children changed"): only when someone observes.
 	if r := d.realm; r != nil && r.observedNodes > 0 {

@@ -1,0 +1,279 @@
+package dom
+
+// Spec: HTML Living Standard, 2026-11-01: §4.8.5 "The iframe element" (its insertion and
+// removal steps, "process the iframe attributes", "iframe load event steps"), §7.3.1.1
+// "create a new child navigable" and "destroy a child navigable", §7.2.2 the Window's
+// parent, top, frameElement and length.
+// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element
+//
+// An iframe connected to a document that has a window gets a child navigable: an initial
+// about:blank document and its window, in a JS realm of their own on the parent's agent (one
+// event loop, one job queue: a same-origin iframe's similar-origin window agent). Its window
+// is the iframe's contentWindow (FIXME(spec): the window itself, not a WindowProxy: there is
+// no navigation to swap windows behind one), its document the contentDocument.
+//
+// FIXME(spec): no navigation: an iframe with a src other than about:blank, or a srcdoc,
+// keeps its initial about:blank document and fires no load event; a src set later does
+// nothing. The nested document is not laid out or drawn (its iframe's box is, empty), has
+// no timers, animation frames or console of its own (the event loop's globals are the
+// top-level window's), and window[i] does not name a child window.
+
+import (
+	"errors"
+
+	"github.com/dop251/goja"
+	"golang.org/x/net/html"
+
+	"loopscope/internal/webidl"
+)
+
+// maxChildNavigables bounds the child navigables of one top-level document (each is a JS
+// realm with every interface of a window installed). DEPARTURE: Chrome allows 1,000 frames
+// a page; a page that inserts more than this many iframes gets a console error and iframes
+// without a document.
+const maxChildNavigables = 64
+
+// childNavigable is an iframe's content navigable as this engine has one.
+type childNavigable struct {
+	container *Node     // the iframe
+	doc       *Document // its active document
+}
+
+// isIframe reports an HTML iframe element.
+func isIframe(h *html.Node) bool {
+	return h.Type == html.ElementNode && h.Namespace == "" && h.Data == "iframe"
+}
+
+// topDocument is the document of the top-level navigable d is in.
+func (d *Document) topDocument() *Document {
+	for d.parentNavigable != nil && d.parentNavigable.container.doc != d {
+		d = d.parentNavigable.container.doc
+	}
+	return d
+}
+
+// fullyActive reports whether d is the document of a top-level window or of a child
+// navigable whose ancestors are all still there: a document whose iframe was removed (a
+// script may hold its window) has no browsing context, so its own iframes get none.
+// https://html.spec.whatwg.org/multipage/document-sequences.html#fully-active
+func (d *Document) fullyActive() bool {
+	for {
+		if d.realm == nil {
+			return false
+		}
+		if d.realm.parent == nil {
+			return true // a top-level window's document
+		}
+		nav := d.parentNavigable
+		if nav == nil || nav.container.doc.navigables[nav.container.h] != nav {
+			return false
+		}
+		d = nav.container.doc
+	}
+}
+
+// iframesConnected runs the iframe insertion steps for the iframes among h and its
+// shadow-including descendants that are connected now: "When an iframe element element is
+// inserted into a document whose browsing context is non-null, ... 1. Create a new child
+// navigable for element. ... 3. Process the iframe attributes for element, with
+// initialInsertion set to true." (its post-connection steps, in shadow-including tree
+// order).
+func (d *Document) iframesConnected(h *html.Node) {
+	if d.realm == nil || d.realm.worker != nil || h.Type != html.ElementNode || !hasIframe(h) ||
+		!d.NodeFor(h).IsConnected() || !d.fullyActive() {
+		return
+	}
+	var found []*Node
+	d.shadowIncludingInclusiveDescendants(h, func(c *html.Node) {
+		if isIframe(c) {
+			found = append(found, d.NodeFor(c))
+		}
+	})
+	for _, n := range found {
+		// (An iframe's load listener may have moved the next one away meanwhile.)
+		if n.doc == d && n.IsConnected() && d.navigables[n.h] == nil && d.createAChildNavigable(n) {
+			d.processTheIframeAttributes(n, true)
+		}
+	}
+}
+
+// hasIframe reports whether h or a descendant (light tree) is an iframe, or h hosts a
+// shadow tree (which may hold one): what is worth walking.
+func hasIframe(h *html.Node) bool {
+	if isIframe(h) {
+		return true
+	}
+	if h.FirstChild == nil {
+		return false
+	}
+	for c := range h.Descendants() {
+		if isIframe(c) {
+			return true
+		}
+	}
+	return true // (a shadow host's tree is looked at by the walk)
+}
+
+// createAChildNavigable gives iframe element a child navigable: an about:blank document and
+// its window, installed in a new JS realm of the page's runtime. It reports false when the
+// page has as many as it may have.
+// https://html.spec.whatwg.org/multipage/document-sequences.html#create-a-new-child-navigable
+func (d *Document) createAChildNavigable(element *Node) bool {
+	top := d.topDocument()
+	if top.navigableCount >= maxChildNavigables {
+		d.realm.host.ReportException(errors.New("an iframe got no document: a page has at most 64 iframes with one"))
+		return false
+	}
+	child, err := ParseDocument(nil, "about:blank")
+	if err != nil {
+		return false
+	}
+	child.readyState = "complete"
+	nav := &childNavigable{container: element, doc: child}
+	child.parentNavigable = nav
+	parent := d.realm
+	var installed bool
+	parent.rt.NewRealm().Do(func() { installed = installChildWindow(parent, child) })
+	if !installed {
+		return false
+	}
+	if d.navigables == nil {
+		d.navigables = map[*html.Node]*childNavigable{}
+	}
+	d.navigables[element.h] = nav
+	top.navigableCount++
+	return true
+}
+
+// installChildWindow installs child's window in the running JS realm (a new one), with
+// parent as the realm of its parent's window.
+func installChildWindow(parent *realm, child *Document) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			child.realm, ok = nil, false
+		}
+	}()
+	r := &realm{host: parent.host, rt: parent.rt, doc: child, win: child.window,
+		opts:           Options{MutationEvents: parent.opts.MutationEvents},
+		idl:            webidl.NewRealm(parent.rt),
+		elementClasses: make(map[string]*webidl.Interface, 64),
+		parent:         parent}
+	r.install()
+	child.realm = r
+	return true
+}
+
+// iframesDisconnected runs the iframe removing steps for the iframes among h and its
+// shadow-including descendants: "destroy a child navigable given removedNode", which
+// destroys the navigables inside it too.
+// https://html.spec.whatwg.org/multipage/document-sequences.html#destroy-a-child-navigable
+func (d *Document) iframesDisconnected(h *html.Node) {
+	if len(d.navigables) == 0 {
+		return
+	}
+	top := d.topDocument()
+	d.shadowIncludingInclusiveDescendants(h, func(c *html.Node) {
+		if nav := d.navigables[c]; nav != nil {
+			d.destroyAChildNavigable(c, nav, top)
+		}
+	})
+}
+
+// destroyAChildNavigable forgets iframe h's navigable nav and, first, every navigable of
+// its document: their windows' parent and top become null, their iframes' contentWindow
+// null.
+func (d *Document) destroyAChildNavigable(h *html.Node, nav *childNavigable, top *Document) {
+	for ch, inner := range nav.doc.navigables {
+		nav.doc.destroyAChildNavigable(ch, inner, top)
+	}
+	delete(d.navigables, h)
+	top.navigableCount--
+	nav.doc.parentNavigable = nil
+}
+
+// processTheIframeAttributes: "If element's srcdoc attribute is specified, then ...
+// navigate" (FIXME(spec): not done); "Otherwise: Let url be the result of running the shared
+// attribute processing steps for iframe and frame elements given element and
+// initialInsertion. If url is null, then return. If url matches about:blank and
+// initialInsertion is true, then: Run the iframe load event steps given element. Return."
+// (FIXME(spec): any other URL is not navigated to.)
+// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
+func (d *Document) processTheIframeAttributes(element *Node, initialInsertion bool) {
+	if _, ok := element.GetAttribute("srcdoc"); ok {
+		return
+	}
+	src, ok := element.GetAttribute("src")
+	if !initialInsertion || ok && src != "" && !matchesAboutBlank(src) {
+		return
+	}
+	d.iframeLoadEventSteps(element)
+}
+
+// matchesAboutBlank: the URL is about:blank, maybe with a query (HTML "matches
+// about:blank"; a src that is not a URL, such as a relative path, is not).
+func matchesAboutBlank(s string) bool {
+	if len(s) < len("about:blank") || !equalFoldASCII(s[:len("about:blank")], "about:blank") {
+		return false
+	}
+	rest := s[len("about:blank"):]
+	return rest == "" || rest[0] == '?' || rest[0] == '#'
+}
+
+// equalFoldASCII compares two strings ignoring ASCII case.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// iframeLoadEventSteps: "Let childDocument be element's content navigable's active
+// document. ... Fire an event named load at element." (synchronously: for the initial
+// about:blank, during the insertion, as in Chrome).
+// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#iframe-load-event-steps
+func (d *Document) iframeLoadEventSteps(element *Node) {
+	nav := d.navigables[element.h]
+	if nav == nil || nav.doc.iframeLoadInProgress {
+		return
+	}
+	nav.doc.iframeLoadInProgress = true
+	defer func() { nav.doc.iframeLoadInProgress = false }()
+	d.DispatchTrusted(element, createEvent("load", kindEvent, EventInit{}))
+}
+
+// installIframeElement defines HTMLIFrameElement's contentDocument and contentWindow.
+// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#dom-iframe-contentwindow
+func (r *realm) installIframeElement(he *webidl.Interface) {
+	c := r.defineHTMLElementInterface("HTMLIFrameElement", he)
+	m := webidl.On(c, r.thisHTMLElement)
+	for _, a := range []string{"srcdoc", "name", "width", "height", "allow"} {
+		r.reflect(c, a, a)
+	}
+	r.reflectURL(c, "src", "src")
+	// "The contentDocument getter steps are to return this's content document" (null
+	// without one); "The contentWindow getter steps are to return this's content window".
+	m.Getter("contentDocument", func(n *Node) goja.Value {
+		if nav := n.doc.navigables[n.h]; nav != nil && nav.doc.realm != nil {
+			return nav.doc.realm.wrapNode(nav.doc.node)
+		}
+		return goja.Null()
+	})
+	m.Getter("contentWindow", func(n *Node) goja.Value {
+		if nav := n.doc.navigables[n.h]; nav != nil && nav.doc.realm != nil {
+			return nav.doc.realm.global
+		}
+		return goja.Null()
+	})
+}
