@@ -79,7 +79,7 @@ func (d *Document) fullyActive() bool {
 // initialInsertion set to true." (its post-connection steps, in shadow-including tree
 // order).
 func (d *Document) iframesConnected(h *html.Node) {
-	if d.realm == nil || d.realm.worker != nil || h.Type != html.ElementNode || !hasIframe(h) ||
+	if d.realm == nil || d.realm.worker != nil || h.Type != html.ElementNode || !d.mayHoldIframe(h) ||
 		!d.NodeFor(h).IsConnected() || !d.fullyActive() {
 		return
 	}
@@ -97,21 +97,21 @@ func (d *Document) iframesConnected(h *html.Node) {
 	}
 }
 
-// hasIframe reports whether h or a descendant (light tree) is an iframe, or h hosts a
-// shadow tree (which may hold one): what is worth walking.
-func hasIframe(h *html.Node) bool {
-	if isIframe(h) {
+// mayHoldIframe reports whether h or a descendant is an iframe, or may hold one in a shadow
+// tree: what is worth walking (the parser inserts each element before its children).
+func (d *Document) mayHoldIframe(h *html.Node) bool {
+	switch {
+	case isIframe(h):
 		return true
-	}
-	if h.FirstChild == nil {
-		return false
+	case d.shadowHosts > 0 && h.FirstChild != nil:
+		return true // (a shadow tree below is looked at by the walk)
 	}
 	for c := range h.Descendants() {
 		if isIframe(c) {
 			return true
 		}
 	}
-	return true // (a shadow host's tree is looked at by the walk)
+	return false
 }
 
 // createAChildNavigable gives iframe element a child navigable: an about:blank document and
