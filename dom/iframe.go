@@ -97,21 +97,12 @@ func (d *Document) iframesConnected(h *html.Node) {
 	}
 }
 
-// mayHoldIframe reports whether h or a descendant is an iframe, or may hold one in a shadow
-// tree: what is worth walking (the parser inserts each element before its children).
+// mayHoldIframe reports whether h may be or hold an iframe, in O(1): an iframe, or an
+// element with children or (when the document has shadow trees) a shadow tree; the walk
+// decides then. The parser inserts each element before its children, and a deep chain
+// built node by node never has a subtree walked at each step.
 func (d *Document) mayHoldIframe(h *html.Node) bool {
-	switch {
-	case isIframe(h):
-		return true
-	case d.shadowHosts > 0 && h.FirstChild != nil:
-		return true // (a shadow tree below is looked at by the walk)
-	}
-	for c := range h.Descendants() {
-		if isIframe(c) {
-			return true
-		}
-	}
-	return false
+	return isIframe(h) || h.FirstChild != nil || d.shadowHosts > 0
 }
 
 // createAChildNavigable gives iframe element a child navigable: an about:blank document and
@@ -164,11 +155,11 @@ func installChildWindow(parent *realm, child *Document) (ok bool) {
 }
 
 // iframesDisconnected runs the iframe removing steps for the iframes among h and its
-// shadow-including descendants: "destroy a child navigable given removedNode", which
+// shadow-including descendants, when h was connected: "destroy a child navigable given removedNode", which
 // destroys the navigables inside it too.
 // https://html.spec.whatwg.org/multipage/document-sequences.html#destroy-a-child-navigable
-func (d *Document) iframesDisconnected(h *html.Node) {
-	if len(d.navigables) == 0 {
+func (d *Document) iframesDisconnected(h *html.Node, wasConnected bool) {
+	if len(d.navigables) == 0 || !wasConnected {
 		return
 	}
 	top := d.topDocument()

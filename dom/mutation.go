@@ -464,11 +464,13 @@ func remove(node *Node, suppressObservers bool) {
 	}
 	rangeRemoveSteps(node, parent)
 	wasConnected := node.doc.realm != nil && node.doc.realm.ce.defined() && node.doc.NodeFor(parentH).IsConnected()
+	// (whether an iframe may leave the document: asked only when it has iframes)
+	iframesLeave := len(node.doc.navigables) > 0 && (wasConnected || node.doc.NodeFor(parentH).IsConnected())
 	unlink(node.h)
 	// 15-16: disconnectedCallback for the custom elements that were connected.
 	node.doc.ceRemoved(node.h, wasConnected)
 	// The iframe removing steps (iframe.go).
-	node.doc.iframesDisconnected(node.h)
+	node.doc.iframesDisconnected(node.h, iframesLeave)
 	// 10-13: "If node is assigned, then run assign slottables for node's assigned slot." ...
 	// "If parent's root is a shadow root, and parent is a slot whose assigned nodes is the
 	// empty list, then run signal a slot change for parent." "If node has an inclusive
