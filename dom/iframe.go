@@ -79,8 +79,8 @@ func (d *Document) fullyActive() bool {
 // initialInsertion set to true." (its post-connection steps, in shadow-including tree
 // order).
 func (d *Document) iframesConnected(h *html.Node) {
-	if d.realm == nil || d.realm.worker != nil || h.Type != html.ElementNode || !d.mayHoldIframe(h) ||
-		!d.NodeFor(h).IsConnected() || !d.fullyActive() {
+	if d.realm == nil || d.realm.worker != nil || h.Type != html.ElementNode || !d.connectsAnIframe(h) ||
+		!d.fullyActive() {
 		return
 	}
 	var found []*Node
@@ -97,12 +97,52 @@ func (d *Document) iframesConnected(h *html.Node) {
 	}
 }
 
-// mayHoldIframe reports whether h may be or hold an iframe, in O(1): an iframe, or an
-// element with children or (when the document has shadow trees) a shadow tree; the walk
-// decides then. The parser inserts each element before its children, and a deep chain
-// built node by node never has a subtree walked at each step.
-func (d *Document) mayHoldIframe(h *html.Node) bool {
-	return isIframe(h) || h.FirstChild != nil || d.shadowHosts > 0
+// connectsAnIframe reports whether h is connected and is or holds an iframe (or a shadow
+// host, whose tree may hold one), looking up from h and down into it in turn, a node each
+// way at a time: it stops as soon as either way decides, so it costs about twice the
+// smaller of h's depth and its subtree's size, and building a deep chain node by node, top
+// down (small subtrees, deep places) or bottom up (big subtrees, detached), never walks it
+// whole at each step.
+func (d *Document) connectsAnIframe(h *html.Node) bool {
+	up, down := h, h
+	upDone, downDone, holds := false, false, false
+	for !upDone || !downDone {
+		if !upDone {
+			if up.Parent != nil {
+				up = up.Parent
+			} else if upDone = true; up != d.node.h && (d.shadowHosts == 0 || !d.NodeFor(h).IsConnected()) {
+				return false // not connected (or in a shadow tree that is not)
+			}
+		}
+		if !downDone {
+			if isIframe(down) || d.shadowHosts > 0 && d.isShadowHost(down) {
+				holds, downDone = true, true
+			} else if down = nextInSubtree(h, down); down == nil {
+				return false // no iframe in it
+			}
+		}
+	}
+	return holds
+}
+
+// isShadowHost reports an element that hosts a shadow tree.
+func (d *Document) isShadowHost(h *html.Node) bool {
+	n := d.table.get(h)
+	return n != nil && n.shadowRootOf() != nil
+}
+
+// nextInSubtree is c's successor in tree order within root's subtree, nil after its last.
+func nextInSubtree(root, c *html.Node) *html.Node {
+	if c.FirstChild != nil {
+		return c.FirstChild
+	}
+	for c != root {
+		if c.NextSibling != nil {
+			return c.NextSibling
+		}
+		c = c.Parent
+	}
+	return nil
 }
 
 // createAChildNavigable gives iframe element a child navigable: an about:blank document and
@@ -134,6 +174,19 @@ func (d *Document) createAChildNavigable(element *Node) bool {
 	d.navigables[element.h] = nav
 	top.navigableCount++
 	return true
+}
+
+// documentTreeChildNavigables counts d's child navigables whose iframe is in d's document
+// tree (not in a shadow tree): what window.length says.
+// https://html.spec.whatwg.org/multipage/document-sequences.html#document-tree-child-navigables
+func (d *Document) documentTreeChildNavigables() int {
+	n := 0
+	for h := range d.navigables {
+		if root(h) == d.node.h {
+			n++
+		}
+	}
+	return n
 }
 
 // installChildWindow installs child's window in the running JS realm (a new one), with

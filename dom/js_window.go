@@ -160,7 +160,9 @@ func (r *realm) installWindow() {
 		return goja.Null()
 	}, nil)
 	// "the number of document-tree child navigables of this's associated Document".
-	r.replaceable(global, "length", func(call goja.FunctionCall) goja.Value { return r.rt.ToValue(len(r.doc.navigables)) })
+	r.replaceable(global, "length", func(call goja.FunctionCall) goja.Value {
+		return r.rt.ToValue(r.doc.documentTreeChildNavigables())
+	})
 	r.replaceable(global, "event", func(call goja.FunctionCall) goja.Value {
 		if r.currentEvent == nil {
 			return goja.Undefined()
