@@ -20,6 +20,7 @@ package dom
 
 import (
 	"errors"
+	"net/url"
 
 	"github.com/dop251/goja"
 	"golang.org/x/net/html"
@@ -208,8 +209,8 @@ func installChildWindow(parent *realm, child *Document) (ok bool) {
 }
 
 // iframesDisconnected runs the iframe removing steps for the iframes among h and its
-// shadow-including descendants, when h was connected: "destroy a child navigable given removedNode", which
-// destroys the navigables inside it too.
+// shadow-including descendants, when h was connected: "destroy a child navigable given
+// removedNode", which destroys the navigables inside it too.
 // https://html.spec.whatwg.org/multipage/document-sequences.html#destroy-a-child-navigable
 func (d *Document) iframesDisconnected(h *html.Node, wasConnected bool) {
 	if len(d.navigables) == 0 || !wasConnected {
@@ -250,37 +251,22 @@ func (d *Document) processTheIframeAttributes(element *Node, initialInsertion bo
 	if !initialInsertion || ok && src != "" && !matchesAboutBlank(src) {
 		return
 	}
+	// CHROME: the document takes the src as its URL, as written but for the scheme
+	// (ABOUT:BLANK is about:BLANK); the spec leaves the initial about:blank's.
+	if nav := d.navigables[element.h]; nav != nil && ok && src != "" {
+		if u, err := url.Parse(src); err == nil {
+			nav.doc.url, nav.doc.urlStr = u, u.String()
+		}
+	}
 	d.iframeLoadEventSteps(element)
 }
 
-// matchesAboutBlank: the URL is about:blank, maybe with a query (HTML "matches
-// about:blank"; a src that is not a URL, such as a relative path, is not).
+// matchesAboutBlank: the URL is about:blank (ASCII case-insensitive). FIXME(spec): "matches
+// about:blank" allows a query and a fragment too, but Chrome commits such a URL as the
+// document's (about:blank?q is its URL) and fires no load event for one with a fragment;
+// both are left to navigation, which is not done.
 func matchesAboutBlank(s string) bool {
-	if len(s) < len("about:blank") || !equalFoldASCII(s[:len("about:blank")], "about:blank") {
-		return false
-	}
-	rest := s[len("about:blank"):]
-	return rest == "" || rest[0] == '?' || rest[0] == '#'
-}
-
-// equalFoldASCII compares two strings ignoring ASCII case.
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
+	return len(s) == len("about:blank") && asciiLower(s) == "about:blank"
 }
 
 // iframeLoadEventSteps: "Let childDocument be element's content navigable's active
