@@ -164,9 +164,10 @@ func (d *Document) createAChildNavigable(element *Node) bool {
 	nav := &childNavigable{container: element, doc: child}
 	child.parentNavigable = nav
 	parent := d.realm
-	var installed bool
-	parent.rt.NewRealm().Do(func() { installed = installChildWindow(parent, child) })
-	if !installed {
+	parent.rt.NewRealm().Do(func() {
+		_, err = installWindowRealm(parent.host, child, Options{MutationEvents: parent.opts.MutationEvents}, parent)
+	})
+	if err != nil {
 		return false
 	}
 	if d.navigables == nil {
@@ -188,24 +189,6 @@ func (d *Document) documentTreeChildNavigables() int {
 		}
 	}
 	return n
-}
-
-// installChildWindow installs child's window in the running JS realm (a new one), with
-// parent as the realm of its parent's window.
-func installChildWindow(parent *realm, child *Document) (ok bool) {
-	defer func() {
-		if p := recover(); p != nil {
-			child.realm, ok = nil, false
-		}
-	}()
-	r := &realm{host: parent.host, rt: parent.rt, doc: child, win: child.window,
-		opts:           Options{MutationEvents: parent.opts.MutationEvents},
-		idl:            webidl.NewRealm(parent.rt),
-		elementClasses: make(map[string]*webidl.Interface, 64),
-		parent:         parent}
-	r.install()
-	child.realm = r
-	return true
 }
 
 // iframesDisconnected runs the iframe removing steps for the iframes among h and its

@@ -132,11 +132,7 @@ func (r *realm) installWindow() {
 		if !r.doc.fullyActive() {
 			return goja.Null()
 		}
-		t := r
-		for t.parent != nil {
-			t = t.parent
-		}
-		return t.global
+		return r.doc.topDocument().realm.global
 	})
 	for _, name := range []string{"self", "frames"} {
 		r.replaceable(global, name, self)

@@ -117,6 +117,12 @@ func (d *Document) Window() *Window { return d.window }
 // Install installs the DOM bindings on host.Runtime()'s global object, which becomes the
 // window of doc, and returns it.
 func Install(host Host, doc *Document, opts Options) (w *Window, err error) {
+	return installWindowRealm(host, doc, opts, nil)
+}
+
+// installWindowRealm is Install, for an iframe's window too: parent is the realm of its
+// parent window (nil for a top-level one).
+func installWindowRealm(host Host, doc *Document, opts Options, parent *realm) (w *Window, err error) {
 	if host == nil || doc == nil {
 		return nil, errors.New("dom: Install needs a host and a document")
 	}
@@ -133,7 +139,7 @@ func Install(host Host, doc *Document, opts Options) (w *Window, err error) {
 		}
 	}()
 	r := &realm{
-		host: host, rt: host.Runtime(), doc: doc, win: doc.window, opts: opts,
+		host: host, rt: host.Runtime(), doc: doc, win: doc.window, opts: opts, parent: parent,
 		idl:            webidl.NewRealm(host.Runtime()),
 		elementClasses: make(map[string]*webidl.Interface, 64),
 	}

@@ -36,14 +36,8 @@ func (p *Page) updateAnimationsAndSendEvents(now float64) {
 	if dropped > 0 {
 		p.Loop.Console().Error(fmt.Sprintf("%d animation events were dropped: more than %d were pending in one frame", dropped, render.MaxPendingAnimationEvents))
 	}
-	// CHROME: only the types a listener was added for (dom/listenertypes.go), as they were
-	// when the events were queued: a listener added by one of these events' listeners does
-	// not bring back the ones of its type dropped here.
-	listened := p.Doc.AnimationListenerTypes()
 	for i := range events {
-		if listened.Has(events[i].Type) {
-			p.dispatchAnimationEvent(&events[i])
-		}
+		p.dispatchAnimationEvent(&events[i])
 	}
 }
 

@@ -176,6 +176,10 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	}
 	p.Idle = idle.Install(l)
 	p.Engine = render.NewEngine(doc, opts.Width, opts.Height)
+	// CHROME: only the animation events of the types a listener was added for are made, as
+	// the types stand when an event is queued (a listener added by an earlier event's
+	// listener does not bring back one queued before it).
+	p.Engine.SetAnimationEventFilter(func(typ string) bool { return doc.AnimationListenerTypes().Has(typ) })
 	tellEngineOfChanges(doc, p.Engine)
 	l.SetRenderer(renderer{p})
 	p.lay = &layout{p: p}

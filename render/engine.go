@@ -57,15 +57,17 @@ type Engine struct {
 	rootStyle        computedStyle
 
 	// transitions and animations
-	now                float64
-	running            []*transition
-	animated           []*elementState // states whose used style carries animated values
-	animMark           uint32          // marks the states in animated (elementState.animMark)
-	snapMark           uint32          // marks the states snapped by applyAnimationsTracked
-	anims              []*Animation    // CSS and script animations that may still change or apply
-	animSeq            uint64          // creation order of transitions and animations
-	keyframes          map[string]*css.KeyframesRule
-	pendingEvents      []AnimationEvent // the document's pending animation event queue
+	now           float64
+	running       []*transition
+	animated      []*elementState // states whose used style carries animated values
+	animMark      uint32          // marks the states in animated (elementState.animMark)
+	snapMark      uint32          // marks the states snapped by applyAnimationsTracked
+	anims         []*Animation    // CSS and script animations that may still change or apply
+	animSeq       uint64          // creation order of transitions and animations
+	keyframes     map[string]*css.KeyframesRule
+	pendingEvents []AnimationEvent // the document's pending animation event queue
+	// listened says whether an event of a type is sent at all (SetAnimationEventFilter).
+	listened           func(typ string) bool
 	droppedEvents      int
 	settled            []*Animation
 	settledTransitions []*transition // the CSSTransitions whose finished promise resolves

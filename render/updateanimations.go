@@ -37,8 +37,16 @@ type AnimationEvent struct {
 // cancels and replays animations in a loop queues an event each time.
 const MaxPendingAnimationEvents = 100000
 
+// SetAnimationEventFilter makes the engine queue only the events whose type listened
+// accepts, asked when the event would be queued (CHROME: Blink's
+// Document::HasListenerType, dom/listenertypes.go): an event nobody can see is not made.
+func (e *Engine) SetAnimationEventFilter(listened func(typ string) bool) { e.listened = listened }
+
 // queueAnimationEvent appends to the pending animation event queue.
 func (e *Engine) queueAnimationEvent(ev AnimationEvent) {
+	if e.listened != nil && !e.listened(ev.Type) {
+		return
+	}
 	if len(e.pendingEvents) >= MaxPendingAnimationEvents {
 		e.droppedEvents++
 		return
