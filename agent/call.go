@@ -21,8 +21,9 @@ type pendingCall struct {
 	this   goja.Value
 	args   []goja.Value
 	prog   *goja.Program
-	nameOf goja.Value // the function value, when the caller has it (for the trace)
-	label  string     // the callback's name for the trace, when the caller knows it (CallNamed)
+	realm  *goja.Realm // the realm prog runs in (nil: the running one)
+	nameOf goja.Value  // the function value, when the caller has it (for the trace)
+	label  string      // the callback's name for the trace, when the caller knows it (CallNamed)
 	// report: an exception the call throws is reported inside the call, before the microtask
 	// checkpoint of "clean up after running script" (InvokeAndReport).
 	report bool
@@ -54,7 +55,9 @@ func (a *Agent) installEntry() {
 		a.pending = pendingCall{}
 		var v goja.Value
 		var err error
-		if p.prog != nil {
+		if p.prog != nil && p.realm != nil {
+			v, err = p.realm.RunProgram(p.prog)
+		} else if p.prog != nil {
 			v, err = a.rt.RunProgram(p.prog)
 		} else {
 			v, err = p.fn(p.this, p.args...)
@@ -197,9 +200,58 @@ func (a *Agent) RunScriptAs(paneName, srcName, src, errorFile string) {
 	a.runScript(paneName, srcName, src, errorFile)
 }
 
+// ErrorTarget is a global object that error events are fired at (a window). It is an
+// alias of an unnamed interface, so that a package that does not import this one (dom)
+// names the same type.
+type ErrorTarget = interface {
+	FireError(message, filename string, lineno, colno int, errVal goja.Value) (canceled bool)
+}
+
+// errorsAt reports errors at target, and promise rejections where the agent does.
+type errorsAt struct {
+	ErrorTarget
+	rejections ErrorReporter
+}
+
+func (e errorsAt) FirePromiseRejection(typ string, promise, reason goja.Value) bool {
+	return e.rejections != nil && e.rejections.FirePromiseRejection(typ, promise, reason)
+}
+
+// at runs f with errors reported at target (nil: where they are), as "report an exception"
+// does for a script or callback of another global object of the agent (an iframe's window:
+// its error event, not the top-level window's).
+func (a *Agent) at(target ErrorTarget, f func()) {
+	if target == nil {
+		f()
+		return
+	}
+	prev := a.errors
+	a.errors = errorsAt{target, prev}
+	defer func() { a.errors = prev }()
+	f()
+}
+
+// ReportExceptionAt is ReportException for a callback of the global object target.
+func (a *Agent) ReportExceptionAt(target ErrorTarget, err error) {
+	a.at(target, func() { a.ReportException(err) })
+}
+
+// RunScriptIn is RunScript for a script of another global object of the agent (an
+// iframe's window, target): it runs in realm, and its syntax error or exception is
+// reported at target ("report an exception" targets the script's settings object's
+// global).
+func (a *Agent) RunScriptIn(realm *goja.Realm, target ErrorTarget, name, src string) {
+	a.at(target, func() { a.runScriptIn(realm, name, name, src, "") })
+}
+
 // runScript runs src as a classic script shown as paneName in the source pane, whose
 // frames name srcName; its syntax error names errorFile when that is not "".
 func (a *Agent) runScript(paneName, srcName, src, errorFile string) {
+	a.runScriptIn(nil, paneName, srcName, src, errorFile)
+}
+
+// runScriptIn is runScript in realm (nil: the running realm).
+func (a *Agent) runScriptIn(realm *goja.Realm, paneName, srcName, src, errorFile string) {
 	src = decodeUTF8(src)
 	a.sources.Add(paneName, src)
 	prog, err := goja.Compile(srcName, TransformAwait(src, a.mode), false)
@@ -209,10 +261,14 @@ func (a *Agent) runScript(paneName, srcName, src, errorFile string) {
 	}
 	if a.depth > 0 {
 		a.depth++
-		_, err = a.rt.RunProgram(prog)
+		if realm != nil {
+			_, err = realm.RunProgram(prog)
+		} else {
+			_, err = a.rt.RunProgram(prog)
+		}
 		a.depth--
 	} else {
-		_, err = a.callFromEmptyStack(pendingCall{prog: prog, report: true})
+		_, err = a.callFromEmptyStack(pendingCall{prog: prog, realm: realm, report: true})
 	}
 	if err != nil {
 		a.ReportException(err)

@@ -246,7 +246,7 @@ func (d *Document) SettleAnimationPromises(list []AnimationHandle) {
 		}
 	}
 	if _, err := call(fn, goja.Undefined()); err != nil {
-		r.host.ReportException(err)
+		r.reportException(err)
 	}
 }
 

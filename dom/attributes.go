@@ -163,6 +163,8 @@ func (n *Node) attributeChangeSteps(localName, old, value string, present bool) 
 		n.eventHandlerAttributeChanged(localName, value, present)
 	case localName == "src" && n.isHTMLImage():
 		n.updateTheImageData() // a relevant mutation of an img element
+	case (localName == "src" || localName == "srcdoc") && isIframe(n.h):
+		n.doc.iframeAttributeChanged(n, localName)
 	case localName == "tabindex" || localName == "hidden" || localName == "contenteditable" || localName == "disabled":
 		n.doc.focusAttributeChanged(n, localName, present)
 	}

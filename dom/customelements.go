@@ -325,7 +325,7 @@ func (r *realm) invokeCustomElementReactions(queue []*Node) {
 				// reaction's custom element definition's constructor's corresponding
 				// JavaScript object's associated realm's global object."
 				if err := r.upgrade(reaction.upgrade, n); err != nil {
-					r.host.ReportException(err)
+					r.reportException(err)
 				}
 				continue
 			}
@@ -336,7 +336,7 @@ func (r *realm) invokeCustomElementReactions(queue []*Node) {
 				continue
 			}
 			if err := r.callCE(d.callbackValues[reaction.callback], d.callbacks[reaction.callback], r.wrapNode(n), reaction.args...); err != nil {
-				r.host.ReportException(err)
+				r.reportException(err)
 			}
 		}
 	}

@@ -280,7 +280,7 @@ func innerInvoke(event *Event, currentTarget Target, listeners []*listener, phas
 			err = callUserObjectOperation(r, l, currentTarget, event)
 		}
 		if err != nil {
-			r.host.ReportException(err)
+			r.reportException(err)
 			if isInterrupt(err) { // the watchdog stopped the script: run no more listeners
 				event.stopPropagation, event.stopImmediatePropagation = true, true
 			}

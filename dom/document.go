@@ -37,6 +37,8 @@ type Document struct {
 	parentNavigable      *childNavigable
 	navigableCount       int
 	iframeLoadInProgress bool
+	afterLoadDelay       func()   // the end's step waiting for the load event's delay (navigation.go)
+	baseOverride         *url.URL // a srcdoc document's base URL: its container document's
 
 	selectors map[string]cascadia.SelectorGroup // compiled selector cache
 
@@ -392,5 +394,5 @@ func (d *Document) resolveURL(s string) string {
 	if err != nil {
 		return s
 	}
-	return d.url.ResolveReference(u).String()
+	return d.baseURL().ResolveReference(u).String()
 }

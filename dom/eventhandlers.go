@@ -182,7 +182,7 @@ func (h *eventHandler) currentValue(r *realm, t Target) goja.Value {
 	v, err := r.host.Call(r.compileHandler, goja.Undefined(), r.str(r.doc.urlStr), r.str(src), r.wrapNode(r.doc.node), elem)
 	if err != nil {
 		h.value = nil
-		r.host.ReportException(err)
+		r.reportException(err)
 		return nil
 	}
 	h.value = v

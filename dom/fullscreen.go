@@ -180,7 +180,7 @@ func (r *realm) answerFullscreenRequest(req fullscreenRequest) {
 		return
 	}
 	if _, err := r.host.Call(req.settle, goja.Undefined()); err != nil {
-		r.host.ReportException(err)
+		r.reportException(err)
 	}
 }
 

@@ -12,15 +12,15 @@ package dom
 // is the iframe's contentWindow (FIXME(spec): the window itself, not a WindowProxy: there is
 // no navigation to swap windows behind one), its document the contentDocument.
 //
-// FIXME(spec): no navigation: an iframe with a src other than about:blank, or a srcdoc,
-// keeps its initial about:blank document and fires no load event; a src set later does
-// nothing. The nested document is not laid out or drawn (its iframe's box is, empty), has
+// An iframe with a src other than about:blank, or a srcdoc, navigates (navigation.go).
+// FIXME(spec): the nested document is not laid out or drawn (its iframe's box is, empty), has
 // no timers, animation frames or console of its own (the event loop's globals are the
 // top-level window's), and window[i] does not name a child window.
 
 import (
 	"errors"
 	"net/url"
+	"strings"
 
 	"github.com/dop251/goja"
 	"golang.org/x/net/html"
@@ -36,8 +36,10 @@ const maxChildNavigables = 64
 
 // childNavigable is an iframe's content navigable as this engine has one.
 type childNavigable struct {
-	container *Node     // the iframe
-	doc       *Document // its active document
+	container   *Node     // the iframe
+	doc         *Document // its active document
+	ongoing     uint64    // its ongoing navigation's id (0: none): it delays the load event
+	navigations uint64    // the last navigation's id
 }
 
 // isIframe reports an HTML iframe element.
@@ -163,11 +165,7 @@ func (d *Document) createAChildNavigable(element *Node) bool {
 	child.readyState = "complete"
 	nav := &childNavigable{container: element, doc: child}
 	child.parentNavigable = nav
-	parent := d.realm
-	parent.rt.NewRealm().Do(func() {
-		_, err = installWindowRealm(parent.host, child, Options{MutationEvents: parent.opts.MutationEvents}, parent)
-	})
-	if err != nil {
+	if _, _, err = d.realm.newChildWindow(child); err != nil {
 		return false
 	}
 	if d.navigables == nil {
@@ -205,6 +203,7 @@ func (d *Document) iframesDisconnected(h *html.Node, wasConnected bool) {
 			d.destroyAChildNavigable(c, nav, top)
 		}
 	})
+	d.loadDelayMayHaveEnded() // a removed iframe's navigation no longer delays it
 }
 
 // destroyAChildNavigable forgets iframe h's navigable nav and, first, every navigable of
@@ -219,35 +218,86 @@ func (d *Document) destroyAChildNavigable(h *html.Node, nav *childNavigable, top
 	nav.doc.parentNavigable = nil
 }
 
-// processTheIframeAttributes: "If element's srcdoc attribute is specified, then ...
-// navigate" (FIXME(spec): not done); "Otherwise: Let url be the result of running the shared
+// processTheIframeAttributes: "If element's srcdoc attribute is specified, then: ...
+// Navigate an iframe or frame given element, about:srcdoc, the empty string, and the value
+// of element's srcdoc attribute. Otherwise: Let url be the result of running the shared
 // attribute processing steps for iframe and frame elements given element and
 // initialInsertion. If url is null, then return. If url matches about:blank and
-// initialInsertion is true, then: Run the iframe load event steps given element. Return."
-// (FIXME(spec): any other URL is not navigated to.)
+// initialInsertion is true, then: Run the iframe load event steps given element. Return.
+// ... Navigate an iframe or frame given element, url, and referrerPolicy."
 // https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
 func (d *Document) processTheIframeAttributes(element *Node, initialInsertion bool) {
-	if _, ok := element.GetAttribute("srcdoc"); ok {
+	if srcdoc, ok := element.GetAttribute("srcdoc"); ok {
+		d.navigate(element, "about:srcdoc", "", srcdoc, true)
 		return
 	}
+	// The shared attribute processing steps: "Let url be the URL about:blank. If element
+	// has a src attribute specified, and its value is not the empty string, then: Let
+	// maybeURL be the result of encoding-parsing a URL given that attribute's value,
+	// relative to element's node document. If maybeURL is not failure, then set url to
+	// maybeURL."
 	src, ok := element.GetAttribute("src")
-	if !initialInsertion || ok && src != "" && !matchesAboutBlank(src) {
-		return
-	}
-	// CHROME: the document takes the src as its URL, as written but for the scheme
-	// (ABOUT:BLANK is about:BLANK); the spec leaves the initial about:blank's.
-	if nav := d.navigables[element.h]; nav != nil && ok && src != "" {
-		if u, err := url.Parse(src); err == nil {
-			nav.doc.url, nav.doc.urlStr = u, u.String()
+	u := "about:blank"
+	if ok && src != "" && !matchesAboutBlank(src) {
+		u = d.resolveURL(src)
+		// "If the inclusive ancestor navigables of element's node navigable contains a
+		// navigable whose active document's URL equals url with exclude fragments set to
+		// true, then return null." CHROME: one such navigable is allowed, two are not (a
+		// page framing itself shows itself once, framed).
+		if d.ancestorsAt(u) >= 2 {
+			return
 		}
 	}
-	d.iframeLoadEventSteps(element)
+	if u == "about:blank" && initialInsertion {
+		// CHROME: the document takes the src as its URL, as written but for the scheme
+		// (ABOUT:BLANK is about:BLANK); the spec leaves the initial about:blank's.
+		if nav := d.navigables[element.h]; nav != nil && ok && src != "" {
+			if pu, err := url.Parse(src); err == nil {
+				nav.doc.url, nav.doc.urlStr = pu, pu.String()
+			}
+		}
+		d.iframeLoadEventSteps(element)
+		return
+	}
+	d.navigate(element, u, src, "", false)
+}
+
+// ancestorsAt counts d and the documents of the navigables above it that have URL u,
+// both without their fragments.
+func (d *Document) ancestorsAt(u string) int {
+	u, _, _ = strings.Cut(u, "#")
+	n := 0
+	for a := d; a != nil; {
+		if au, _, _ := strings.Cut(a.urlStr, "#"); au == u {
+			n++
+		}
+		if a.parentNavigable == nil {
+			break
+		}
+		a = a.parentNavigable.container.doc
+	}
+	return n
+}
+
+// iframeAttributeChanged: "Whenever an iframe element with a non-null content navigable
+// has its srcdoc attribute set, changed, or removed, the user agent must process the iframe
+// attributes. Similarly, whenever an iframe element with a non-null content navigable but
+// with no srcdoc attribute specified has its src attribute set, changed, or removed, the
+// user agent must process the iframe attributes."
+func (d *Document) iframeAttributeChanged(element *Node, localName string) {
+	if d.navigables[element.h] == nil {
+		return
+	}
+	if _, srcdoc := element.GetAttribute("srcdoc"); localName == "src" && srcdoc {
+		return
+	}
+	d.processTheIframeAttributes(element, false)
 }
 
 // matchesAboutBlank: the URL is about:blank (ASCII case-insensitive). FIXME(spec): "matches
 // about:blank" allows a query and a fragment too, but Chrome commits such a URL as the
 // document's (about:blank?q is its URL) and fires no load event for one with a fragment;
-// both are left to navigation, which is not done.
+// both navigate, as to any other URL.
 func matchesAboutBlank(s string) bool {
 	return len(s) == len("about:blank") && asciiLower(s) == "about:blank"
 }

@@ -164,7 +164,7 @@ func (r *realm) settleInCallback(settle func() error) {
 		return goja.Undefined()
 	}))
 	if _, err := r.host.Call(fn, goja.Undefined()); err != nil {
-		r.host.ReportException(err)
+		r.reportException(err)
 	}
 }
 

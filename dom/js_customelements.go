@@ -370,7 +370,7 @@ func (r *realm) createAnElement(doc *Document, namespace, localName string, is n
 		n.ceState = ceUndefined
 		n.ceData().is = is
 		if err := r.upgrade(d, n); err != nil {
-			r.host.ReportException(err)
+			r.reportException(err)
 			n.ceState = ceFailed
 		}
 		return n
@@ -414,7 +414,7 @@ func (r *realm) createAnElement(doc *Document, namespace, localName string, is n
 			// "If any of these steps threw an exception exception: Report exception ... Set
 			// result to the result of creating an element internal ... HTMLUnknownElement
 			// ... custom element state "failed"."
-			r.host.ReportException(err)
+			r.reportException(err)
 			n = doc.createElementNS(namespace, localName)
 			n.ceState = ceFailed
 			_ = r.wrapNodeAs(n, r.iface("HTMLUnknownElement"))

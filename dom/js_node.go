@@ -172,7 +172,7 @@ func (r *realm) installNode() {
 func (r *realm) installNodeInfo(m webidl.Members[*Node]) {
 	m.Getter("nodeType", func(n *Node) goja.Value { return r.rt.ToValue(int(n.kind)) })
 	m.Getter("nodeName", func(n *Node) goja.Value { return r.str(n.NodeName()) })
-	m.Getter("baseURI", func(n *Node) goja.Value { return r.str(n.doc.urlStr) })
+	m.Getter("baseURI", func(n *Node) goja.Value { return r.str(n.doc.baseURL().String()) })
 	m.Getter("isConnected", func(n *Node) goja.Value { return r.rt.ToValue(n.IsConnected()) })
 	m.Getter("ownerDocument", func(n *Node) goja.Value {
 		if n.kind == DocumentNode {

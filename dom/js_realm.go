@@ -23,6 +23,9 @@ type Options struct {
 	// Messages marks the messages this realm's ports post to and receive from another
 	// agent's realm in its event loop's trace (the message arrows); nil: unmarked.
 	Messages MessageMarks
+	// Navigator loads the documents iframes navigate to (nil: an iframe keeps its initial
+	// about:blank document).
+	Navigator Navigator
 }
 
 // MessageMarks records a message in the trace of the loop whose task posts it and of the

@@ -209,7 +209,7 @@ func (r *realm) notifyMutationObservers() {
 		}
 		moObj := r.wrapMutationObserver(mo)
 		if _, err := r.host.Call(mo.callback, moObj, r.wrapRecords(records), moObj); err != nil {
-			r.host.ReportException(err)
+			r.reportException(err)
 			if isInterrupt(err) {
 				return
 			}

@@ -56,7 +56,7 @@ func (r *realm) invokeAndReport(iface string, fn goja.Callable, fnValue goja.Val
 		return
 	}
 	if _, err := r.host.Call(fn, this, args...); err != nil {
-		r.host.ReportException(err)
+		r.reportException(err)
 	}
 }
 

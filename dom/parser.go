@@ -179,7 +179,7 @@ func (p *Parser) createAnElementForAToken(r *realm, pn *parsedNode) {
 	attrs := pn.h.Attr
 	pn.h.Attr = nil
 	if err := r.upgrade(def, n); err != nil {
-		r.host.ReportException(err)
+		r.reportException(err)
 	}
 	// 9. "Append each attribute in the given token to element." Each is "handle attribute
 	// changes" with oldValue null: an attributeChangedCallback when element is custom.

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dop251/goja"
+
 	"loopscope/agent"
 	"loopscope/dom"
 	"loopscope/idle"
@@ -164,7 +166,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.workerInbox = newMailbox(l, &p.workers.activity)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents,
 		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs,
-		PostToRealm: p.workerInbox.run, Messages: messageMarks{p, l}})
+		PostToRealm: p.workerInbox.run, Messages: messageMarks{p, l}, Navigator: navigator{p}})
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}
@@ -188,7 +190,7 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.Window.SetLayout(p.lay)
 	p.Window.SetAnimator(animator{p})
 	l.ResetTimeOrigin()
-	p.queueLoading(src, parser)
+	p.queueLoading(src, &documentLoad{doc: doc, parser: parser, win: p.Window, loaded: p.fireLoad})
 	if opts.Stepping {
 		l.EnableStepping()
 	}
@@ -198,25 +200,54 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	return p, nil
 }
 
+// documentLoad is a document the page loads: the top-level one, or one an iframe
+// navigated to (navigation.go), whose scripts run in its window's realm.
+type documentLoad struct {
+	doc    *dom.Document
+	parser *dom.Parser
+	win    *dom.Window
+	realm  *goja.Realm // the window's realm; nil: the top-level window's
+	// loaded runs the load event's task: fireLoad, or an iframe document's fireChildLoad.
+	loaded func()
+}
+
+// runScript runs a classic script of the document, in its window's realm.
+func (ld *documentLoad) runScript(l *loop.Loop, name, text string) {
+	if ld.realm == nil {
+		l.RunScript(name, text)
+		return
+	}
+	l.RunScriptIn(ld.realm, ld.win, name, text)
+}
+
 // queueLoading queues what the HTML parser does: for each classic script, a task in which
 // the parser inserts what comes up to the script's end tag, performs a microtask checkpoint
 // (so a MutationObserver on the document receives those insertions first) and runs the
 // script, which sees only what is above it (each its own task, so a checkpoint follows it);
-// then a task that inserts the rest and runs "the end": DOMContentLoaded, then load, each a
-// task queued when the previous step finished (so a setTimeout(0) set by a script runs
-// before DOMContentLoaded, as in Chrome).
+// then a task that inserts the rest and runs "the end": DOMContentLoaded, then, once
+// nothing delays the load event (an iframe's navigation), load, each a task queued when the
+// previous step finished (so a setTimeout(0) set by a script runs before
+// DOMContentLoaded, as in Chrome). The tasks of a document whose iframe was removed do
+// nothing (it is no longer fully active).
 // https://html.spec.whatwg.org/multipage/parsing.html#scriptEndTag
 // https://html.spec.whatwg.org/multipage/parsing.html#the-end
-func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
-	l := p.Loop
+func (p *Page) queueLoading(src []byte, ld *documentLoad) {
+	l, doc, parser := p.Loop, ld.doc, ld.parser
+	task := func(source loop.Source, name string, fn func()) {
+		l.QueueTask(source, name, func() {
+			if doc.FullyActive() {
+				fn()
+			}
+		})
+	}
 	pos := newScriptPositions(src)
 	for _, s := range parser.Scripts() {
 		s := s
 		if !s.IsClassic() {
 			continue // the parser inserts it with the nodes before the next script
 		}
-		name, text := p.Doc.URL(), s.Text
-		run := func() { l.RunScript(name, text) }
+		name, text := doc.URL(), s.Text
+		run := func() { ld.runScript(l, name, text) }
 		if s.HasSrc && strings.Trim(s.Src, " \t\n\f\r") == "" {
 			// "prepare the script element": "If el has a src content attribute, then: Let src
 			// be the value of el's src attribute. If src is the empty string, then queue an
@@ -224,10 +255,10 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 			// error at el, and return." CHROME: after stripping ASCII whitespace (src=" "),
 			// and the error task comes after the load event (readyState is "complete").
 			// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element
-			l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
-				p.parseThrough(parser, s.Node)
+			task(loop.SourceNetworking, "script "+shorten(name), func() {
+				p.parseThrough(doc, parser, s.Node)
 				p.AfterLoad(func(float64) {
-					l.QueueTask(loop.SourceDOMManipulation, "script error", func() { p.Doc.FireSimpleEvent(s.Node, "error") })
+					task(loop.SourceDOMManipulation, "script error", func() { doc.FireSimpleEvent(s.Node, "error") })
 				})
 			})
 			continue
@@ -236,16 +267,20 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 			text = pos.inFile(text) // its errors give lines of the file
 		} else {
 			// Its frames and errors name its URL (file:///…/x.js), as the page's name its own.
-			name = p.Doc.ResolveURL(s.Src)
+			name = doc.ResolveURL(s.Src)
 			l.MuteErrorsOf(name)
-			b, err := p.readScript(s.Src)
+			fetch := s.Src // the top-level page's: relative to its folder
+			if ld.realm != nil {
+				fetch = name // an iframe's document's: relative to its URL
+			}
+			b, err := p.readScript(fetch)
 			if err != nil {
 				// "Execute the script element": "If el's result is null, then fire an event
 				// named error at el, and return" (the parser then goes on). The line is
 				// loopscope's equivalent of the network error Chrome's console shows.
 				run = func() {
 					l.Console().Error(fmt.Sprintf("Failed to load script %q: %v", s.Src, err))
-					p.Doc.FireSimpleEvent(s.Node, "error")
+					doc.FireSimpleEvent(s.Node, "error")
 				}
 			} else {
 				text = string(b)
@@ -254,19 +289,19 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 		// The source pane shows the script from the start, before its task runs: a page
 		// opened paused is stepped from a first line the learner can read (issue 25).
 		l.Sources().Add(name, text)
-		l.QueueTask(loop.SourceNetworking, "script "+shorten(name), func() {
-			p.parseThrough(parser, s.Node)
-			p.Doc.SetCurrentScript(s.Node)
+		task(loop.SourceNetworking, "script "+shorten(name), func() {
+			p.parseThrough(doc, parser, s.Node)
+			doc.SetCurrentScript(s.Node)
 			run()
-			p.Doc.SetCurrentScript(nil)
+			doc.SetCurrentScript(nil)
 		})
 	}
-	l.QueueTask(loop.SourceNetworking, "end of parsing", func() {
-		p.parseThrough(parser, nil)
-		l.QueueTask(loop.SourceDOMManipulation, "DOMContentLoaded", func() {
-			p.Doc.SetReadyState("interactive")
-			p.Doc.FireDOMContentLoaded()
-			l.QueueTask(loop.SourceDOMManipulation, "load", p.fireLoad)
+	task(loop.SourceNetworking, "end of parsing", func() {
+		p.parseThrough(doc, parser, nil)
+		task(loop.SourceDOMManipulation, "DOMContentLoaded", func() {
+			doc.SetReadyState("interactive")
+			doc.FireDOMContentLoaded()
+			doc.AfterLoadEventDelay(func() { task(loop.SourceDOMManipulation, "load", ld.loaded) })
 		})
 	})
 }
@@ -275,7 +310,7 @@ func (p *Page) queueLoading(src []byte, parser *dom.Parser) {
 // (nil: the end of the input). Its insertions are one batch of mutation records, delivered
 // by the microtask checkpoint that follows ("If the JavaScript execution context stack is
 // empty, perform a microtask checkpoint", the script end tag's step before the script runs).
-func (p *Page) parseThrough(parser *dom.Parser, script *dom.Node) {
+func (p *Page) parseThrough(doc *dom.Document, parser *dom.Parser, script *dom.Node) {
 	insert := func() {
 		if script == nil {
 			parser.Finish()
@@ -283,7 +318,7 @@ func (p *Page) parseThrough(parser *dom.Parser, script *dom.Node) {
 			parser.InsertThrough(script)
 		}
 	}
-	if !p.Doc.MutationObserved() {
+	if !doc.MutationObserved() {
 		insert() // nobody to notify: no call into JS (none in the trace either)
 		return
 	}
