@@ -16,9 +16,16 @@ import (
 // The timeline lives in JS (private fields keep its state out of reach); the host gives it
 // the clock, the task that delivers observations (the event loop's QueueTask hook), and the
 // long tasks RunTask measures.
-func (a *Agent) InstallPerformance(longTasks bool) {
+func (a *Agent) InstallPerformance(longTasks bool) { a.InstallPerformanceWithOrigin(0, longTasks) }
+
+// InstallPerformanceWithOrigin is InstallPerformance for a global whose time origin is
+// origin ms after the agent's (an iframe's window, made after the page's): its
+// performance.now() and its entries' times count from there.
+// Its timeOrigin is origin (the page's reads 0: the page's time origin stands for the
+// epoch, so the difference between two windows' is as in a browser).
+func (a *Agent) InstallPerformanceWithOrigin(origin float64, longTasks bool) {
 	mk := a.mustCompile(performanceSource)
-	now := a.rt.ToValue(func(goja.FunctionCall) goja.Value { return a.rt.ToValue(coarsen(a.Now())) })
+	now := a.rt.ToValue(func(goja.FunctionCall) goja.Value { return a.rt.ToValue(coarsen(a.Now() - origin)) })
 	queueTask := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
 		// The event loop's task (Node's: an immediate).
@@ -35,7 +42,7 @@ func (a *Agent) InstallPerformance(longTasks bool) {
 	})
 	// userTiming(isMeasure, name, startTime, duration): a mark or measure for the trace.
 	userTiming := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
-		kind, start, dur := KindUserMark, c.Argument(2).ToFloat(), c.Argument(3).ToFloat()
+		kind, start, dur := KindUserMark, c.Argument(2).ToFloat()+origin, c.Argument(3).ToFloat()
 		if c.Argument(0).ToBoolean() {
 			kind = KindUserMeasure
 		}
@@ -45,7 +52,7 @@ func (a *Agent) InstallPerformance(longTasks bool) {
 		a.trace.add(Span{Kind: kind, Name: c.Argument(1).String(), Start: start, End: start + dur})
 		return goja.Undefined()
 	})
-	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming, a.rt.ToValue(longTasks))
+	v, err := mk(goja.Undefined(), now, queueTask, report, userTiming, a.rt.ToValue(longTasks), a.rt.ToValue(origin))
 	if err != nil {
 		panic("loop: performance: " + err.Error())
 	}
@@ -76,7 +83,7 @@ func (a *Agent) reportLongTask(start, end float64) {
 // coarsen rounds a time to 5 µs, the resolution Chrome gives cross-origin-isolated pages.
 func coarsen(t float64) float64 { return math.Round(t*200) / 200 }
 
-const performanceSource = `(function (now, queueTask, report, userTiming, longTasks) {
+const performanceSource = `(function (now, queueTask, report, userTiming, longTasks, origin) {
 	const g = globalThis;
 	let constructing = false;
 	const illegal = C => { if (!constructing) throw new TypeError("Failed to construct '" + C.name + "': Illegal constructor") };
@@ -174,7 +181,7 @@ const performanceSource = `(function (now, queueTask, report, userTiming, longTa
 	};
 	const performance = {
 		now() { return now() },
-		get timeOrigin() { return 0 },
+		get timeOrigin() { return origin },
 		mark(name, options) {
 			if (arguments.length < 1) throw new TypeError("Failed to execute 'mark' on 'Performance': 1 argument required, but only 0 present.");
 			const start = options && options.startTime !== undefined ? Number(options.startTime) : now();
@@ -199,7 +206,7 @@ const performanceSource = `(function (now, queueTask, report, userTiming, longTa
 		getEntriesByName(name, type) { return filter(buffer, name, type).filter(e => e.entryType !== 'longtask') },
 		clearMarks(name) { for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'mark' && (name === undefined || buffer[i].name === String(name))) buffer.splice(i, 1) },
 		clearMeasures(name) { for (let i = buffer.length - 1; i >= 0; i--) if (buffer[i].entryType === 'measure' && (name === undefined || buffer[i].name === String(name))) buffer.splice(i, 1) },
-		toJSON() { return { timeOrigin: 0 } },
+		toJSON() { return { timeOrigin: origin } },
 	};
 	const globals = { PerformanceEntry, PerformanceMark, PerformanceMeasure, PerformanceObserver, PerformanceObserverEntryList };
 	if (longTasks) Object.assign(globals, { PerformanceLongTaskTiming, TaskAttributionTiming });

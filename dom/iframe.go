@@ -12,10 +12,11 @@ package dom
 // is the iframe's contentWindow (FIXME(spec): the window itself, not a WindowProxy: there is
 // no navigation to swap windows behind one), its document the contentDocument.
 //
-// An iframe with a src other than about:blank, or a srcdoc, navigates (navigation.go).
-// FIXME(spec): the nested document is not laid out or drawn (its iframe's box is, empty), has
-// no timers, animation frames or console of its own (the event loop's globals are the
-// top-level window's), and window[i] does not name a child window.
+// An iframe with a src other than about:blank, or a srcdoc, navigates (navigation.go). Its
+// window gets the event loop's globals of its own (timers, animation frames, console...)
+// from the host (Options.WindowGlobals: package loop's InstallWindowGlobals).
+// FIXME(spec): the nested document is not laid out or drawn (its iframe's box is, empty),
+// and window[i] does not name a child window.
 
 import (
 	"errors"

@@ -26,6 +26,11 @@ type Options struct {
 	// Navigator loads the documents iframes navigate to (nil: an iframe keeps its initial
 	// about:blank document).
 	Navigator Navigator
+	// WindowGlobals installs the event loop's globals (timers, animation frames,
+	// queueMicrotask, console...) on the window of an iframe's document, in realm, which is
+	// running when it is called: the bindings of a window that this package does not
+	// define, as the host defines them on the top-level window (nil: none).
+	WindowGlobals func(w *Window, realm *goja.Realm)
 }
 
 // MessageMarks records a message in the trace of the loop whose task posts it and of the

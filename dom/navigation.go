@@ -176,7 +176,8 @@ func (d *Document) baseURL() *url.URL {
 func (r *realm) newChildWindow(doc *Document) (w *Window, realm *goja.Realm, err error) {
 	r.rt.NewRealm().Do(func() {
 		realm = r.rt.CurrentRealm()
-		w, err = installWindowRealm(r.host, doc, Options{MutationEvents: r.opts.MutationEvents, Navigator: r.opts.Navigator}, r)
+		w, err = installWindowRealm(r.host, doc, Options{MutationEvents: r.opts.MutationEvents, Navigator: r.opts.Navigator,
+			WindowGlobals: r.opts.WindowGlobals}, r)
 	})
 	return w, realm, err
 }

@@ -145,5 +145,8 @@ func installWindowRealm(host Host, doc *Document, opts Options, parent *realm) (
 	}
 	r.install()
 	doc.realm = r
+	if parent != nil && opts.WindowGlobals != nil {
+		opts.WindowGlobals(doc.window, host.Runtime().CurrentRealm())
+	}
 	return doc.window, nil
 }

@@ -127,6 +127,10 @@ func (l *Loop) runDueWork(now float64) {
 			continue
 		}
 		t := e.timer
+		if !t.global.fullyActive() {
+			l.removeTimer(t) // its task would not be runnable, ever (runTimer)
+			continue
+		}
 		l.queueTask(&task{Task: agent.Task{Source: SourceTimer, Name: l.timerName(t), At: e.at, TimerSeq: e.seq}, nesting: t.nesting, fn: func() { l.runTimer(t) }})
 	}
 	if cap(timers) > 1024 {

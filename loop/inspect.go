@@ -49,9 +49,11 @@ func (l *Loop) Inspect(max int) *Snapshot {
 		t := e.timer
 		snap.Timers = append(snap.Timers, TimerView{ID: t.id, Name: l.timerName(t), Due: e.at, Repeat: t.repeat})
 	}
-	for _, e := range l.animationFrames.entries {
-		if !e.dead && len(snap.AnimationFrames) < max {
-			snap.AnimationFrames = append(snap.AnimationFrames, e.name)
+	for _, w := range append([]*global{l.window}, l.frameWindows...) {
+		for _, e := range w.animationFrames.entries {
+			if !e.dead && len(snap.AnimationFrames) < max {
+				snap.AnimationFrames = append(snap.AnimationFrames, e.name)
+			}
 		}
 	}
 	if il, ok := l.idle.(IdleLister); ok {

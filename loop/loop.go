@@ -96,20 +96,28 @@ type Loop struct {
 	seq         uint64
 	currentTask *task
 
-	due          dueHeap     // page timers and host work, by (due time, sequence): due.go
-	dueTimers    []*dueEntry // runDueWork's scratch list
-	activeTimers map[int]*timer
-	nextTimerID  int
+	due        dueHeap     // page timers and host work, by (due time, sequence): due.go
+	dueTimers  []*dueEntry // runDueWork's scratch list
+	timerCount int         // active timers of every global (MaxTimers)
 
-	animationFrames animationFrameList
-	renderer        Renderer
-	idle            IdleScheduler
-	errors          ErrorReporter
-	neededSince     float64     // when rendering became needed (ms); -1: not needed
-	frames          int         // rendering updates (Stats.Frames)
-	closing         bool        // a worker global's closing flag (SetClosing)
-	keepAlive       func() bool // SetKeepAlive
-	onQuiet         func(bool)  // SetQuietNotifier
+	// window is the top-level window's (or the worker's) timers and animation frame
+	// callbacks; frameWindows the iframe windows whose callbacks wait for the next frame
+	// (windowglobals.go), windowsMade a count of them all, runningFrame the window whose
+	// animation frame callbacks run now (nil: none).
+	window       *global
+	frameWindows []*global
+	windowsMade  int
+	runningFrame *global
+	topRealm     *goja.Realm // the runtime's first realm: the top-level window's
+
+	renderer    Renderer
+	idle        IdleScheduler
+	errors      ErrorReporter
+	neededSince float64     // when rendering became needed (ms); -1: not needed
+	frames      int         // rendering updates (Stats.Frames)
+	closing     bool        // a worker global's closing flag (SetClosing)
+	keepAlive   func() bool // SetKeepAlive
+	onQuiet     func(bool)  // SetQuietNotifier
 	// renderingStep is the step of "update the rendering" that runs now ("14. run the
 	// animation frame callbacks"; "": none), for the stop's line (specstep.go).
 	renderingStep string
@@ -143,13 +151,13 @@ func New(opts Options) *Loop {
 		MaxHeap:       opts.MaxHeap,
 	})
 	l := &Loop{
-		Agent:        a,
-		rt:           a.Runtime(),
-		typ:          opts.Type,
-		display:      opts.Display,
-		activeTimers: map[int]*timer{},
-		maxTimers:    opts.MaxTimers,
-		neededSince:  -1,
+		Agent:       a,
+		rt:          a.Runtime(),
+		typ:         opts.Type,
+		display:     opts.Display,
+		window:      newGlobal(nil, nil),
+		maxTimers:   opts.MaxTimers,
+		neededSince: -1,
 	}
 	a.SetHooks(agent.Hooks{
 		Checkpoint: l.microtaskCheckpointSteps,
@@ -157,11 +165,13 @@ func New(opts Options) *Loop {
 			l.QueueTask(SourceDOMManipulation, name, fn)
 		},
 	})
+	l.topRealm = l.rt.CurrentRealm()
 	l.installRejectionTracker()
-	l.installQueueMicrotask()
-	l.installTimers()
+	g := l.rt.GlobalObject()
+	l.installQueueMicrotask(g)
+	l.installTimers(g, l.window)
 	if l.typ == Window {
-		l.installAnimationFrames()
+		l.installAnimationFrames(g, l.window)
 	}
 	a.InstallConsole()
 	a.InstallPerformance(l.typ == Window)

@@ -19,7 +19,8 @@ type timer struct {
 	args    []goja.Value
 	repeat  bool
 	timeout float64
-	nesting int // timer nesting level its task will carry
+	nesting int     // timer nesting level its task will carry
+	global  *global // whose map of active timers it is in
 }
 
 // MaxActiveTimers bounds the map of active timers by default (Options.MaxTimers): a page
@@ -27,37 +28,37 @@ type timer struct {
 // arguments; a million of them took 1.4 GB).
 const MaxActiveTimers = 200_000
 
-// installTimers defines setTimeout, setInterval, clearTimeout and clearInterval.
-func (l *Loop) installTimers() {
-	g := l.rt.GlobalObject()
-	l.DefineFunc(g, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
-		if l.tooManyTimers() {
+// installTimers defines setTimeout, setInterval, clearTimeout and clearInterval on obj, the
+// global object of global.
+func (l *Loop) installTimers(obj *goja.Object, global *global) {
+	l.DefineFunc(obj, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
+		if l.tooManyTimers() || !global.fullyActive() {
 			return l.rt.ToValue(0)
 		}
-		id := l.timerInitialisationSteps(l.newTimer(c, false), 0)
+		id := l.timerInitialisationSteps(l.newTimer(c, false, global), 0)
 		l.StepDoneAt(StepHostCall, "setTimeout") // step mode: a stop after each call that touches a queue
 		return l.rt.ToValue(id)
 	})
-	l.DefineFunc(g, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
-		if l.tooManyTimers() {
+	l.DefineFunc(obj, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
+		if l.tooManyTimers() || !global.fullyActive() {
 			return l.rt.ToValue(0)
 		}
-		id := l.timerInitialisationSteps(l.newTimer(c, true), 0)
+		id := l.timerInitialisationSteps(l.newTimer(c, true, global), 0)
 		l.StepDoneAt(StepHostCall, "setInterval")
 		return l.rt.ToValue(id)
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
-		l.clearTimer(webIDLLong(c.Argument(0)))
+		l.clearTimer(global, webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	}
-	l.DefineFunc(g, "clearTimeout", 0, clear)
-	l.DefineFunc(g, "clearInterval", 0, clear)
+	l.DefineFunc(obj, "clearTimeout", 0, clear)
+	l.DefineFunc(obj, "clearInterval", 0, clear)
 }
 
 // tooManyTimers stops the running script when the page keeps MaxTimers active timers.
 // DEPARTURE: browsers have no such bound; a million timers here is gigabytes.
 func (l *Loop) tooManyTimers() bool {
-	if len(l.activeTimers) < l.maxTimers {
+	if l.timerCount < l.maxTimers {
 		return false
 	}
 	l.StopNow(fmt.Sprintf("keeps more than %d active timers (a timer leak?)", l.maxTimers))
@@ -65,8 +66,9 @@ func (l *Loop) tooManyTimers() bool {
 }
 
 // newTimer holds the arguments of setTimeout(handler, timeout, ...arguments) or
-// setInterval: the handler, the timeout as a WebIDL long, the arguments, and repeat.
-func (l *Loop) newTimer(c goja.FunctionCall, repeat bool) *timer {
+// setInterval of global: the handler, the timeout as a WebIDL long, the arguments, and
+// repeat.
+func (l *Loop) newTimer(c goja.FunctionCall, repeat bool, global *global) *timer {
 	handler := c.Argument(0)
 	// A handler that is not a function is converted to a string now and compiled when the
 	// timer fires (TimerHandler is a union of Function and DOMString).
@@ -77,7 +79,7 @@ func (l *Loop) newTimer(c goja.FunctionCall, repeat bool) *timer {
 	if len(c.Arguments) > 2 {
 		args = append([]goja.Value(nil), c.Arguments[2:]...)
 	}
-	t := &timer{handler: handler, args: args, repeat: repeat, timeout: float64(webIDLLong(c.Argument(1)))}
+	t := &timer{handler: handler, args: args, repeat: repeat, timeout: float64(webIDLLong(c.Argument(1))), global: global}
 	t.entry = dueEntry{kind: dueTimer, timer: t}
 	return t
 }
@@ -88,16 +90,20 @@ func (l *Loop) newTimer(c goja.FunctionCall, repeat bool) *timer {
 //
 // FIXME(spec): step 1 (thisArg is the WindowProxy): handlers are called with this undefined,
 // which a sloppy-mode function sees as the global object anyway, a strict one as undefined.
-// Steps 6-7 (realm, initiating script) need nothing here: one realm, no module scripts.
+// Step 6 (realm): a string handler runs in the realm of the timer's global (runTimer); step 7
+// (initiating script) needs nothing here: no module scripts.
 func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
+	global := t.global
 	// 2. "If previousId was given, let id be previousId; otherwise, let id be an
 	// implementation-defined integer that is greater than zero and does not already exist in
-	// global's map of active timers." One counter for timeouts and intervals, from 1.
+	// global's map of active timers." One counter for timeouts and intervals, from 1, in
+	// each global (CHROME: an iframe's first timer is 1 too).
 	if previousID > 0 {
 		t.id = previousID
 	} else {
-		l.nextTimerID++
-		t.id = l.nextTimerID
+		global.nextTimerID++
+		t.id = global.nextTimerID
+		l.timerCount++
 	}
 	// 3. "If the surrounding agent's event loop's currently running task is a task that was
 	// created by this algorithm, then let nesting level be the task's timer nesting level.
@@ -122,19 +128,25 @@ func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
 	// timeout" puts the timer into the map of active timers and the heap of due work, whose
 	// (due, sequence) order is its "wait until any invocations of this algorithm ... whose
 	// milliseconds is less than or equal to this one's, have completed".
-	l.activeTimers[t.id] = t
+	global.activeTimers[t.id] = t
 	l.schedule(&t.entry, l.Now()+timeout)
 	// 13. "Return id."
 	return t.id
 }
 
-// clearTimer is clearTimeout(id) and clearInterval(id): "remove this's map of active
-// timers[id]" (a timer whose task is already queued then does nothing: step 8.1).
-func (l *Loop) clearTimer(id int) {
-	if t, ok := l.activeTimers[id]; ok {
-		delete(l.activeTimers, id)
+// clearTimer is clearTimeout(id) and clearInterval(id) of global: "remove this's map of
+// active timers[id]" (a timer whose task is already queued then does nothing: step 8.1).
+func (l *Loop) clearTimer(global *global, id int) {
+	if t, ok := global.activeTimers[id]; ok {
+		l.removeTimer(t)
 		l.unschedule(&t.entry)
 	}
+}
+
+// removeTimer removes t from its global's map of active timers.
+func (l *Loop) removeTimer(t *timer) {
+	delete(t.global.activeTimers, t.id)
+	l.timerCount--
 }
 
 // timerName is what the trace and the queues view call a timer: "setTimeout tick".
@@ -148,23 +160,34 @@ func (l *Loop) timerName(t *timer) string {
 
 // runTimer is the task of the timer initialisation steps (step 8's task).
 func (l *Loop) runTimer(t *timer) {
+	global := t.global
 	// 8.1. "If id does not exist in global's map of active timers, then abort these steps."
 	// (It was cleared.)
-	if l.activeTimers[t.id] != t {
+	if global.activeTimers[t.id] != t {
+		return
+	}
+	// The task's document is global's associated Document: "A task is runnable if its
+	// document is either null or fully active." An iframe's document that is no longer fully
+	// active never becomes so again (inserted again, the iframe gets a new one), so its
+	// timer's task is dropped rather than kept unrunnable, and its timer with it.
+	if !global.fullyActive() {
+		l.removeTimer(t)
 		return
 	}
 	l.Trace().Instant(KindTimerFire, l.timerName(t), l.Now())
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
-		l.InvokeAndReport(l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
+		l.InvokeAndReportAt(l.callbackGlobal(t.handler), l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
 	} else {
 		// CHROME: its frames name no file (the error event's filename is ""); its syntax
 		// error names the document (errors_code_from_strings).
-		l.RunScriptAs("setTimeout handler", "", t.handler.String(), l.documentURL)
+		// 8.3. "Otherwise": the string is compiled and run as a classic script in the
+		// global's realm (settings object's realm).
+		l.RunScriptAsIn(global.realm, global.errors, "setTimeout handler", "", t.handler.String(), l.documentURL)
 	}
 	// "If id does not exist in global's map of active timers, then abort these steps."
-	if l.activeTimers[t.id] != t {
+	if global.activeTimers[t.id] != t {
 		return
 	}
 	// "If repeat is true, then perform the timer initialization steps again, given global,
@@ -173,7 +196,7 @@ func (l *Loop) runTimer(t *timer) {
 	if t.repeat {
 		l.timerInitialisationSteps(t, t.id)
 	} else {
-		delete(l.activeTimers, t.id)
+		l.removeTimer(t)
 	}
 }
 

@@ -166,7 +166,8 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	p.workerInbox = newMailbox(l, &p.workers.activity)
 	p.Window, err = dom.Install(host{l}, doc, dom.Options{MutationEvents: opts.Mode == loop.ModeMutationEvents,
 		Workers: &workerHost{p: p, owner: l, inbox: p.workerInbox}, BlobURLs: p.workers.blobs,
-		PostToRealm: p.workerInbox.run, Messages: messageMarks{p, l}, Navigator: navigator{p}})
+		PostToRealm: p.workerInbox.run, Messages: messageMarks{p, l}, Navigator: navigator{p},
+		WindowGlobals: p.installWindowGlobals})
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up the page's window: %w", err)
 	}

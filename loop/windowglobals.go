@@ -1,0 +1,143 @@
+// Spec: HTML Living Standard, 2026-11-01: §8.6 "Timers" (a global's map of active timers),
+// §8.10 "Animation frames" (a document's map of animation frame callbacks), §8.1.7.3 the
+// event loop processing model ("update the rendering": docs, "run the animation frame
+// callbacks" for each), §8.1.7.1 a task's runnability ("a task is runnable if its document
+// is either null or fully active").
+// https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers
+
+package loop
+
+import (
+	"slices"
+
+	"github.com/dop251/goja"
+
+	"loopscope/agent"
+)
+
+// A WindowDocument is a window's document as the event loop asks about it (package dom's
+// *Document): whether it is fully active. A task of a document that is not (its iframe
+// removed) is not runnable, and its animation frame callbacks do not run.
+type WindowDocument interface {
+	FullyActive() bool
+}
+
+// global is one global object's share of its event loop: its map of active timers, the
+// counter their ids come from, and (a window's) its document's map of animation frame
+// callbacks. The top-level window's (or a worker's) is the loop's own; each iframe's window
+// gets one from InstallWindowGlobals, so timer ids and animation frame handles start at 1 in
+// each window and clearTimeout in one window never clears another's timer, as in Chrome.
+type global struct {
+	realm *goja.Realm    // nil: the runtime's first realm (the top-level window's, a worker's)
+	doc   WindowDocument // nil: always fully active (the top-level window, a worker)
+	// errors is where the exceptions of a string handler of its setTimeout are reported
+	// (nil: the loop's window).
+	errors agent.ErrorTarget
+	// timeOrigin is the global's time origin, in ms of the agent's clock (0: the page's):
+	// its animation frame callbacks' timestamps count from it, as its performance.now().
+	timeOrigin float64
+	made       int // its place among the windows the loop made (0: the top-level window)
+
+	activeTimers    map[int]*timer // "map of active timers"
+	nextTimerID     int
+	animationFrames animationFrameList
+	waitsForFrame   bool // in the loop's frameWindows
+}
+
+func newGlobal(realm *goja.Realm, doc WindowDocument) *global {
+	return &global{realm: realm, doc: doc, activeTimers: map[int]*timer{}}
+}
+
+// fullyActive reports whether the global's document is fully active (always, for the
+// top-level window's and a worker's).
+func (g *global) fullyActive() bool { return g.doc == nil || g.doc.FullyActive() }
+
+// InstallWindowGlobals defines the event loop's globals on the global object of realm, the
+// window of doc (an iframe's, not the top-level window's, which New installs), which
+// errors is: its
+// queueMicrotask, setTimeout, setInterval, clearTimeout, clearInterval,
+// requestAnimationFrame, cancelAnimationFrame, console and performance, each created in
+// realm (a function is a built-in of the realm it was created in), with timers and animation
+// frame callbacks of its own. Its console lines go to the page's console.
+//
+// FIXME(spec): an exception of its queueMicrotask callback is reported at the top-level
+// window; its events' timeStamp counts from the page's time origin, not its own; its
+// performance observes no long tasks.
+func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, errors agent.ErrorTarget) {
+	g := newGlobal(realm, doc)
+	g.errors = errors
+	l.windowsMade++
+	g.made = l.windowsMade
+	// Its document is made now: so is its time origin (HR Time's "time origin" of a
+	// Window: the creation of its document's environment).
+	g.timeOrigin = l.Now()
+	realm.Do(func() {
+		obj := l.rt.GlobalObject()
+		l.installQueueMicrotask(obj)
+		l.installTimers(obj, g)
+		l.installAnimationFrames(obj, g)
+		l.Agent.InstallConsole()
+		l.Agent.InstallPerformanceWithOrigin(g.timeOrigin, false)
+	})
+}
+
+// nextWindowForFrame takes out of the iframe windows waiting for a frame the one whose
+// animation frame callbacks "run the animation frame callbacks" runs next in this frame,
+// after those of the window made after-th (0: the top-level window): the fully active one
+// made first after it (nil: none). A window that is no longer fully active leaves the list,
+// its callbacks never run (a removed iframe's document never becomes fully active again:
+// inserted again, the iframe gets a new document). So a callback may request one of a
+// window that comes later for this frame, as docs are all the fully active documents, each
+// one's callbacks taken at its turn; one of a window whose turn is past waits for the next
+// frame.
+//
+// CHROME: in the order the windows were made (Blink walks its frame tree, where a frame is
+// appended to its parent's children when it is made), not in the tree order of their
+// iframes, which the spec's docs keep ("the order of A and B in the list must match the
+// shadow-including tree order of their respective navigable containers"): an iframe
+// inserted before an older one runs its callbacks after it
+// (testdata/dom/iframe_animation_frames). FIXME(chrome): a window made inside an iframe
+// after that iframe's next sibling comes after the sibling here, before it in Chrome's
+// frame tree.
+func (l *Loop) nextWindowForFrame(after int) *global {
+	var next *global
+	kept := l.frameWindows[:0]
+	for _, g := range l.frameWindows {
+		if !g.fullyActive() {
+			g.waitsForFrame = false
+			g.animationFrames = animationFrameList{nextHandle: g.animationFrames.nextHandle}
+			continue
+		}
+		kept = append(kept, g)
+		if g.made > after && (next == nil || g.made < next.made) {
+			next = g
+		}
+	}
+	clear(l.frameWindows[len(kept):])
+	l.frameWindows = kept
+	if next != nil {
+		l.frameWindows = slices.DeleteFunc(l.frameWindows, func(g *global) bool { return g == next })
+		next.waitsForFrame = false
+	}
+	return next
+}
+
+// callbackGlobal is the global object an exception of callback fn is reported at (nil: the
+// loop's window): WebIDL's "invoke" reports it "for realm's global object", realm being the
+// callback's associated realm, the realm fn was created in, not the realm of the window whose
+// setTimeout or requestAnimationFrame took it (Chrome reports the exception of a parent's
+// function given to an iframe window's setTimeout at the parent). The global object's host
+// slot holds the window (package dom's platform object).
+// https://webidl.spec.whatwg.org/#invoke-a-callback-function
+func (l *Loop) callbackGlobal(fn goja.Value) agent.ErrorTarget {
+	o, ok := fn.(*goja.Object)
+	if !ok {
+		return nil
+	}
+	realm := o.Realm()
+	if realm == nil || realm == l.topRealm {
+		return nil
+	}
+	target, _ := realm.GlobalObject().HostSlot().(agent.ErrorTarget)
+	return target
+}
