@@ -2,12 +2,14 @@ package idle
 
 import (
 	"github.com/dop251/goja"
+
+	"loopscope/loop"
 )
 
 // installIdleDeadline defines the IdleDeadline interface
 // (https://w3c.github.io/requestidlecallback/#the-idledeadline-interface) as a class with
 // private fields: scripts cannot construct one ("Illegal constructor") or see its state.
-func (s *Scheduler) installIdleDeadline() {
+func (s *Scheduler) installIdleDeadline(win *window) {
 	rt := s.l.Runtime()
 	// Its members throw "Illegal invocation" on another object and its class string is
 	// "[object IdleDeadline]" (a @@toStringTag on the prototype), as a WebIDL interface's.
@@ -47,12 +49,13 @@ func (s *Scheduler) installIdleDeadline() {
 	if err != nil {
 		panic("idle: IdleDeadline: " + err.Error())
 	}
-	s.makeDeadline, _ = goja.AssertFunction(make)
+	win.makeDeadline, _ = goja.AssertFunction(make)
 }
 
-func (s *Scheduler) newIdleDeadline(deadline float64, didTimeout bool) goja.Value {
-	rt := s.l.Runtime()
-	v, err := s.makeDeadline(goja.Undefined(), rt.ToValue(deadline), rt.ToValue(didTimeout))
+// newIdleDeadline makes an IdleDeadline of the window's realm.
+func (w *window) newIdleDeadline(l *loop.Loop, deadline float64, didTimeout bool) goja.Value {
+	rt := l.Runtime()
+	v, err := w.makeDeadline(goja.Undefined(), rt.ToValue(deadline), rt.ToValue(didTimeout))
 	if err != nil {
 		return goja.Undefined()
 	}

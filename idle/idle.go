@@ -10,9 +10,11 @@ package idle
 
 import (
 	"math"
+	"slices"
 
 	"github.com/dop251/goja"
 
+	"loopscope/agent"
 	"loopscope/loop"
 )
 
@@ -20,34 +22,71 @@ import (
 const maxDeadline = 50.0
 
 type request struct {
+	win     *window
+	argWin  *window // the window of the callback's realm, whose IdleDeadline it is given
 	handle  int
 	fn      goja.Callable
 	name    string
-	timeout float64 // absolute time (ms) when it times out, 0: none
+	timeout float64           // absolute time (ms) when it times out, 0: none
+	errors  agent.ErrorTarget // where its exception is reported (loop.CallbackGlobal)
 }
 
-// Scheduler is one window's requestIdleCallback state.
+// window is one window's part of requestIdleCallback: its "idle callback identifier" (the
+// handles are the window's: an iframe's first is 1 too), the IdleDeadline interface of its
+// realm, and its document.
+type window struct {
+	realm        *goja.Realm         // nil: the top-level window's (the runtime's first)
+	doc          loop.WindowDocument // nil: the top-level window's, always fully active
+	nextHandle   int
+	makeDeadline goja.Callable
+}
+
+// Scheduler is the page's requestIdleCallback state: its windows' callbacks, in the order
+// they were requested.
+//
+// FIXME(spec): the spec gives each window its lists and its idle periods; here the windows
+// of a page share them (the callbacks of all run in the order they were requested, in one
+// period), as Chrome's documents share their thread's idle tasks.
 type Scheduler struct {
-	l *loop.Loop
+	l        *loop.Loop
+	top      *window
+	topRealm *goja.Realm
 	// "list of idle request callbacks" and "list of runnable idle callbacks".
 	idleRequest, runnable []*request
-	nextHandle            int
+	iframes               int     // iframe windows installed (InstallWindow)
 	lastDeadline          float64 // "last idle period deadline"
 	periodStart           float64
 	periodUsed            float64
 	inPeriod              bool
 	periodAfterFrame      int     // the loop's frame count when the last period started
 	postponedUntil        float64 // no idle period before this time (the loading phase)
-	makeDeadline          goja.Callable
 }
 
 // Install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the loop's
 // global object, and makes the loop call the scheduler when it is idle.
 func Install(l *loop.Loop) *Scheduler {
-	s := &Scheduler{l: l, lastDeadline: -1}
+	s := &Scheduler{l: l, lastDeadline: -1, top: &window{}, topRealm: l.Runtime().CurrentRealm()}
+	s.install(s.top)
+	l.SetIdleScheduler(s)
+	return s
+}
+
+// InstallWindow defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the
+// global object of realm, an iframe's window whose document is doc, with callbacks of its
+// own: a callback of a window whose document is no longer fully active (its iframe
+// removed) never runs.
+func (s *Scheduler) InstallWindow(realm *goja.Realm, doc loop.WindowDocument) {
+	s.iframes++
+	realm.Do(func() { s.install(&window{realm: realm, doc: doc}) })
+}
+
+// install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the running
+// realm's global object, the window win.
+func (s *Scheduler) install(win *window) {
+	l := s.l
 	rt := l.Runtime()
 	g := rt.GlobalObject()
-	s.installIdleDeadline()
+	s.installIdleDeadline(win)
 	ric := rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		const ctx = "Failed to execute 'requestIdleCallback' on 'Window': "
 		if len(c.Arguments) == 0 {
@@ -68,7 +107,9 @@ func Install(l *loop.Loop) *Scheduler {
 		} else if !goja.IsUndefined(opts) && !goja.IsNull(opts) {
 			panic(rt.NewTypeError(ctx + "The provided value is not of type 'IdleRequestOptions'."))
 		}
-		return rt.ToValue(s.requestIdleCallback(fn, l.FunctionName(c.Argument(0)), timeout))
+		r := &request{win: win, argWin: s.windowOfCallback(win, c.Argument(0)), fn: fn, name: l.FunctionName(c.Argument(0)),
+			errors: l.CallbackGlobal(c.Argument(0))}
+		return rt.ToValue(s.requestIdleCallback(r, timeout))
 	}).(*goja.Object)
 	_ = ric.DefineDataProperty("name", rt.ToValue("requestIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
@@ -77,23 +118,21 @@ func Install(l *loop.Loop) *Scheduler {
 		if len(c.Arguments) == 0 {
 			panic(rt.NewTypeError("Failed to execute 'cancelIdleCallback' on 'Window': 1 argument required, but only 0 present."))
 		}
-		s.cancelIdleCallback(int(c.Argument(0).ToInteger()))
+		s.cancelIdleCallback(win, int(c.Argument(0).ToInteger()))
 		return goja.Undefined()
 	}).(*goja.Object)
 	_ = cic.DefineDataProperty("name", rt.ToValue("cancelIdleCallback"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = cic.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = g.DefineDataProperty("cancelIdleCallback", cic, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	l.SetIdleScheduler(s)
-	return s
 }
 
 // requestIdleCallback is the requestIdleCallback() method's steps
 // (https://w3c.github.io/requestidlecallback/#the-requestidlecallback-method).
-func (s *Scheduler) requestIdleCallback(fn goja.Callable, name string, timeout float64) int {
-	// 2-4. Increment the idle callback identifier, let handle be it, and push the callback to
-	// the end of the list of idle request callbacks.
-	s.nextHandle++
-	r := &request{handle: s.nextHandle, fn: fn, name: name}
+func (s *Scheduler) requestIdleCallback(r *request, timeout float64) int {
+	// 2-4. Increment the window's idle callback identifier, let handle be it, and push the
+	// callback to the end of the list of idle request callbacks.
+	r.win.nextHandle++
+	r.handle = r.win.nextHandle
 	s.idleRequest = append(s.idleRequest, r)
 	// 6. "If the timeout property is present in options and has a positive value": after
 	// timeout ms, queue a task that performs the invoke idle callback timeout algorithm.
@@ -103,21 +142,21 @@ func (s *Scheduler) requestIdleCallback(fn goja.Callable, name string, timeout f
 	// added to their posted time occurred before this one's, have completed").
 	if timeout > 0 {
 		r.timeout = s.l.Now() + timeout
-		s.l.QueueTimerTask(timeout, "requestIdleCallback timeout "+name, func() { s.invokeIdleCallbackTimeout(r) })
+		s.l.QueueTimerTask(timeout, "requestIdleCallback timeout "+r.name, func() { s.invokeIdleCallbackTimeout(r) })
 	}
 	// 5. "Return handle".
 	return r.handle
 }
 
 // https://w3c.github.io/requestidlecallback/#the-cancelidlecallback-method
-func (s *Scheduler) cancelIdleCallback(handle int) {
-	s.idleRequest = remove(s.idleRequest, handle)
-	s.runnable = remove(s.runnable, handle)
+func (s *Scheduler) cancelIdleCallback(win *window, handle int) {
+	s.idleRequest = remove(s.idleRequest, win, handle)
+	s.runnable = remove(s.runnable, win, handle)
 }
 
-func remove(list []*request, handle int) []*request {
+func remove(list []*request, win *window, handle int) []*request {
 	for i, r := range list {
-		if r.handle == handle {
+		if r.handle == handle && r.win == win {
 			return append(list[:i:i], list[i+1:]...)
 		}
 	}
@@ -133,6 +172,7 @@ func (s *Scheduler) StartAnIdlePeriod(now float64) {
 	if s.lastDeadline > now {
 		return
 	}
+	s.dropCallbacksOfInactiveDocuments()
 	// Nothing to run: the invoke idle callbacks task would do nothing.
 	if len(s.idleRequest) == 0 {
 		return
@@ -201,6 +241,10 @@ func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
 	// a due timer) ends the period.
 	// 2. "Let now be the current time."
 	now := s.l.Now()
+	// (A callback of a document that is no longer fully active is not runnable.)
+	for len(s.runnable) > 0 && !s.runnable[0].win.fullyActive() {
+		s.runnable = s.runnable[1:]
+	}
 	// 3. "If now is less than the result of calling getDeadline and the window's list of
 	// runnable idle callbacks is not empty:"
 	if now < deadline && !s.l.HasRunnableTaskOtherThan(loop.SourceIdle) && len(s.runnable) > 0 {
@@ -210,7 +254,7 @@ func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
 		start := s.l.Now()
 		// "Call callback with deadline. If this throws an exception, report the exception"
 		// (before the microtask checkpoint that ends the call, as Chrome).
-		s.l.InvokeAndReport(r.name, r.fn, goja.Undefined(), s.newIdleDeadline(deadline, false))
+		s.l.InvokeAndReportAt(r.errors, r.name, r.fn, goja.Undefined(), r.argWin.newIdleDeadline(s.l, deadline, false))
 		end := s.l.Now()
 		s.periodUsed += end - start
 		s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback " + r.name, Start: start, End: end})
@@ -253,12 +297,12 @@ func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
 			}
 		}
 	}
-	if !found {
+	if !found || !r.win.fullyActive() {
 		return
 	}
 	// 2.2-2.4. call it with an IdleDeadline whose didTimeout is true.
 	now := s.l.Now()
-	s.l.InvokeAndReport(r.name, r.fn, goja.Undefined(), s.newIdleDeadline(now, true))
+	s.l.InvokeAndReportAt(r.errors, r.name, r.fn, goja.Undefined(), r.argWin.newIdleDeadline(s.l, now, true))
 	s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback (timed out) " + r.name, Start: now, End: s.l.Now()})
 }
 
@@ -298,6 +342,32 @@ func (s *Scheduler) IdleCallbackNames() []string {
 
 // Pending implements loop.IdleScheduler.
 func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
+
+// windowOfCallback is the window whose IdleDeadline callback fn of win's requestIdleCallback
+// is given: the one of fn's realm (WebIDL converts a callback's arguments in its realm: a
+// parent's function given to an iframe's requestIdleCallback gets the parent's IdleDeadline,
+// as in Chrome). FIXME(spec): another iframe's function gets win's.
+func (s *Scheduler) windowOfCallback(win *window, fn goja.Value) *window {
+	if o, ok := fn.(*goja.Object); ok && win != s.top && o.Realm() == s.topRealm {
+		return s.top
+	}
+	return win
+}
+
+// fullyActive reports whether the window's document is fully active.
+func (w *window) fullyActive() bool { return w.doc == nil || w.doc.FullyActive() }
+
+// dropCallbacksOfInactiveDocuments forgets the callbacks of the windows whose documents are
+// no longer fully active (their iframes removed): they would never run, as their tasks are
+// not runnable, and such a document never becomes fully active again.
+func (s *Scheduler) dropCallbacksOfInactiveDocuments() {
+	if s.iframes == 0 {
+		return
+	}
+	for _, list := range []*[]*request{&s.idleRequest, &s.runnable} {
+		*list = slices.DeleteFunc(*list, func(r *request) bool { return !r.win.fullyActive() })
+	}
+}
 
 // toUint32 is WebIDL's unsigned long conversion (ECMAScript ToUint32).
 func toUint32(f float64) uint32 {

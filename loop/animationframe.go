@@ -20,7 +20,7 @@ type animationFrame struct {
 	handle int
 	fn     goja.Callable
 	name   string
-	errors agent.ErrorTarget // where its exception is reported (callbackGlobal)
+	errors agent.ErrorTarget // where its exception is reported (CallbackGlobal)
 	dead   bool              // cancelled
 	// outsideFrame: requested by a task, not by an animation frame callback.
 	outsideFrame bool
@@ -37,7 +37,7 @@ func (l *Loop) installAnimationFrames(obj *goja.Object, window *global) {
 		if !window.fullyActive() {
 			return l.rt.ToValue(0) // CHROME: a removed iframe's window gives 0, and no callback
 		}
-		h := l.requestAnimationFrame(window, fn, l.FunctionName(c.Argument(0)), l.callbackGlobal(c.Argument(0)))
+		h := l.requestAnimationFrame(window, fn, l.FunctionName(c.Argument(0)), l.CallbackGlobal(c.Argument(0)))
 		l.StepDoneAt(StepHostCall, "requestAnimationFrame")
 		return l.rt.ToValue(h)
 	})

@@ -178,7 +178,7 @@ func (l *Loop) runTimer(t *timer) {
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
-		l.InvokeAndReportAt(l.callbackGlobal(t.handler), l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
+		l.InvokeAndReportAt(l.CallbackGlobal(t.handler), l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
 	} else {
 		// CHROME: its frames name no file (the error event's filename is ""); its syntax
 		// error names the document (errors_code_from_strings).

@@ -122,14 +122,14 @@ func (l *Loop) nextWindowForFrame(after int) *global {
 	return next
 }
 
-// callbackGlobal is the global object an exception of callback fn is reported at (nil: the
+// CallbackGlobal is the global object an exception of callback fn is reported at (nil: the
 // loop's window): WebIDL's "invoke" reports it "for realm's global object", realm being the
 // callback's associated realm, the realm fn was created in, not the realm of the window whose
 // setTimeout or requestAnimationFrame took it (Chrome reports the exception of a parent's
 // function given to an iframe window's setTimeout at the parent). The global object's host
 // slot holds the window (package dom's platform object).
 // https://webidl.spec.whatwg.org/#invoke-a-callback-function
-func (l *Loop) callbackGlobal(fn goja.Value) agent.ErrorTarget {
+func (l *Loop) CallbackGlobal(fn goja.Value) agent.ErrorTarget {
 	o, ok := fn.(*goja.Object)
 	if !ok {
 		return nil

@@ -12,4 +12,5 @@ import (
 // WindowGlobals).
 func (p *Page) installWindowGlobals(w *dom.Window, realm *goja.Realm) {
 	p.Loop.InstallWindowGlobals(realm, w.Document(), w)
+	p.Idle.InstallWindow(realm, w.Document())
 }
