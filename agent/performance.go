@@ -24,7 +24,14 @@ func (a *Agent) InstallPerformance(longTasks bool) { a.InstallPerformanceWithOri
 // Its timeOrigin is origin (the page's reads 0: the page's time origin stands for the
 // epoch, so the difference between two windows' is as in a browser).
 func (a *Agent) InstallPerformanceWithOrigin(origin float64, longTasks bool) {
-	mk := a.mustCompile(performanceSource)
+	if a.perf.program == nil {
+		a.perf.program = goja.MustCompile("", performanceSource, false)
+	}
+	mkv, err := a.rt.RunProgram(a.perf.program)
+	if err != nil {
+		panic("loop: performance: " + err.Error())
+	}
+	mk, _ := goja.AssertFunction(mkv)
 	now := a.rt.ToValue(func(goja.FunctionCall) goja.Value { return a.rt.ToValue(coarsen(a.Now() - origin)) })
 	queueTask := a.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		fn, _ := goja.AssertFunction(c.Argument(0))
@@ -67,6 +74,9 @@ const perfObserverTask = "PerformanceObserver"
 // performance is the host's handle on the page's performance timeline.
 type performance struct {
 	reportLongTask goja.Callable // (startTime, duration): queue a longtask entry
+	// program is performanceSource compiled, run again in each realm that gets a
+	// performance (an iframe's window: compiling it was most of the globals' cost).
+	program *goja.Program
 }
 
 // reportLongTask queues a PerformanceLongTaskTiming entry for a task over 50 ms

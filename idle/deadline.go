@@ -11,9 +11,27 @@ import (
 // private fields: scripts cannot construct one ("Illegal constructor") or see its state.
 func (s *Scheduler) installIdleDeadline(win *window) {
 	rt := s.l.Runtime()
-	// Its members throw "Illegal invocation" on another object and its class string is
-	// "[object IdleDeadline]" (a @@toStringTag on the prototype), as a WebIDL interface's.
-	v, err := rt.RunString(`(function (now) {
+	if s.deadlineProgram == nil {
+		s.deadlineProgram = goja.MustCompile("", idleDeadlineSource, false)
+	}
+	v, err := rt.RunProgram(s.deadlineProgram)
+	if err != nil {
+		panic("idle: IdleDeadline: " + err.Error())
+	}
+	mk, _ := goja.AssertFunction(v)
+	now := rt.ToValue(func(goja.FunctionCall) goja.Value { return rt.ToValue(s.l.Now()) })
+	make, err := mk(goja.Undefined(), now)
+	if err != nil {
+		panic("idle: IdleDeadline: " + err.Error())
+	}
+	win.makeDeadline, _ = goja.AssertFunction(make)
+}
+
+// idleDeadlineSource defines IdleDeadline on the running realm's global object and returns
+// the function that makes one (compiled once a scheduler, run in each window's realm). Its
+// members throw "Illegal invocation" on another object and its class string is
+// "[object IdleDeadline]" (a @@toStringTag on the prototype), as a WebIDL interface's.
+const idleDeadlineSource = `(function (now) {
 		let constructing = false;
 		const TE = TypeError, max = Math.max;
 		class IdleDeadline {
@@ -39,18 +57,7 @@ func (s *Scheduler) installIdleDeadline(win *window) {
 			constructing = true;
 			try { return new IdleDeadline(deadline, didTimeout) } finally { constructing = false }
 		};
-	})`)
-	if err != nil {
-		panic("idle: IdleDeadline does not compile: " + err.Error())
-	}
-	mk, _ := goja.AssertFunction(v)
-	now := rt.ToValue(func(goja.FunctionCall) goja.Value { return rt.ToValue(s.l.Now()) })
-	make, err := mk(goja.Undefined(), now)
-	if err != nil {
-		panic("idle: IdleDeadline: " + err.Error())
-	}
-	win.makeDeadline, _ = goja.AssertFunction(make)
-}
+	})`
 
 // newIdleDeadline makes an IdleDeadline of the window's realm.
 func (w *window) newIdleDeadline(l *loop.Loop, deadline float64, didTimeout bool) goja.Value {

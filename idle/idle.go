@@ -58,8 +58,9 @@ type Scheduler struct {
 	periodStart           float64
 	periodUsed            float64
 	inPeriod              bool
-	periodAfterFrame      int     // the loop's frame count when the last period started
-	postponedUntil        float64 // no idle period before this time (the loading phase)
+	periodAfterFrame      int           // the loop's frame count when the last period started
+	postponedUntil        float64       // no idle period before this time (the loading phase)
+	deadlineProgram       *goja.Program // idleDeadlineSource compiled
 }
 
 // Install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the loop's
