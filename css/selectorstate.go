@@ -23,12 +23,13 @@ import (
 // than that one pseudo-class is left to cascadia (never matching, or the rule dropped).
 
 // ElementState reports whether element n is in a user action state: pseudo is "hover",
-// "active", "focus", "focus-visible" or "focus-within".
+// "active", "focus", "focus-visible" or "focus-within" (or "modal", "open").
 type ElementState func(n *html.Node, pseudo string) bool
 
-// statePseudoClasses are the pseudo-classes StateSelector matches.
-func statePseudoClasses() [5]string {
-	return [5]string{"focus-visible", "focus-within", "hover", "active", "focus"}
+// statePseudoClasses are the pseudo-classes StateSelector matches: the user action ones,
+// and :modal and :open (HTML's element states of dialog and details).
+func statePseudoClasses() [7]string {
+	return [7]string{"focus-visible", "focus-within", "hover", "active", "focus", "modal", "open"}
 }
 
 // StateSelector is a complex selector with user action pseudo-classes. It is a

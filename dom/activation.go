@@ -274,19 +274,79 @@ func (form *Node) submitForm(submitter *Node, fromSubmitMethod bool) {
 	// initialized to submitterButton, the bubbles attribute initialized to true, and the
 	// cancelable attribute initialized to true." 5.6 "Set form's firing submission events to
 	// false." 5.7 "If shouldContinue is false, then return."
-	if fromSubmitMethod || form.firingSubmission {
+	if !fromSubmitMethod {
+		if form.firingSubmission {
+			return
+		}
+		form.firingSubmission = true
+		e := createEvent("submit", kindSubmitEvent, EventInit{Bubbles: true, Cancelable: true})
+		e.trusted = true
+		if submitter != form {
+			e.other().submitter = submitter
+		}
+		if r := form.doc.realm; r != nil {
+			e.timeStamp = r.host.Now()
+		}
+		shouldContinue := dispatch(e, form, false)
+		form.firingSubmission = false
+		if !shouldContinue {
+			return
+		}
+	}
+	// 11-14. "Let method be the submitter element's method": its formmethod attribute when
+	// submitter is a submit button that has one, else the form's method attribute.
+	// 16. "If method is dialog, then: If form does not have an ancestor dialog element,
+	// return. Let subject be form's nearest ancestor dialog element. Let result be null. If
+	// submitter is an input element whose type attribute is in the Image Button state, then
+	// set result to the string formed by concatenating the selected coordinate's x-component,
+	// expressed as a base-ten number using ASCII digits, U+002C (,), and the selected
+	// coordinate's y-component, expressed in the same way. Otherwise, if submitter has a
+	// value, then set result to that value. Close the dialog subject with result. Return."
+	if form.formMethod(submitter) == "dialog" {
+		subject := dialogAncestor(form)
+		if subject == nil {
+			return
+		}
+		var result nullString
+		if submitter != form {
+			if submitter.isHTML("input") && submitter.inputType() == "image" {
+				// FIXME(spec): the selected coordinate is not kept: 0,0.
+				result = nullable("0,0")
+			} else if v, ok := submitter.GetAttribute("value"); ok {
+				result = nullable(v)
+			}
+		}
+		subject.closeTheDialog(result)
 		return
 	}
-	form.firingSubmission = true
-	e := createEvent("submit", kindSubmitEvent, EventInit{Bubbles: true, Cancelable: true})
-	e.trusted = true
+	// 17-... DEPARTURE: the form's navigation is not done.
+}
+
+// formMethod is the submitter's method: its formmethod attribute when submitter is a
+// submit button with one, else the form's method attribute, as a keyword ("get", "post",
+// "dialog"; the missing and invalid value default is "get").
+// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-fs-method
+func (form *Node) formMethod(submitter *Node) string {
+	v, ok := "", false
 	if submitter != form {
-		e.other().submitter = submitter
+		v, ok = submitter.GetAttribute("formmethod")
 	}
-	if r := form.doc.realm; r != nil {
-		e.timeStamp = r.host.Now()
+	if !ok {
+		v, _ = form.GetAttribute("method")
 	}
-	dispatch(e, form, false)
-	form.firingSubmission = false
-	// 6-... DEPARTURE: the form's navigation is not done.
+	switch v = asciiLower(v); v {
+	case "post", "dialog":
+		return v
+	}
+	return "get"
+}
+
+// dialogAncestor is n's nearest ancestor dialog element (nil: none).
+func dialogAncestor(n *Node) *Node {
+	for p := n.h.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.Data == "dialog" && p.Namespace == "" {
+			return n.doc.NodeFor(p)
+		}
+	}
+	return nil
 }

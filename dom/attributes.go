@@ -143,8 +143,13 @@ func (n *Node) handleAttributeChanges(localName, ns string, old nullString, valu
 	}
 	if ns == "" {
 		n.attributeChangeSteps(localName, old.s, value, present)
-		if localName == "open" && n.h.Data == "details" && n.h.Namespace == "" {
-			n.detailsOpenChanged(old, present)
+		if localName == "open" && n.h.Namespace == "" && (n.h.Data == "details" || n.h.Data == "dialog") {
+			if old.valid != present {
+				n.doc.changedNode(ChangeState, n.h, "open") // :open
+			}
+			if n.h.Data == "details" {
+				n.detailsOpenChanged(old, present)
+			}
 		}
 	}
 	fireAttrModifiedEvent(n, localName, old, value, present)

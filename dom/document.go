@@ -23,6 +23,7 @@ type Document struct {
 	currentScript  *Node
 	focused        *Node                  // the focused area's element; nil: the viewport (focus.go)
 	tabStart       *Node                  // the sequential focus navigation starting point (focus.go)
+	topLayer       []*Node                // the top layer, bottom first (dialog.go)
 	userState      userActionState        // hover, active, focus-visible (elementstate.go)
 	realm          *realm                 // set by Install; nil in pure-Go use
 	htmlDoc        bool                   // an HTML document made by script (DOMParser, createHTMLDocument)

@@ -19,8 +19,8 @@ type userActionState struct {
 }
 
 // ElementState reports whether element h is in the user action state pseudo ("hover",
-// "active", "focus", "focus-visible", "focus-within"): css.ElementState, for the renderer
-// and for selectors.
+// "active", "focus", "focus-visible", "focus-within") or the element state "modal" or
+// "open": css.ElementState, for the renderer and for selectors.
 func (d *Document) ElementState(h *html.Node, pseudo string) bool {
 	u := &d.userState
 	switch pseudo {
@@ -37,6 +37,16 @@ func (d *Document) ElementState(h *html.Node, pseudo string) bool {
 	case "focus-within":
 		f := d.FocusedElement()
 		return f != nil && inclusiveAncestor(h, f.h)
+	case "modal":
+		// https://html.spec.whatwg.org/multipage/semantics-other.html#selector-modal: a
+		// dialog whose is modal flag is set, or the fullscreen element.
+		n := d.table.get(h)
+		return n != nil && (n.isModalDialog() || d.realm != nil && d.realm.rs.fullscreenElement == n)
+	case "open":
+		// https://html.spec.whatwg.org/multipage/semantics-other.html#selector-open: a details
+		// or dialog element with an open attribute. FIXME(spec): a select or input whose
+		// picker is open (no pickers).
+		return h.Namespace == "" && (h.Data == "details" || h.Data == "dialog") && hasAttr(h, "open")
 	}
 	return false
 }

@@ -119,6 +119,11 @@ func (n *Node) focusableByDefault() bool {
 		return n.isSummaryForDetails()
 	case "iframe":
 		return true
+	case "dialog":
+		// CHROME: a dialog is focusable (tabIndex -1, out of the sequential order): the
+		// dialog focusing steps focus it when it has no focusable descendant, and a click
+		// on it or on a modal dialog's backdrop focuses it.
+		return true
 	}
 	return n.isEditingHost()
 }
@@ -174,11 +179,12 @@ func hasAttr(h *html.Node, name string) bool {
 }
 
 // isFocusableArea: an element that is being rendered, not inert, and focusable by
-// default or with a tabindex.
+// default or with a tabindex. A node outside the modal dialog its document is blocked by
+// is inert (dialog.go).
 //
-// FIXME(spec): inert subtrees and disabled fieldsets are not looked at.
+// FIXME(spec): the inert attribute and disabled fieldsets are not looked at.
 func (n *Node) isFocusableArea() bool {
-	if n.kind != ElementNode || !n.IsConnected() {
+	if n.kind != ElementNode || !n.IsConnected() || n.blockedByModalDialog() {
 		return false
 	}
 	if _, ok := n.tabIndexValue(); !ok && !n.focusableByDefault() {

@@ -62,7 +62,7 @@ func (d *Document) noteActivation(ev *Event) {
 	default:
 		return
 	}
-	r.rs.activated, r.rs.lastActivation = true, r.host.Now()
+	r.rs.activated, r.rs.everActivated, r.rs.lastActivation = true, true, r.host.Now()
 }
 
 // hasTransientActivation is "has transient activation" for the window.

@@ -33,6 +33,8 @@ func htmlElementInterface(name string) string {
 		return "HTMLCanvasElement"
 	case "details":
 		return "HTMLDetailsElement"
+	case "dialog":
+		return "HTMLDialogElement"
 	case "div":
 		return "HTMLDivElement"
 	case "form":
@@ -292,6 +294,7 @@ func (r *realm) installHTMLElements(he *webidl.Interface) {
 	r.reflect(fieldset, "name", "name")
 	details := r.defineHTMLElementInterface("HTMLDetailsElement", he)
 	r.reflectBool(details, "open", "open")
+	r.installHTMLDialogElement(he)
 	a := r.defineHTMLElementInterface("HTMLAnchorElement", he)
 	r.reflectURL(a, "href", "href")
 	r.reflect(a, "target", "target")

@@ -18,6 +18,7 @@ type nodeJS struct {
 	attributes                                      *goja.Object            // the NamedNodeMap
 	attrs                                           map[[2]string]*Attr     // Attr nodes script holds, by namespace and name
 	detailsToggle                                   *detailsToggle          // a details element's pending toggle task
+	dialog                                          *dialogState            // a dialog element's state (dialog.go)
 	implementation                                  *goja.Object            // a document's DOMImplementation
 	slotAssigned                                    []*Node                 // a slot's assigned nodes when last compared (shadow.go)
 	image                                           *imageData              // an img element's image requests (image.go)

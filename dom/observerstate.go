@@ -30,6 +30,10 @@ type renderingObservers struct {
 	// consumed since, at lastActivation (ms).
 	activated      bool
 	lastActivation float64
+	// History-action activation (dialog.go): there was an activation, and the last one a
+	// close watcher consumed was at lastHistoryActionActivation.
+	everActivated               bool
+	lastHistoryActionActivation float64
 
 	freeze goja.Callable // Object.freeze, for FrozenArray values
 }

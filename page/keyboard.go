@@ -115,25 +115,55 @@ func parseKeyPress(name string) (keyPress, error) {
 
 // queueKeyPress queues a key press: each modifier's keydown, the key's keydown (with
 // keypress and the default action), the key's keyup, the modifiers' keyups, each a task on
-// the user-interaction task source, as separate OS key events are.
+// the user-interaction task source, as separate OS key events are. CHROME: each is queued
+// when the one before it has run (Playwright's keyboard.press awaits each key event, which
+// the browser acknowledges once the page handled it), so a task the keydown queued on the
+// user interaction task source (a dialog's close event after Escape) runs before the keyup.
 func (p *Page) queueKeyPress(kp keyPress) {
+	var steps []keyStep
 	for _, m := range kp.mods {
-		p.queueKeyTask(m, true)
+		steps = append(steps, keyStep{m, true})
 	}
-	p.queueKeyTask(kp.key, true)
-	p.queueKeyTask(kp.key, false)
+	steps = append(steps, keyStep{kp.key, true}, keyStep{kp.key, false})
 	for i := len(kp.mods) - 1; i >= 0; i-- {
-		p.queueKeyTask(kp.mods[i], false)
+		steps = append(steps, keyStep{kp.mods[i], false})
 	}
+	p.queueKeySteps(steps, p.discreteInputMark())
+}
+
+// keyStep is one key event of a key press: the key going down or up.
+type keyStep struct {
+	k    keyDef
+	down bool
+}
+
+// queueKeySteps queues the first step's task, which queues the rest when it has run. mark
+// is the press's discreteInputMark.
+func (p *Page) queueKeySteps(steps []keyStep, mark uint64) {
+	s := steps[0]
+	p.Loop.QueueTask(loop.SourceUserInteraction, keyEventName(s.down), func() {
+		if len(steps) > 1 {
+			defer p.queueKeySteps(steps[1:], mark)
+		}
+		p.flushRAFAlignedInputBefore(mark)
+		if s.down {
+			p.keyDown(s.k)
+		} else {
+			p.keyUp(s.k)
+		}
+	})
+}
+
+func keyEventName(down bool) string {
+	if down {
+		return "keydown"
+	}
+	return "keyup"
 }
 
 func (p *Page) queueKeyTask(k keyDef, down bool) {
-	name := "keyup"
-	if down {
-		name = "keydown"
-	}
 	mark := p.discreteInputMark()
-	p.Loop.QueueTask(loop.SourceUserInteraction, name, func() {
+	p.Loop.QueueTask(loop.SourceUserInteraction, keyEventName(down), func() {
 		p.flushRAFAlignedInputBefore(mark)
 		if down {
 			p.keyDown(k)
@@ -184,8 +214,9 @@ func (p *Page) keyTarget() *dom.Node {
 // keyDown dispatches keydown at the focused element; when nobody canceled it, keypress
 // for a key that types a character (Enter included; CHROME: not with Control, Alt or
 // Meta held), then the key's default action: a focused text control edits
-// (textediting.go), Enter clicks a focused button or link, Space arms a focused button
-// for its keyup, Tab moves the focus, the scrolling keys scroll.
+// (textediting.go), Escape is a close request (a modal dialog's cancel, then its close),
+// Enter clicks a focused button or link, Space arms a focused button for its keyup, Tab
+// moves the focus, the scrolling keys scroll.
 // https://w3c.github.io/uievents/#keydown
 func (p *Page) keyDown(k keyDef) {
 	p.setModifier(k, true)
@@ -194,6 +225,13 @@ func (p *Page) keyDown(k keyDef) {
 	in := &p.input
 	in.spaceArmed = nil
 	if !p.dispatchEvents(target, p.keyEvent("keydown", k)) {
+		return
+	}
+	if k.key == "Escape" {
+		// A close request: "If the user agent ... a potential close request, fire keydown;
+		// if it was not canceled, process close watchers" (the topmost modal dialog's).
+		// https://html.spec.whatwg.org/multipage/interaction.html#close-requests
+		p.Doc.ProcessCloseWatchers()
 		return
 	}
 	if k.char != 0 && !in.ctrl && !in.alt && !in.meta {

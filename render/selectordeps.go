@@ -89,8 +89,8 @@ func (d *selectorDeps) pseudoClass(name string) {
 	case "checked", "disabled", "enabled", "link", "any-link", "required", "optional", "read-only",
 		"read-write", "placeholder-shown", "selected", "lang", "input", "button":
 		d.anyAttr = true
-	case "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target":
-		// user action states: css.StateSelector's, recorded by analyseSelectors
+	case "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "modal", "open":
+		// user action states, :modal and :open: css.StateSelector's, recorded by analyseSelectors
 	default: // :has, :contains, :matches (text regexps) and anything unknown
 		d.text, d.unsure = true, true
 	}

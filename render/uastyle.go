@@ -10,6 +10,7 @@ tfoot, tr, td, th, optgroup, option { display: block }
 head, link, meta, script, style, title, template, noscript, area, base, basefont, datalist,
 param, rp, [hidden] { display: none }
 input, select, textarea { display: inline-block }
+dialog:not([open]) { display: none }
 iframe { border: 2px inset }
 body { margin: 8px }
 p, blockquote, dl, ul, ol, menu, pre { margin-top: 1em; margin-bottom: 1em }
