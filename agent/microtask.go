@@ -17,7 +17,11 @@ func (a *Agent) installMicrotasks() {
 // QueueMicrotaskValue queues the JS function cb as a microtask (HTML "queue a microtask": the
 // window's queueMicrotask); an exception it throws is reported. It reports false, and queues
 // nothing, when cb is not callable (queueMicrotask's caller then throws its TypeError).
-func (a *Agent) QueueMicrotaskValue(cb goja.Value) bool {
+func (a *Agent) QueueMicrotaskValue(cb goja.Value) bool { return a.QueueMicrotaskValueAt(nil, cb) }
+
+// QueueMicrotaskValueAt is QueueMicrotaskValue for a callback whose exception is reported at
+// the global object target (nil: the agent's window).
+func (a *Agent) QueueMicrotaskValueAt(target ErrorTarget, cb goja.Value) bool {
 	// A page that queues one function many times gets its callable once (goja's
 	// AssertFunction makes a closure each time it is asked).
 	fn := a.lastMicrotaskFn
@@ -32,15 +36,22 @@ func (a *Agent) QueueMicrotaskValue(cb goja.Value) bool {
 	if a.mt.on {
 		name = a.functionName(cb)
 	}
-	a.queueMicrotask("queueMicrotask", name, func() {
-		if _, err := fn(goja.Undefined()); err != nil {
-			if isUncatchable(err) {
-				panic(err) // an interrupt or a stack overflow ends the checkpoint, as in a promise job
-			}
-			a.ReportException(err)
-		}
-	})
+	if target != nil {
+		a.queueMicrotask("queueMicrotask", name, func() { a.at(target, func() { a.runMicrotaskCallback(fn) }) })
+	} else {
+		a.queueMicrotask("queueMicrotask", name, func() { a.runMicrotaskCallback(fn) })
+	}
 	return true
+}
+
+// runMicrotaskCallback calls the callback of queueMicrotask and reports its exception.
+func (a *Agent) runMicrotaskCallback(fn goja.Callable) {
+	if _, err := fn(goja.Undefined()); err != nil {
+		if isUncatchable(err) {
+			panic(err) // an interrupt or a stack overflow ends the checkpoint, as in a promise job
+		}
+		a.ReportException(err)
+	}
 }
 
 // https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-microtask

@@ -4,11 +4,12 @@ import "github.com/dop251/goja"
 
 // installQueueMicrotask defines the global's queueMicrotask
 // (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#microtask-queuing): the
-// callback runs as a host microtask of the agent, its exception reported. obj is the global
-// object; one agent has one microtask queue for all its realms.
+// callback runs as a host microtask of the agent, its exception reported at the window of
+// its own realm (CallbackGlobal). obj is the global object; one agent has one microtask
+// queue for all its realms.
 func (l *Loop) installQueueMicrotask(obj *goja.Object) {
 	l.DefineFunc(obj, "queueMicrotask", 1, func(c goja.FunctionCall) goja.Value {
-		if !l.QueueMicrotaskValue(c.Argument(0)) {
+		if !l.QueueMicrotaskValueAt(l.CallbackGlobal(c.Argument(0)), c.Argument(0)) {
 			panic(l.rt.NewTypeError("Failed to execute 'queueMicrotask' on 'Window': parameter 1 is not of type 'Function'."))
 		}
 		return goja.Undefined()
