@@ -37,6 +37,7 @@ type Document struct {
 	navigables           map[*html.Node]*childNavigable
 	parentNavigable      *childNavigable
 	navigableCount       int
+	navigablesCreated    uint64 // in a top-level document: child navigables ever created below it
 	iframeLoadInProgress bool
 	afterLoadDelay       func()   // the end's step waiting for the load event's delay (navigation.go)
 	baseOverride         *url.URL // a srcdoc document's base URL: its container document's

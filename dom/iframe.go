@@ -15,12 +15,15 @@ package dom
 // An iframe with a src other than about:blank, or a srcdoc, navigates (navigation.go). Its
 // window gets the event loop's globals of its own (timers, animation frames, console...)
 // from the host (Options.WindowGlobals: package loop's InstallWindowGlobals).
-// FIXME(spec): the nested document is not laid out or drawn (its iframe's box is, empty),
-// and window[i] does not name a child window.
+// window[i] is its i-th child window (navigation.go childNavigablesChanged). FIXME(spec):
+// the nested document is not laid out or drawn (its iframe's box is, empty); no named
+// access (window[name]) to child windows.
 
 import (
+	"cmp"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/dop251/goja"
@@ -41,6 +44,7 @@ type childNavigable struct {
 	doc         *Document // its active document
 	ongoing     uint64    // its ongoing navigation's id (0: none): it delays the load event
 	navigations uint64    // the last navigation's id
+	created     uint64    // when it was created, in its top-level document's count
 }
 
 // isIframe reports an HTML iframe element.
@@ -174,20 +178,26 @@ func (d *Document) createAChildNavigable(element *Node) bool {
 	}
 	d.navigables[element.h] = nav
 	top.navigableCount++
+	top.navigablesCreated++
+	nav.created = top.navigablesCreated
+	d.realm.childNavigablesChanged()
 	return true
 }
 
-// documentTreeChildNavigables counts d's child navigables whose iframe is in d's document
-// tree (not in a shadow tree): what window.length says.
+// documentTreeChildNavigables are d's child navigables whose iframe is in d's document
+// tree (not in a shadow tree): what window.length counts and window[i] indexes. CHROME: in
+// the order they were created (Blink's frame tree: an iframe inserted before another comes
+// after it), not the spec's tree order.
 // https://html.spec.whatwg.org/multipage/document-sequences.html#document-tree-child-navigables
-func (d *Document) documentTreeChildNavigables() int {
-	n := 0
-	for h := range d.navigables {
+func (d *Document) documentTreeChildNavigables() []*childNavigable {
+	var navs []*childNavigable
+	for h, nav := range d.navigables {
 		if root(h) == d.node.h {
-			n++
+			navs = append(navs, nav)
 		}
 	}
-	return n
+	slices.SortFunc(navs, func(a, b *childNavigable) int { return cmp.Compare(a.created, b.created) })
+	return navs
 }
 
 // iframesDisconnected runs the iframe removing steps for the iframes among h and its
@@ -217,6 +227,9 @@ func (d *Document) destroyAChildNavigable(h *html.Node, nav *childNavigable, top
 	delete(d.navigables, h)
 	top.navigableCount--
 	nav.doc.parentNavigable = nil
+	if d.realm != nil {
+		d.realm.childNavigablesChanged()
+	}
 }
 
 // processTheIframeAttributes: "If element's srcdoc attribute is specified, then: ...

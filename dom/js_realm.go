@@ -69,6 +69,7 @@ type realm struct {
 	opts Options
 
 	compileHandler goja.Callable
+	indexedFrames  int // window[0 .. indexedFrames-1] are defined (navigation.go)
 	// The realm's own error constructors, captured before any page script runs (a page
 	// may replace the globals: an inline handler's syntax error must stay a SyntaxError).
 	syntaxError, rangeError goja.Constructor

@@ -157,7 +157,7 @@ func (r *realm) installWindow() {
 	}, nil)
 	// "the number of document-tree child navigables of this's associated Document".
 	r.replaceable(global, "length", func(call goja.FunctionCall) goja.Value {
-		return r.rt.ToValue(r.doc.documentTreeChildNavigables())
+		return r.rt.ToValue(len(r.doc.documentTreeChildNavigables()))
 	})
 	r.replaceable(global, "event", func(call goja.FunctionCall) goja.Value {
 		if r.currentEvent == nil {

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 
 	"github.com/dop251/goja"
 )
@@ -75,6 +76,7 @@ func (n *Navigation) Commit(doc *Document) (*Window, *goja.Realm, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	n.parent.realm.childNavigablesChanged() // window[i] is the new window
 	return w, realm, nil
 }
 
@@ -199,4 +201,30 @@ func (r *realm) reportException(err error) {
 		return
 	}
 	r.host.ReportException(err)
+}
+
+// childNavigablesChanged updates the window's indexed properties, window[i] for each
+// document-tree child navigable's window: "the WindowProxy's [[GetOwnProperty]]: If P is an
+// array index property name, ... return PropertyDescriptor{ [[Value]]: value,
+// [[Writable]]: false, [[Enumerable]]: true, [[Configurable]]: true }". DEPARTURE: they are
+// own data properties of the global object, redefined when the navigables change, not
+// answers of a WindowProxy's internal methods (a script can delete one; Chrome's come
+// back).
+// https://html.spec.whatwg.org/multipage/nav-history-apis.html#windowproxy-getownproperty
+func (r *realm) childNavigablesChanged() {
+	if r.global == nil {
+		return
+	}
+	navs := r.doc.documentTreeChildNavigables()
+	for i, nav := range navs {
+		var v goja.Value = goja.Undefined()
+		if nav.doc.realm != nil {
+			v = nav.doc.realm.global
+		}
+		_ = r.global.DefineDataProperty(strconv.Itoa(i), v, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	}
+	for i := len(navs); i < r.indexedFrames; i++ {
+		_ = r.global.Delete(strconv.Itoa(i))
+	}
+	r.indexedFrames = len(navs)
 }
