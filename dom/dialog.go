@@ -6,7 +6,11 @@
 
 package dom
 
-import "loopscope/internal/webidl"
+import (
+	"loopscope/internal/webidl"
+
+	"golang.org/x/net/html"
+)
 
 // dialogState is what a dialog element holds beyond its attributes.
 type dialogState struct {
@@ -358,9 +362,15 @@ func (d *Document) removeFromTopLayer(el *Node) {
 	}
 }
 
-// TopLayer lists the document's top layer, bottom first: the elements drawn above
-// everything else, each with a ::backdrop.
-func (d *Document) TopLayer() []*Node { return d.topLayer }
+// TopLayerNodes lists the document's top layer, bottom first: the elements the renderer
+// draws above everything else, each above its ::backdrop (render.TopLayerSource).
+func (d *Document) TopLayerNodes() []*html.Node {
+	out := make([]*html.Node, len(d.topLayer))
+	for i, el := range d.topLayer {
+		out[i] = el.h
+	}
+	return out
+}
 
 // BlockingModalDialog is the modal dialog the document is "blocked by" (nil: none): the
 // topmost dialog of the top layer whose is modal flag is set. Every node outside it is

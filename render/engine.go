@@ -156,6 +156,7 @@ type Engine struct {
 	listScrollX      float64 // the viewport's scroll position the display list was built at
 	listScrollY      float64
 	listFixed        bool        // the display list has fixed boxes (a scroll rebuilds it)
+	topLayer         []*box      // the top layer's boxes in the display list, bottom first (toplayer.go)
 	paintedOff       image.Point // the list offset lastFrame was rastered with
 	rasterOff        image.Point // the list offset of the raster in progress
 	geomGen          uint32      // numbers the layouts (geometry computed again)

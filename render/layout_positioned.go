@@ -37,10 +37,11 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 	edgesH := b.edgesH()
 	ml, mr := b.margin[3], b.margin[1]
 	// widthWith is §10.3.7 with content width cw as the computed width (ok false: auto).
+	fit := fitContent(b)
 	widthWith := func(cw float64, ok bool) float64 {
 		b.margin[3], b.margin[1] = ml, mr
 		if !ok {
-			if !left.isAuto() && !right.isAuto() {
+			if !left.isAuto() && !right.isAuto() && !fit {
 				return math.Max(0, cbw-l-r-b.margin[1]-b.margin[3]-edgesH)
 			}
 			avail := cbw - b.margin[1] - b.margin[3] - edgesH
@@ -50,7 +51,10 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 			if !right.isAuto() {
 				avail -= r
 			}
-			return e.shrinkToFitWidth(b, avail)
+			cw = e.shrinkToFitWidth(b, avail)
+			if !fit {
+				return cw
+			}
 		}
 		if !left.isAuto() && !right.isAuto() && s.margin[1].isAuto() && s.margin[3].isAuto() {
 			rest := cbw - l - r - cw - edgesH
@@ -80,7 +84,7 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 
 	// A height fixed by top and bottom is definite for the children's percentages.
 	cbhForChildren := cbh
-	if s.height.isAuto() && !top.isAuto() && !bottom.isAuto() {
+	if s.height.isAuto() && !top.isAuto() && !bottom.isAuto() && !fit {
 		ch := math.Max(0, cbh-t-bt-b.margin[0]-b.margin[2]-b.edgesV())
 		saved := b.st.height
 		hs := *b.st
@@ -97,6 +101,11 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 		e.layoutBlockLevel(b, cbw, cbhForChildren, true)
 	}
 
+	if fit && !top.isAuto() && !bottom.isAuto() && s.margin[0].isAuto() && s.margin[2].isAuto() {
+		// §10.6.4 with the content's height: the auto margins share what is left.
+		rest := cbh - t - bt - b.h
+		b.margin[0], b.margin[2] = rest/2, rest/2
+	}
 	switch {
 	case !top.isAuto():
 		b.ay = cby + t + b.margin[0]
@@ -109,4 +118,13 @@ func (e *Engine) layoutOutOfFlow(b *box) {
 	b.x, b.y = 0, 0
 	ax, ay := b.ax, b.ay
 	e.assignPositions(b, ax, ay, cbw, cbh)
+}
+
+// fitContent: b's auto width and height are fit-content (shrink-to-fit, and the content's
+// height) even between two insets, as Chrome's UA sheet gives a dialog element ("width:
+// fit-content; height: fit-content"). DEPARTURE: the engine has no fit-content keyword, so
+// this holds for any dialog whose width or height is auto, the author's auto included.
+// https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3
+func fitContent(b *box) bool {
+	return b.node != nil && b.node.Data == "dialog" && b.node.Namespace == ""
 }

@@ -146,7 +146,7 @@ func (e *Engine) patchDisplayList() bool {
 // before (patchDamage) stay patched.
 func (e *Engine) patchDisplayItems() bool {
 	iv := &e.inv
-	if iv.unpatchable || len(iv.patches) == 0 && !iv.direct || e.listFresh || e.lastFrame == nil {
+	if iv.unpatchable || len(iv.patches) == 0 && !iv.direct || e.listFresh || e.lastFrame == nil || len(e.topLayer) > 0 {
 		return false
 	}
 	view := image.Rect(0, 0, e.width, e.height).Add(e.listOffset()) // in the list's coordinates

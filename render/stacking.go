@@ -94,7 +94,9 @@ func (e *Engine) buildDisplayList() {
 		e.canvas.c = blendOver(color.NRGBA{255, 255, 255, 255}, bg)
 	}
 	e.listScrollX, e.listScrollY, e.listFixed, e.elemScrolled = e.scrollX, e.scrollY, false, false
+	e.collectTopLayer()
 	e.paintStackingContext(r, -e.scrollX, -e.scrollY) // the viewport's scroll position
+	e.paintTopLayer()
 	e.paintFocusRing()
 }
 
@@ -243,6 +245,8 @@ func byZIndex(a, b *box) int { return int(a.st.zIndex) - int(b.st.zIndex) }
 func (e *Engine) collectStacking(b *box, l *stackLists) {
 	for _, c := range b.children {
 		switch {
+		case len(e.topLayer) > 0 && e.inTopLayer(c):
+			// painted above the root stacking context (paintTopLayer)
 		case createsContext(c):
 			z := 0
 			if c.st.isPositioned() && !c.st.zAuto {

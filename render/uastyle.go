@@ -10,7 +10,15 @@ tfoot, tr, td, th, optgroup, option { display: block }
 head, link, meta, script, style, title, template, noscript, area, base, basefont, datalist,
 param, rp, [hidden] { display: none }
 input, select, textarea { display: inline-block }
+dialog {
+	position: absolute; left: 0; right: 0; margin: auto; border: solid; padding: 1em;
+	background-color: white; color: black
+}
 dialog:not([open]) { display: none }
+dialog:modal {
+	position: fixed; overflow: auto; top: 0; bottom: 0;
+	max-width: calc(100% - 6px - 2em); max-height: calc(100% - 6px - 2em)
+}
 iframe { border: 2px inset }
 body { margin: 8px }
 p, blockquote, dl, ul, ol, menu, pre { margin-top: 1em; margin-bottom: 1em }
