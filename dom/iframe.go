@@ -16,8 +16,7 @@ package dom
 // window gets the event loop's globals of its own (timers, animation frames, console...)
 // from the host (Options.WindowGlobals: package loop's InstallWindowGlobals).
 // window[i] is its i-th child window (navigation.go childNavigablesChanged). FIXME(spec):
-// the nested document is not laid out or drawn (its iframe's box is, empty); no named
-// access (window[name]) to child windows.
+// the nested document is not laid out or drawn (its iframe's box is, empty).
 
 import (
 	"cmp"
@@ -45,6 +44,9 @@ type childNavigable struct {
 	ongoing     uint64    // its ongoing navigation's id (0: none): it delays the load event
 	navigations uint64    // the last navigation's id
 	created     uint64    // when it was created, in its top-level document's count
+	// Its target name: the iframe's name attribute when it was created ("create a new child
+	// navigable" step 4); window.name changes it, a navigation keeps it.
+	targetName string
 }
 
 // isIframe reports an HTML iframe element.
@@ -169,6 +171,7 @@ func (d *Document) createAChildNavigable(element *Node) bool {
 	}
 	child.readyState = "complete"
 	nav := &childNavigable{container: element, doc: child}
+	nav.targetName, _ = element.GetAttribute("name")
 	child.parentNavigable = nav
 	if _, _, err = d.realm.newChildWindow(child); err != nil {
 		return false

@@ -69,7 +69,8 @@ type realm struct {
 	opts Options
 
 	compileHandler goja.Callable
-	indexedFrames  int // window[0 .. indexedFrames-1] are defined (navigation.go)
+	indexedFrames  int    // window[0 .. indexedFrames-1] are defined (navigation.go)
+	topName        string // a top-level window's name (an iframe's is its navigable's)
 	// The realm's own error constructors, captured before any page script runs (a page
 	// may replace the globals: an inline handler's syntax error must stay a SyntaxError).
 	syntaxError, rangeError goja.Constructor

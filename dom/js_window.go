@@ -165,7 +165,21 @@ func (r *realm) installWindow() {
 		}
 		return r.wrapEvent(r.currentEvent)
 	})
-	_ = global.DefineDataProperty("name", r.str(""), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+	// "The name getter steps are: If this's navigable is null, then return the empty
+	// string. Return this's navigable's target name." An iframe's window's is its
+	// navigable's, which keeps it across navigations (navigation.go).
+	// https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-name
+	r.idl.DefineAccessor(global, "name", func(call goja.FunctionCall) goja.Value {
+		if !r.doc.fullyActive() {
+			return r.str("")
+		}
+		return r.str(*r.targetName())
+	}, func(call goja.FunctionCall) goja.Value {
+		if r.doc.fullyActive() {
+			*r.targetName() = toDOMString(call.Argument(0))
+		}
+		return goja.Undefined()
+	})
 	r.handlerAttrs(global, globalEventHandlers+" "+windowEventHandlers, func(call goja.FunctionCall) Target { return r.win })
 	// https://w3c.github.io/selection-api/#dom-window-getselection: "return the result of
 	// calling getSelection() on this's associated Document".
@@ -280,15 +294,20 @@ func (w *windowProperties) lookup(key string) *Node {
 }
 
 func (w *windowProperties) Get(key string) goja.Value {
+	if nav := w.r.namedChildNavigable(key); nav != nil {
+		return nav.doc.realm.global
+	}
 	if n := w.lookup(key); n != nil {
 		return w.r.wrapNode(n)
 	}
 	return nil
 }
 func (w *windowProperties) Set(string, goja.Value) bool { return false }
-func (w *windowProperties) Has(key string) bool         { return w.lookup(key) != nil }
-func (w *windowProperties) Delete(string) bool          { return false }
-func (w *windowProperties) Keys() []string              { return nil }
+func (w *windowProperties) Has(key string) bool {
+	return w.r.namedChildNavigable(key) != nil || w.lookup(key) != nil
+}
+func (w *windowProperties) Delete(string) bool { return false }
+func (w *windowProperties) Keys() []string     { return nil }
 
 // consoleMessage writes a browser message to the page's console (console[level]) if any.
 func (r *realm) consoleMessage(level, msg string) {

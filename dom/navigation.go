@@ -228,3 +228,28 @@ func (r *realm) childNavigablesChanged() {
 	}
 	r.indexedFrames = len(navs)
 }
+
+// targetName is the name of r's window: its navigable's target name for an iframe's
+// window, else the top-level window's own.
+func (r *realm) targetName() *string {
+	if nav := r.doc.parentNavigable; nav != nil {
+		return &nav.targetName
+	}
+	return &r.topName
+}
+
+// namedChildNavigable is the first document-tree child navigable whose target name is
+// name: "the document-tree child navigable target name property set" of named access on
+// the window comes before its elements.
+// https://html.spec.whatwg.org/multipage/nav-history-apis.html#named-access-on-the-window-object
+func (r *realm) namedChildNavigable(name string) *childNavigable {
+	if name == "" || len(r.doc.navigables) == 0 {
+		return nil
+	}
+	for _, nav := range r.doc.documentTreeChildNavigables() {
+		if nav.targetName == name && nav.doc.realm != nil {
+			return nav
+		}
+	}
+	return nil
+}
