@@ -142,7 +142,9 @@ func (r *realm) installEventAttributes(m webidl.Members[*Event]) {
 	m.Getter("cancelable", func(e *Event) goja.Value { return r.rt.ToValue(e.cancelable) })
 	m.Getter("defaultPrevented", func(e *Event) goja.Value { return r.rt.ToValue(e.canceled) })
 	m.Getter("composed", func(e *Event) goja.Value { return r.rt.ToValue(e.composed) })
-	m.Getter("timeStamp", func(e *Event) goja.Value { return r.rt.ToValue(e.timeStamp) })
+	// The event's relevant global object's time origin: its realm's window's (an iframe's
+	// events count from its own).
+	m.Getter("timeStamp", func(e *Event) goja.Value { return r.rt.ToValue(e.timeStamp - r.timeOrigin) })
 	m.LenientMethod("composedPath", 0, func(e *Event, _ goja.FunctionCall) goja.Value {
 		var items []any
 		for _, t := range e.composedPath() {

@@ -113,6 +113,9 @@ type realm struct {
 	// (iframe.go; nil for a top-level window).
 	global *goja.Object
 	parent *realm
+	// timeOrigin is the window's time origin in the host's ms (Now): 0 for a top-level
+	// window, its creation for an iframe's. Its events' timeStamp counts from it.
+	timeOrigin float64
 }
 
 type nativeFn = webidl.NativeFunc

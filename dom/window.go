@@ -120,6 +120,25 @@ func Install(host Host, doc *Document, opts Options) (w *Window, err error) {
 	return installWindowRealm(host, doc, opts, nil)
 }
 
+// timeOriginOf is the time origin of a window made now with the given parent realm: the
+// host's time origin for a top-level window (its Now counts from it), now for an iframe's.
+func timeOriginOf(host Host, parent *realm) float64 {
+	if parent == nil {
+		return 0
+	}
+	return host.Now()
+}
+
+// TimeOrigin is the window's time origin, in ms of its host's clock (Host.Now): 0 for a
+// top-level window, its creation for an iframe's. Its events' timeStamp count from it, and
+// so must its performance.now() and animation frame timestamps (the host's).
+func (w *Window) TimeOrigin() float64 {
+	if w.doc.realm == nil {
+		return 0
+	}
+	return w.doc.realm.timeOrigin
+}
+
 // installWindowRealm is Install, for an iframe's window too: parent is the realm of its
 // parent window (nil for a top-level one).
 func installWindowRealm(host Host, doc *Document, opts Options, parent *realm) (w *Window, err error) {
@@ -140,6 +159,8 @@ func installWindowRealm(host Host, doc *Document, opts Options, parent *realm) (
 	}()
 	r := &realm{
 		host: host, rt: host.Runtime(), doc: doc, win: doc.window, opts: opts, parent: parent,
+		// HR Time: a window's time origin is when its document's environment is made.
+		timeOrigin:     timeOriginOf(host, parent),
 		idl:            webidl.NewRealm(host.Runtime()),
 		elementClasses: make(map[string]*webidl.Interface, 64),
 	}

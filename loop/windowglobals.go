@@ -54,22 +54,20 @@ func (g *global) fullyActive() bool { return g.doc == nil || g.doc.FullyActive()
 
 // InstallWindowGlobals defines the event loop's globals on the global object of realm, the
 // window of doc (an iframe's, not the top-level window's, which New installs), which
-// errors is: its
+// errors is, whose time origin is timeOrigin ms of the loop's clock (HR Time's: the
+// creation of its document's environment): its
 // queueMicrotask, setTimeout, setInterval, clearTimeout, clearInterval,
 // requestAnimationFrame, cancelAnimationFrame, console and performance, each created in
 // realm (a function is a built-in of the realm it was created in), with timers and animation
 // frame callbacks of its own. Its console lines go to the page's console.
 //
-// FIXME(spec): its events' timeStamp counts from the page's time origin, not its own; its
-// performance observes no long tasks.
-func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, errors agent.ErrorTarget) {
+// FIXME(spec): its performance observes no long tasks.
+func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, errors agent.ErrorTarget, timeOrigin float64) {
 	g := newGlobal(realm, doc)
 	g.errors = errors
 	l.windowsMade++
 	g.made = l.windowsMade
-	// Its document is made now: so is its time origin (HR Time's "time origin" of a
-	// Window: the creation of its document's environment).
-	g.timeOrigin = l.Now()
+	g.timeOrigin = timeOrigin
 	realm.Do(func() {
 		obj := l.rt.GlobalObject()
 		l.installQueueMicrotask(obj)

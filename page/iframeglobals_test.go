@@ -8,10 +8,12 @@ import (
 )
 
 // TestIframeGlobalsCasesRealTime runs the cases of an iframe window's event loop globals
-// (testdata/dom/iframe_timers, iframe_animation_frames, iframe_idle, iframe_callback_errors),
-// recorded from Chromium, in real time; TestCorpus runs them in virtual time.
+// (testdata/dom/iframe_timers, iframe_animation_frames, iframe_idle, iframe_callback_errors,
+// iframe_time_origin), recorded from Chromium, in real time; TestCorpus runs them in
+// virtual time.
 func TestIframeGlobalsCasesRealTime(t *testing.T) {
-	for _, name := range []string{"iframe_timers", "iframe_animation_frames", "iframe_idle", "iframe_callback_errors"} {
+	for _, name := range []string{"iframe_timers", "iframe_animation_frames", "iframe_idle", "iframe_callback_errors",
+		"iframe_time_origin"} {
 		jf := filepath.Join("..", "testdata", "dom", name+".json")
 		t.Run(name, func(t *testing.T) { runCaseFileWith(t, jf, false) })
 	}

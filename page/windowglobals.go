@@ -11,6 +11,6 @@ import (
 // queueMicrotask, console, performance, requestIdleCallback), each of its own (dom.Options'
 // WindowGlobals).
 func (p *Page) installWindowGlobals(w *dom.Window, realm *goja.Realm) {
-	p.Loop.InstallWindowGlobals(realm, w.Document(), w)
+	p.Loop.InstallWindowGlobals(realm, w.Document(), w, w.TimeOrigin())
 	p.Idle.InstallWindow(realm, w.Document())
 }
