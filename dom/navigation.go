@@ -88,7 +88,11 @@ func (n *Navigation) Fail(err error) {
 	if !n.Current() {
 		return
 	}
-	n.parent.realm.reportException(fmt.Errorf("Failed to load iframe %q: %w", n.Src, err))
+	what := fmt.Sprintf("%q", n.Src)
+	if n.IsSrcdoc {
+		what = "srcdoc"
+	}
+	n.parent.realm.reportException(fmt.Errorf("Failed to load iframe %s: %w", what, err))
 	n.CompletelyFinishLoading()
 }
 
