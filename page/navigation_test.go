@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"loopscope/loop"
 )
@@ -89,5 +90,57 @@ func BenchmarkIframeNavigation(b *testing.B) {
 	b.StopTimer()
 	if len(con.errors) > 0 || !strings.HasPrefix(strings.Join(con.lines, "|"), "done ") {
 		b.Fatalf("lines %q, errors %q", con.lines, con.errors)
+	}
+}
+
+// An iframe's bad document (nested past the parser's limit, an endless script, a
+// directory, a srcdoc nested too deep, a path out of the folder) is a console line; the
+// iframe's load event fires, and so does the page's.
+func TestIframeBadDocuments(t *testing.T) {
+	dir := t.TempDir()
+	deep := "<!doctype html>" + strings.Repeat("<div>", 600)
+	files := map[string]string{
+		"deep.html": deep,
+		"loop.html": `<!doctype html><script>while (true) {}</script><script>parent.console.log("after the endless script")</script>`,
+		"page.html": `<!doctype html>
+			<iframe id=a src="deep.html"></iframe><iframe id=b src="loop.html"></iframe>
+			<iframe id=c src="adir"></iframe><iframe id=d srcdoc="` + strings.Repeat("<div>", 600) + `"></iframe>
+			<iframe id=e src="../outside.html"></iframe>
+			<script>
+				for (const id of "abcde") document.getElementById(id).onload = () => console.log(id + " load");
+				onload = () => console.log("page load");
+			</script>`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	con := &markConsole{}
+	p, err := Open(filepath.Join(dir, "page.html"), Options{VirtualTime: true, Console: con, ScriptTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(loop.RunOptions{StopWhenQuiet: true})
+	got := strings.Join(con.lines, "|")
+	for _, want := range []string{"a load", "b load", "c load", "d load", "e load", "after the endless script"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, "page load") {
+		t.Errorf("the page's load is not last: %q", got)
+	}
+	errs := strings.Join(con.errors, "\n")
+	for _, want := range []string{`Failed to load iframe "deep.html": html: open stack of elements exceeds 512 nodes`,
+		`Failed to load iframe "adir": the document is not a regular file (a directory)`,
+		`Failed to load iframe srcdoc: html: open stack`, `Failed to load iframe "../outside.html": the path leaves the page's folder`,
+		`Script stopped: task "script loop.html"`} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("no %q in the errors:\n%s", want, errs)
+		}
 	}
 }
