@@ -161,18 +161,6 @@ func keyEventName(down bool) string {
 	return "keyup"
 }
 
-func (p *Page) queueKeyTask(k keyDef, down bool) {
-	mark := p.discreteInputMark()
-	p.Loop.QueueTask(loop.SourceUserInteraction, keyEventName(down), func() {
-		p.flushRAFAlignedInputBefore(mark)
-		if down {
-			p.keyDown(k)
-		} else {
-			p.keyUp(k)
-		}
-	})
-}
-
 // setModifier notes a modifier key going down or up.
 func (p *Page) setModifier(k keyDef, down bool) {
 	in := &p.input
