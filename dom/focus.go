@@ -397,7 +397,10 @@ func (d *Document) SequentialFocusNavigation(backward bool) {
 		next = order[i+1]
 	}
 	if next == nil {
+		// The focus leaves the document: the next Tab starts over from the first (Shift+Tab
+		// from the last), not from the element that had it (whose focusing set tabStart).
 		d.Unfocus()
+		d.tabStart = nil
 		return
 	}
 	if next.IsTextControl() && !next.IsTextArea() && next.isFocusableArea() {
