@@ -109,10 +109,10 @@ func (l *Loop) anyAnimationFrame(outsideFrame bool) bool {
 // runTheAnimationFrameCallbacks is update the rendering's step 14, "For each doc of docs,
 // run the animation frame callbacks for doc", with the timestamp now: the top-level
 // window's, then each fully active iframe window's that has callbacks at its turn
-// (nextWindowForFrame: in the order the windows were made).
+// (nextWindowForFrame: in Chrome's frame tree order).
 func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
 	l.runTheAnimationFrameCallbacksFor(l.window, now)
-	for w := l.nextWindowForFrame(0); w != nil; w = l.nextWindowForFrame(w.made) {
+	for w := l.nextWindowForFrame(nil); w != nil; w = l.nextWindowForFrame(w.framePath) {
 		l.runTheAnimationFrameCallbacksFor(w, now)
 	}
 }

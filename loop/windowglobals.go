@@ -16,10 +16,15 @@ import (
 )
 
 // A WindowDocument is a window's document as the event loop asks about it (package dom's
-// *Document): whether it is fully active. A task of a document that is not (its iframe
-// removed) is not runnable, and its animation frame callbacks do not run.
+// *Document): whether it is fully active (a task of a document that is not, its iframe
+// removed, is not runnable, and its animation frame callbacks do not run), and its place in
+// the frame tree, the order in which a frame runs the documents' animation frame callbacks.
 type WindowDocument interface {
 	FullyActive() bool
+	// FramePath orders documents as Chrome's frame tree: compared with slices.Compare, a
+	// document before the documents of its navigable's descendants, which come before its
+	// next sibling's (the top-level document's is empty).
+	FramePath() []uint64
 }
 
 // global is one global object's share of its event loop: its map of active timers, the
@@ -36,7 +41,7 @@ type global struct {
 	// timeOrigin is the global's time origin, in ms of the agent's clock (0: the page's):
 	// its animation frame callbacks' timestamps count from it, as its performance.now().
 	timeOrigin float64
-	made       int // its place among the windows the loop made (0: the top-level window)
+	framePath  []uint64 // doc's FramePath, read when a frame orders the windows
 
 	activeTimers    map[int]*timer // "map of active timers"
 	nextTimerID     int
@@ -66,7 +71,6 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 	g := newGlobal(realm, doc)
 	g.errors = errors
 	l.windowsMade++
-	g.made = l.windowsMade
 	g.timeOrigin = timeOrigin
 	realm.Do(func() {
 		obj := l.rt.GlobalObject()
@@ -80,23 +84,22 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 
 // nextWindowForFrame takes out of the iframe windows waiting for a frame the one whose
 // animation frame callbacks "run the animation frame callbacks" runs next in this frame,
-// after those of the window made after-th (0: the top-level window): the fully active one
-// made first after it (nil: none). A window that is no longer fully active leaves the list,
-// its callbacks never run (a removed iframe's document never becomes fully active again:
-// inserted again, the iframe gets a new document). So a callback may request one of a
-// window that comes later for this frame, as docs are all the fully active documents, each
-// one's callbacks taken at its turn; one of a window whose turn is past waits for the next
-// frame.
+// after those of the window whose document's frame path is after (nil: the top-level
+// window's): the fully active one that comes first after it (nil: none). A window that is
+// no longer fully active leaves the list, its callbacks never run (a removed iframe's
+// document never becomes fully active again: inserted again, the iframe gets a new
+// document). So a callback may request one of a window that comes later for this frame,
+// as docs are all the fully active documents, each one's callbacks taken at its turn; one
+// of a window whose turn is past waits for the next frame.
 //
-// CHROME: in the order the windows were made (Blink walks its frame tree, where a frame is
-// appended to its parent's children when it is made), not in the tree order of their
-// iframes, which the spec's docs keep ("the order of A and B in the list must match the
-// shadow-including tree order of their respective navigable containers"): an iframe
-// inserted before an older one runs its callbacks after it
-// (testdata/dom/iframe_animation_frames). FIXME(chrome): a window made inside an iframe
-// after that iframe's next sibling comes after the sibling here, before it in Chrome's
-// frame tree.
-func (l *Loop) nextWindowForFrame(after int) *global {
+// CHROME: in Blink's frame tree order (WindowDocument.FramePath: each frame's children in
+// the order they were made, a child right after its parent, a navigated iframe's new
+// window in its old one's place), not in the tree order of the iframes, which the spec's
+// docs keep ("the order of A and B in the list must match the shadow-including tree order
+// of their respective navigable containers"): an iframe inserted before an older one runs
+// its callbacks after it, one made inside the first iframe after the second before the
+// second (testdata/dom/iframe_frame_order).
+func (l *Loop) nextWindowForFrame(after []uint64) *global {
 	var next *global
 	kept := l.frameWindows[:0]
 	for _, g := range l.frameWindows {
@@ -106,7 +109,10 @@ func (l *Loop) nextWindowForFrame(after int) *global {
 			continue
 		}
 		kept = append(kept, g)
-		if g.made > after && (next == nil || g.made < next.made) {
+		if g.framePath == nil {
+			g.framePath = g.doc.FramePath()
+		}
+		if slices.Compare(g.framePath, after) > 0 && (next == nil || slices.Compare(g.framePath, next.framePath) < 0) {
 			next = g
 		}
 	}
