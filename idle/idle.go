@@ -76,7 +76,13 @@ func Install(l *loop.Loop) *Scheduler {
 // global object of realm, an iframe's window whose document is doc, with callbacks of its
 // own: a callback of a window whose document is no longer fully active (its iframe
 // removed) never runs.
+//
+// It first forgets the callbacks of the windows whose documents are no longer fully active
+// (dropCallbacksOfInactiveDocuments), the one way a page makes more windows to forget: a
+// page that makes, uses and removes iframes over and over keeps none of them alive through
+// their idle callbacks.
 func (s *Scheduler) InstallWindow(realm *goja.Realm, doc loop.WindowDocument) {
+	s.dropCallbacksOfInactiveDocuments()
 	s.iframes++
 	realm.Do(func() { s.install(&window{realm: realm, doc: doc}) })
 }
@@ -366,7 +372,14 @@ func (s *Scheduler) dropCallbacksOfInactiveDocuments() {
 		return
 	}
 	for _, list := range []*[]*request{&s.idleRequest, &s.runnable} {
-		*list = slices.DeleteFunc(*list, func(r *request) bool { return !r.win.fullyActive() })
+		*list = slices.DeleteFunc(*list, func(r *request) bool {
+			if r.win.fullyActive() {
+				return false
+			}
+			// Its timeout's task still holds it: let it hold nothing of the window.
+			*r = request{}
+			return true
+		})
 	}
 }
 

@@ -106,6 +106,7 @@ type Loop struct {
 	// animation frame callbacks run now (nil: none).
 	window       *global
 	frameWindows []*global
+	timerWindows []*global // the iframe windows that have had timers (forgetInactiveWindows)
 	windowsMade  int
 	runningFrame *global
 	topRealm     *goja.Realm // the runtime's first realm: the top-level window's

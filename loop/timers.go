@@ -104,6 +104,10 @@ func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
 		global.nextTimerID++
 		t.id = global.nextTimerID
 		l.timerCount++
+		if global != l.window && !global.hasTimers {
+			global.hasTimers = true
+			l.timerWindows = append(l.timerWindows, global)
+		}
 	}
 	// 3. "If the surrounding agent's event loop's currently running task is a task that was
 	// created by this algorithm, then let nesting level be the task's timer nesting level.

@@ -47,10 +47,18 @@ type global struct {
 	nextTimerID     int
 	animationFrames animationFrameList
 	waitsForFrame   bool // in the loop's frameWindows
+	hasTimers       bool // in the loop's timerWindows
 }
 
 func newGlobal(realm *goja.Realm, doc WindowDocument) *global {
 	return &global{realm: realm, doc: doc, activeTimers: map[int]*timer{}}
+}
+
+// forgetAnimationFrames drops the callbacks of a window whose document is no longer fully
+// active (it leaves the loop's frameWindows).
+func (g *global) forgetAnimationFrames() {
+	g.waitsForFrame = false
+	g.animationFrames = animationFrameList{nextHandle: g.animationFrames.nextHandle}
 }
 
 // fullyActive reports whether the global's document is fully active (always, for the
@@ -68,6 +76,7 @@ func (g *global) fullyActive() bool { return g.doc == nil || g.doc.FullyActive()
 //
 // FIXME(spec): its performance observes no long tasks.
 func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, errors agent.ErrorTarget, timeOrigin float64) {
+	l.forgetInactiveWindows()
 	g := newGlobal(realm, doc)
 	g.errors = errors
 	l.windowsMade++
@@ -80,6 +89,39 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 		l.Agent.InstallConsole()
 		l.Agent.InstallPerformanceWithOrigin(g.timeOrigin, false)
 	})
+}
+
+// forgetInactiveWindows drops the timers and animation frame callbacks of the iframe
+// windows whose documents are no longer fully active: none of them would ever run, and each
+// keeps its window (a realm with every interface, megabytes) alive until it is due or until
+// the next frame. It runs as a window is made, the one way a page makes more windows to
+// drop, so that a page that makes, uses and removes iframes over and over keeps at most the
+// last one's; it costs a look at each iframe window that has timers or callbacks.
+func (l *Loop) forgetInactiveWindows() {
+	kept := l.timerWindows[:0]
+	for _, g := range l.timerWindows {
+		if g.fullyActive() {
+			kept = append(kept, g)
+			continue
+		}
+		for _, t := range g.activeTimers {
+			l.unschedule(&t.entry)
+			l.removeTimer(t)
+		}
+		g.hasTimers = false
+	}
+	clear(l.timerWindows[len(kept):])
+	l.timerWindows = kept
+	frames := l.frameWindows[:0]
+	for _, g := range l.frameWindows {
+		if g.fullyActive() {
+			frames = append(frames, g)
+		} else {
+			g.forgetAnimationFrames()
+		}
+	}
+	clear(l.frameWindows[len(frames):])
+	l.frameWindows = frames
 }
 
 // nextWindowForFrame takes out of the iframe windows waiting for a frame the one whose
@@ -104,8 +146,7 @@ func (l *Loop) nextWindowForFrame(after []uint64) *global {
 	kept := l.frameWindows[:0]
 	for _, g := range l.frameWindows {
 		if !g.fullyActive() {
-			g.waitsForFrame = false
-			g.animationFrames = animationFrameList{nextHandle: g.animationFrames.nextHandle}
+			g.forgetAnimationFrames()
 			continue
 		}
 		kept = append(kept, g)

@@ -2,6 +2,7 @@ package page
 
 import (
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"loopscope/loop"
@@ -57,5 +58,48 @@ func TestIframeIntervalsInsertingIframesAreBounded(t *testing.T) {
 	}
 	if ticks < 10 || frames < 10 {
 		t.Errorf("the top-level window's timer ran %d times and its frames %d in a second", ticks, frames)
+	}
+}
+
+// TestRemovedIframesTimersDoNotKeepTheirWindows (hostile): a page that makes an iframe,
+// gives its window a timer due in an hour, an animation frame callback and an idle
+// callback, and removes it, hundreds of times over, does not keep the removed windows (a
+// realm with every interface, over 2 MB each) alive through the callbacks that will never
+// run: the live heap after 400 rounds is about the heap after 100.
+func TestRemovedIframesTimersDoNotKeepTheirWindows(t *testing.T) {
+	p, err := New([]byte(`<!DOCTYPE html><body><script>
+		var rounds = 0;
+		function round() {
+			const f = document.createElement('iframe');
+			document.body.append(f);
+			const w = f.contentWindow;
+			w.setTimeout(() => {}, 3600000);
+			w.setInterval(() => {}, 3600000);
+			w.requestAnimationFrame(() => {});
+			w.requestIdleCallback(() => {});
+			f.remove();
+			rounds++;
+		}
+		function rounds100() { for (let i = 0; i < 100; i++) round() }
+	</script>`), "file:///t/page.html", "", Options{VirtualTime: true, Console: &countingConsole{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(loop.RunOptions{Until: 10})
+	rt := p.Agent.Runtime()
+	heapAfter := func(times int) uint64 {
+		for i := 0; i < times; i++ {
+			if _, err := rt.RunString("rounds100()"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return liveHeap()
+	}
+	first := heapAfter(1)
+	last := heapAfter(3)
+	runtime.KeepAlive(p)
+	t.Logf("live heap after 100 rounds %d MB, after 400 %d MB", first>>20, last>>20)
+	if last > first+first/2 {
+		t.Errorf("live heap grew from %d MB after 100 removed iframes to %d MB after 400", first>>20, last>>20)
 	}
 }
