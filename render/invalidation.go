@@ -155,11 +155,14 @@ func (e *Engine) restyleChanged(v uint64) bool {
 	for _, c := range iv.pending {
 		switch c.kind {
 		case ChangeState:
-			if c.attr == "image" || c.attr == "top-layer" {
-				// an img's image arrived or went: its size and pixels; an element entered
-				// or left the top layer (a modal dialog): its box and the paint order (a
-				// full pass)
-				return false
+			if c.attr == "image" {
+				return false // an img's image arrived or went: its size and pixels (a full pass)
+			}
+			if c.attr == "top-layer" {
+				// An element entered or left the top layer: the paint order (a new display
+				// list). Its style follows its :modal state, a change of its own.
+				repaint = true
+				continue
 			}
 			if c.attr == "value" || c.attr == "focus" {
 				repaint = true // a text control's value or caret, the focus ring
