@@ -53,14 +53,17 @@ type Scheduler struct {
 	topRealm *goja.Realm
 	// "list of idle request callbacks" and "list of runnable idle callbacks".
 	idleRequest, runnable []*request
-	iframes               int     // iframe windows installed (InstallWindow)
-	lastDeadline          float64 // "last idle period deadline"
-	periodStart           float64
-	periodUsed            float64
-	inPeriod              bool
-	periodAfterFrame      int           // the loop's frame count when the last period started
-	postponedUntil        float64       // no idle period before this time (the loading phase)
-	deadlineProgram       *goja.Program // idleDeadlineSource compiled
+	iframes               int // iframe windows installed (InstallWindow)
+	// byRealm are the iframe windows by realm, those whose documents are no longer fully
+	// active forgotten (dropCallbacksOfInactiveDocuments).
+	byRealm          map[*goja.Realm]*window
+	lastDeadline     float64 // "last idle period deadline"
+	periodStart      float64
+	periodUsed       float64
+	inPeriod         bool
+	periodAfterFrame int           // the loop's frame count when the last period started
+	postponedUntil   float64       // no idle period before this time (the loading phase)
+	deadlineProgram  *goja.Program // idleDeadlineSource compiled
 }
 
 // Install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the loop's
@@ -84,7 +87,12 @@ func Install(l *loop.Loop) *Scheduler {
 func (s *Scheduler) InstallWindow(realm *goja.Realm, doc loop.WindowDocument) {
 	s.dropCallbacksOfInactiveDocuments()
 	s.iframes++
-	realm.Do(func() { s.install(&window{realm: realm, doc: doc}) })
+	win := &window{realm: realm, doc: doc}
+	if s.byRealm == nil {
+		s.byRealm = map[*goja.Realm]*window{}
+	}
+	s.byRealm[realm] = win
+	realm.Do(func() { s.install(win) })
 }
 
 // install defines requestIdleCallback, cancelIdleCallback and IdleDeadline on the running
@@ -353,10 +361,17 @@ func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) >
 // windowOfCallback is the window whose IdleDeadline callback fn of win's requestIdleCallback
 // is given: the one of fn's realm (WebIDL converts a callback's arguments in its realm: a
 // parent's function given to an iframe's requestIdleCallback gets the parent's IdleDeadline,
-// as in Chrome). FIXME(spec): another iframe's function gets win's.
+// as in Chrome); a function of a window that is gone gets win's.
 func (s *Scheduler) windowOfCallback(win *window, fn goja.Value) *window {
-	if o, ok := fn.(*goja.Object); ok && win != s.top && o.Realm() == s.topRealm {
+	o, ok := fn.(*goja.Object)
+	if !ok || s.iframes == 0 {
+		return win
+	}
+	switch realm := o.Realm(); {
+	case realm == s.topRealm:
 		return s.top
+	case s.byRealm[realm] != nil:
+		return s.byRealm[realm]
 	}
 	return win
 }
@@ -370,6 +385,11 @@ func (w *window) fullyActive() bool { return w.doc == nil || w.doc.FullyActive()
 func (s *Scheduler) dropCallbacksOfInactiveDocuments() {
 	if s.iframes == 0 {
 		return
+	}
+	for realm, w := range s.byRealm {
+		if !w.fullyActive() {
+			delete(s.byRealm, realm)
+		}
 	}
 	for _, list := range []*[]*request{&s.idleRequest, &s.runnable} {
 		*list = slices.DeleteFunc(*list, func(r *request) bool {
