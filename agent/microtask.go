@@ -39,7 +39,15 @@ func (a *Agent) QueueMicrotaskValueAt(target ErrorTarget, cb goja.Value) bool {
 	if target != nil {
 		a.queueMicrotask("queueMicrotask", name, func() { a.at(target, func() { a.runMicrotaskCallback(fn) }) })
 	} else {
-		a.queueMicrotask("queueMicrotask", name, func() { a.runMicrotaskCallback(fn) })
+		a.queueMicrotask("queueMicrotask", name, func() {
+			if _, inAnother := a.errors.(errorsAt); inAnother {
+				// Run by the checkpoint after another global's callback: still reported at
+				// the agent's window.
+				a.atAgentWindow(func() { a.runMicrotaskCallback(fn) })
+				return
+			}
+			a.runMicrotaskCallback(fn)
+		})
 	}
 	return true
 }

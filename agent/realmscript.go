@@ -11,9 +11,28 @@ func (a *Agent) RunScriptAsIn(realm *goja.Realm, target ErrorTarget, paneName, s
 
 // InvokeAndReportAt is InvokeAndReport for a callback of the global object target (an
 // iframe window's timer or animation frame callback): its exception is reported at target
-// (nil: the agent's window). FIXME(spec): so is one of a microtask of another global's
-// that the checkpoint after it runs (as RunScriptIn's).
+// (nil: the agent's window). A queueMicrotask callback that the checkpoint after it runs is
+// reported at its own global (QueueMicrotaskValueAt). FIXME(spec): the host's other
+// microtasks' exceptions in that checkpoint (a mutation observer's callback) are reported at
+// target, as RunScriptIn's.
 func (a *Agent) InvokeAndReportAt(target ErrorTarget, name string, fn goja.Callable, this goja.Value, args ...goja.Value) (v goja.Value) {
 	a.at(target, func() { v = a.InvokeAndReport(name, fn, this, args...) })
 	return v
+}
+
+// atAgentWindow runs f with the exceptions it reports reported at the agent's own window
+// (its ErrorReporter), also inside another global's callback (at).
+func (a *Agent) atAgentWindow(f func()) {
+	prev := a.errors
+	base := prev
+	for {
+		e, ok := base.(errorsAt)
+		if !ok {
+			break
+		}
+		base = e.rejections
+	}
+	a.errors = base
+	defer func() { a.errors = prev }()
+	f()
 }

@@ -29,7 +29,8 @@ type timer struct {
 const MaxActiveTimers = 200_000
 
 // installTimers defines setTimeout, setInterval, clearTimeout and clearInterval on obj, the
-// global object of global.
+// global object of global. CHROME: the setTimeout and setInterval of a window whose document
+// is not fully active (a removed iframe's) return 0 and make no timer.
 func (l *Loop) installTimers(obj *goja.Object, global *global) {
 	l.DefineFunc(obj, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
 		if l.tooManyTimers() || !global.fullyActive() {
