@@ -19,9 +19,9 @@ type dialogState struct {
 	requestCloseReturnValue nullString
 	previouslyFocused       *Node         // "previously focused element"
 	toggle                  *dialogToggle // "dialog toggle task tracker"
-	// closeWatcher: the dialog has a close watcher (a modal dialog's, made by showModal());
-	// its actions are the dialog's (requestCloseWatcher). FIXME(spec): a non-modal dialog's
-	// closedby close watcher (any, closerequest) is not made.
+	// closeWatcher: the dialog has a close watcher, made by show() or showModal ("set the
+	// dialog close watcher"), enabled when its computed closed-by state is not none; its
+	// actions are the dialog's (requestToCloseWatcher).
 	closeWatcher bool
 }
 
@@ -72,6 +72,10 @@ func (r *realm) show(n *Node) {
 	n.queueDialogToggleEventTask("closed", "open")
 	// 6. "Add an open attribute to this, whose value is the empty string."
 	n.setAttributeValue("open", "")
+	// "Add this to this's node document's open dialogs list." "Set the dialog close
+	// watcher with this."
+	n.doc.addOpenDialog(n)
+	s.closeWatcher = true
 	// 7. "Set this's previously focused element to the focused element."
 	s.previouslyFocused = n.doc.FocusedElement()
 	// 8-10. FIXME(spec): "hide all popovers until" (no popovers).
@@ -121,6 +125,7 @@ func (r *realm) showModal(n *Node) {
 	// 12. "If this's node document's top layer does not already contain this, then add an
 	// element to the top layer given this."
 	n.doc.addToTopLayer(n)
+	n.doc.addOpenDialog(n) // "Add this to this's node document's open dialogs list."
 	// 13. "Set this's close watcher to the result of establishing a close watcher given
 	// this's relevant global object", its cancelAction and closeAction the dialog's
 	// (requestCloseWatcher).
@@ -215,6 +220,8 @@ func (n *Node) closeTheDialog(result nullString) {
 	n.queueDialogToggleEventTask("open", "closed")
 	// 5. "Remove subject's open attribute."
 	n.RemoveAttribute("open")
+	// "Remove subject from subject's node document's open dialogs list."
+	n.doc.removeOpenDialog(n)
 	// 6. "If is modal of subject is true, then request an element to be removed from the
 	// top layer given subject." CHROME: it leaves at once (no overlay transition here).
 	if s.isModal {
@@ -394,50 +401,152 @@ func (n *Node) blockedByModalDialog() bool {
 	return m != nil && !inclusiveAncestor(m.h, n.h)
 }
 
-// dialogRemovingSteps are the dialog element's removing steps, for the dialogs of the top
-// layer that a removal disconnected: "If removedNode's close watcher is not null, then
-// destroy it and set it to null." "If removedNode's node document's top layer contains
-// removedNode, then remove an element from the top layer immediately given removedNode."
-// "Set is modal of removedNode to false." (Its open attribute stays, as in Chrome.)
+// dialogRemovingSteps are the dialog element's removing steps, for the open dialogs and
+// those of the top layer that a removal disconnected: "If removedNode's close watcher is
+// not null, then destroy it and set it to null." "If removedNode's node document's open
+// dialogs list contains removedNode, then remove it." "If removedNode's node document's
+// top layer contains removedNode, then remove an element from the top layer immediately
+// given removedNode." "Set is modal of removedNode to false." (Its open attribute stays, as
+// in Chrome.)
 // https://html.spec.whatwg.org/multipage/interactive-elements.html#the-dialog-element:html-element-removing-steps
 func (d *Document) dialogRemovingSteps() {
-	for i := 0; i < len(d.topLayer); {
-		el := d.topLayer[i]
-		if el.IsConnected() {
-			i++
-			continue
-		}
-		d.removeFromTopLayer(el)
-		s := el.dialog()
-		s.closeWatcher = false
-		if s.isModal {
-			s.isModal = false
-			d.changedNode(ChangeState, el.h, "modal")
+	for _, list := range [2]*[]*Node{&d.topLayer, &d.openDialogs} {
+		for i := 0; i < len(*list); {
+			el := (*list)[i]
+			if el.IsConnected() {
+				i++
+				continue
+			}
+			d.removeFromTopLayer(el)
+			d.removeOpenDialog(el)
+			s := el.dialog()
+			s.closeWatcher = false
+			if s.isModal {
+				s.isModal = false
+				d.changedNode(ChangeState, el.h, "modal")
+			}
 		}
 	}
 }
 
+// addOpenDialog appends el to the document's open dialogs list; removeOpenDialog takes it
+// out.
+func (d *Document) addOpenDialog(el *Node) {
+	d.removeOpenDialog(el)
+	d.openDialogs = append(d.openDialogs, el)
+}
+
+func (d *Document) removeOpenDialog(el *Node) {
+	if d.dialogPointerdown == el {
+		d.dialogPointerdown = nil
+	}
+	for i, x := range d.openDialogs {
+		if x == el {
+			d.openDialogs = append(d.openDialogs[:i], d.openDialogs[i+1:]...)
+			return
+		}
+	}
+}
+
+// computedClosedBy is the dialog's "computed closed-by state": its closedby attribute's
+// state (any, closerequest, none), and for the Auto state (missing or invalid)
+// closerequest when it is modal, none otherwise.
+// https://html.spec.whatwg.org/multipage/interactive-elements.html#computed-closed-by-state
+func (n *Node) computedClosedBy() string {
+	v, _ := n.GetAttribute("closedby")
+	switch v = asciiLower(v); v {
+	case "any", "closerequest", "none":
+		return v
+	}
+	if n.isModalDialog() {
+		return "closerequest"
+	}
+	return "none"
+}
+
 // ProcessCloseWatchers is what the page does with a close request (Escape, whose keydown
-// nobody canceled): the topmost modal dialog's close watcher is asked to close, with
-// history-action activation required for its cancel event to be cancelable. It reports
-// whether there was a close watcher.
+// nobody canceled): the close watcher of the dialog opened last is asked to close, with
+// history-action activation required for its cancel event to be cancelable, when it is
+// enabled (its computed closed-by state is not none: a modal dialog's by default, a
+// non-modal one's with closedby). It reports whether it processed one.
 // https://html.spec.whatwg.org/multipage/interaction.html#process-close-watchers
 func (d *Document) ProcessCloseWatchers() bool {
 	// 1-2. "Let processedACloseWatcher be false. If window's close watcher manager's groups
 	// is not empty: Let group be the last item in window's close watcher manager's groups.
-	// For each closeWatcher of group, in reverse order: Set processedACloseWatcher to true.
-	// Let shouldProceed be the result of requesting to close closeWatcher with true. If
+	// For each closeWatcher of group, in reverse order: If the result of running
+	// closeWatcher's get enabled state is true, set processedACloseWatcher to true. Let
+	// shouldProceed be the result of requesting to close closeWatcher with true. If
 	// shouldProceed is false, then break."
-	for i := len(d.topLayer) - 1; i >= 0; i-- {
-		el := d.topLayer[i]
-		if el.isModalDialog() && el.dialog().closeWatcher {
-			el.requestToCloseWatcher(true)
-			return true
-		}
+	// FIXME(spec): close watcher groups are not kept: the last group is taken to be the
+	// dialog opened last (as when each dialog was opened after a user activation).
+	if len(d.openDialogs) == 0 {
+		return false
 	}
+	el := d.openDialogs[len(d.openDialogs)-1]
+	if !el.dialog().closeWatcher || !el.HasAttribute("open") || el.computedClosedBy() == "none" {
+		return false
+	}
+	el.requestToCloseWatcher(true)
 	// 3. FIXME(spec): "If window's close watcher manager's next user interaction allows a
 	// new group is true, then ..." (no groups).
-	return false
+	return true
+}
+
+// LightDismissOpenDialogs is "light dismiss open dialogs", run by the page after it
+// dispatched a trusted pointerdown or pointerup (typ) at target, at (x, y) in the
+// viewport: a press and release outside the topmost open dialog whose closedby is any asks
+// its close watcher to close it (cancel, then close).
+// https://html.spec.whatwg.org/multipage/interactive-elements.html#light-dismiss-open-dialogs
+func (d *Document) LightDismissOpenDialogs(typ string, target *Node, x, y float64) {
+	// 3. "If document's open dialogs list is empty, then return."
+	if len(d.openDialogs) == 0 || target == nil {
+		return
+	}
+	// 4. "Let ancestor be the result of running nearest clicked dialog given event."
+	ancestor := d.nearestClickedDialog(target, x, y)
+	switch typ {
+	case "pointerdown":
+		// 5. "If event's type is "pointerdown", then set document's dialog pointerdown
+		// target to ancestor."
+		d.dialogPointerdown = ancestor
+	case "pointerup":
+		// 6. "Let sameTarget be true if ancestor is document's dialog pointerdown target."
+		// "Set document's dialog pointerdown target to null." "If sameTarget is false, then
+		// return." "Let topmostDialog be the last element of document's open dialogs
+		// list." "If ancestor is topmostDialog, then return." "If topmostDialog's computed
+		// closed-by state is not Any, then return." "Request to close topmostDialog's close
+		// watcher with false."
+		same := ancestor == d.dialogPointerdown
+		d.dialogPointerdown = nil
+		if !same {
+			return
+		}
+		top := d.openDialogs[len(d.openDialogs)-1]
+		if ancestor == top || top.computedClosedBy() != "any" || !top.dialog().closeWatcher {
+			return
+		}
+		top.requestToCloseWatcher(false)
+	}
+}
+
+// nearestClickedDialog is "nearest clicked dialog" given a pointer event at target, at
+// (x, y): nil for a point on a modal dialog's backdrop (the event targets the dialog
+// outside its box), else target's nearest inclusive ancestor dialog with an open attribute.
+// https://html.spec.whatwg.org/multipage/interactive-elements.html#nearest-clicked-dialog
+func (d *Document) nearestClickedDialog(target *Node, x, y float64) *Node {
+	if target.isHTML("dialog") && target.HasAttribute("open") && target.isModalDialog() {
+		if w := d.window; w != nil && w.layout != nil {
+			if bx, by, bw, bh, ok := w.layout.BorderBox(target); ok && (x < bx || y < by || x >= bx+bw || y >= by+bh) {
+				return nil
+			}
+		}
+	}
+	for h := target.h; h != nil; h = h.Parent {
+		if h.Type == html.ElementNode && h.Data == "dialog" && h.Namespace == "" && hasAttr(h, "open") {
+			return d.NodeFor(h)
+		}
+	}
+	return nil
 }
 
 // hasHistoryActionActivation: "the last history-action activation timestamp is not equal

@@ -19,18 +19,20 @@ type Document struct {
 	urlStr  string
 	version uint64
 
-	readyState     string
-	currentScript  *Node
-	focused        *Node                  // the focused area's element; nil: the viewport (focus.go)
-	tabStart       *Node                  // the sequential focus navigation starting point (focus.go)
-	topLayer       []*Node                // the top layer, bottom first (dialog.go)
-	userState      userActionState        // hover, active, focus-visible (elementstate.go)
-	realm          *realm                 // set by Install; nil in pure-Go use
-	htmlDoc        bool                   // an HTML document made by script (DOMParser, createHTMLDocument)
-	xmlContentType string                 // an XMLDocument's content type (createDocument); "": an HTML document
-	shadowHosts    int                    // shadow roots attached (slot assignment runs only then)
-	window         *Window                // the document's window (its listeners exist before Install)
-	listenerTypes  AnimationListenerTypes // the animation event types a listener was added for (listenertypes.go)
+	readyState        string
+	currentScript     *Node
+	focused           *Node   // the focused area's element; nil: the viewport (focus.go)
+	tabStart          *Node   // the sequential focus navigation starting point (focus.go)
+	topLayer          []*Node // the top layer, bottom first (dialog.go)
+	openDialogs       []*Node // the open dialogs list, and the dialog pointerdown target (dialog.go)
+	dialogPointerdown *Node
+	userState         userActionState        // hover, active, focus-visible (elementstate.go)
+	realm             *realm                 // set by Install; nil in pure-Go use
+	htmlDoc           bool                   // an HTML document made by script (DOMParser, createHTMLDocument)
+	xmlContentType    string                 // an XMLDocument's content type (createDocument); "": an HTML document
+	shadowHosts       int                    // shadow roots attached (slot assignment runs only then)
+	window            *Window                // the document's window (its listeners exist before Install)
+	listenerTypes     AnimationListenerTypes // the animation event types a listener was added for (listenertypes.go)
 
 	// Child navigables (iframe.go): its iframes' by element, the navigable whose document it
 	// is (nil for a top-level one), and, in a top-level document, how many are below it.

@@ -20,17 +20,8 @@ func (r *realm) installHTMLDialogElement(he *webidl.Interface) {
 	// closedBy reflects closedby, limited to known values; the Auto state (missing or
 	// invalid) reads as the computed closed-by state: closerequest for a modal dialog, none
 	// for the others.
-	m.Accessor("closedBy", func(n *Node) goja.Value {
-		v, _ := n.GetAttribute("closedby")
-		switch v = asciiLower(v); v {
-		case "any", "closerequest", "none":
-			return r.str(v)
-		}
-		if n.dialog().isModal {
-			return r.str("closerequest")
-		}
-		return r.str("none")
-	}, func(n *Node, v goja.Value) { n.setAttributeValue("closedby", toDOMString(v)) })
+	m.Accessor("closedBy", func(n *Node) goja.Value { return r.str(n.computedClosedBy()) },
+		func(n *Node, v goja.Value) { n.setAttributeValue("closedby", toDOMString(v)) })
 	// An optional DOMString: missing (undefined) is null.
 	optional := func(call goja.FunctionCall) nullString {
 		if v := call.Argument(0); !goja.IsUndefined(v) {

@@ -480,8 +480,8 @@ func remove(node *Node, suppressObservers bool) {
 	node.doc.noteRemoved(node.h)
 	node.doc.changedNode(ChangeChildren, parentH, "")
 	fullscreenRemovingSteps(node)
-	if len(node.doc.topLayer) > 0 {
-		node.doc.dialogRemovingSteps() // the dialogs of the top layer it disconnected
+	if len(node.doc.topLayer) > 0 || len(node.doc.openDialogs) > 0 {
+		node.doc.dialogRemovingSteps() // the open dialogs it disconnected
 	}
 	// Transient registered observers for subtree observers of the old ancestors.
 	for a := parentH; a != nil && node.doc.MutationObserved(); a = a.Parent {

@@ -227,8 +227,13 @@ func (p *Page) pointerPress(button int, x, y float64) {
 	in.pressed[button] = target
 	if chorded {
 		p.dispatchEvents(target, p.pointerEvent("pointermove", x, y, button, 0))
-	} else if !p.dispatchEvents(target, p.pointerEvent("pointerdown", x, y, button, 0)) {
-		in.preventMouse = true
+	} else {
+		if !p.dispatchEvents(target, p.pointerEvent("pointerdown", x, y, button, 0)) {
+			in.preventMouse = true
+		}
+		// HTML's light dismiss activities follow pointerdown and pointerup (a dialog with
+		// closedby=any closes on a click outside it; CHROME: after mouseup, before click).
+		p.Doc.LightDismissOpenDialogs("pointerdown", target, x, y)
 	}
 	if in.preventMouse {
 		return
@@ -281,6 +286,9 @@ func (p *Page) pointerRelease(button int, x, y float64) {
 	}
 	if !in.preventMouse {
 		p.dispatchEvents(target, p.mouseEvent("mouseup", x, y, button, in.clickCount))
+	}
+	if in.buttons == 0 {
+		p.Doc.LightDismissOpenDialogs("pointerup", target, x, y)
 	}
 	if in.buttons == 0 {
 		in.preventMouse = false
