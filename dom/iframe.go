@@ -357,3 +357,39 @@ func (r *realm) installIframeElement(he *webidl.Interface) {
 		return goja.Null()
 	})
 }
+
+// Container is the iframe whose content navigable's active document d is, nil for a
+// top-level document or one whose navigable is gone (its iframe removed, or navigated away).
+// https://html.spec.whatwg.org/multipage/document-sequences.html#nav-container
+func (d *Document) Container() *Node {
+	nav := d.parentNavigable
+	if nav == nil || nav.doc != d || nav.container.doc.navigables[nav.container.h] != nav {
+		return nil
+	}
+	return nav.container
+}
+
+// ChildDocuments are the active documents of d's child navigables (its iframes', in a
+// shadow tree too), in the tree order of their iframes: the order "update the rendering"
+// takes the documents of a frame in, after their parent.
+// https://html.spec.whatwg.org/multipage/document-sequences.html#child-navigable
+func (d *Document) ChildDocuments() []*Document {
+	if len(d.navigables) == 0 {
+		return nil
+	}
+	frames := make([]*html.Node, 0, len(d.navigables))
+	for h := range d.navigables {
+		frames = append(frames, h)
+	}
+	slices.SortFunc(frames, func(a, b *html.Node) int {
+		if compareDocumentPosition(a, b)&4 != 0 { // b follows a
+			return -1
+		}
+		return 1
+	})
+	docs := make([]*Document, len(frames))
+	for i, h := range frames {
+		docs[i] = d.navigables[h].doc
+	}
+	return docs
+}

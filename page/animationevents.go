@@ -19,48 +19,56 @@ import (
 // then the pending animation event queue is dispatched, sorted.
 // https://drafts.csswg.org/web-animations-1/#update-animations-and-send-events
 func (p *Page) updateAnimationsAndSendEvents(now float64) {
+	p.updateAnimationsOf(p.Engine, p.Doc, now)
+	for _, cf := range p.childFrames() {
+		p.updateAnimationsOf(cf.eng, cf.doc, now)
+	}
+}
+
+// updateAnimationsOf is updateAnimationsAndSendEvents for one document and its engine.
+func (p *Page) updateAnimationsOf(eng *render.Engine, doc *dom.Document, now float64) {
 	// 1. "Update the current time of all timelines associated with doc passing now as the
 	// timestamp."
-	settled := p.Engine.UpdateAnimations(now)
+	settled := eng.UpdateAnimations(now)
 	// 2. FIXME(spec): "Remove replaced animations for doc" (no composite modes here).
 	// 3. "Perform a microtask checkpoint": the promises settle (their reactions run).
 	handles := animationHandles(settled)
-	for _, t := range p.Engine.TakeSettledTransitions() {
+	for _, t := range eng.TakeSettledTransitions() {
 		handles = append(handles, transitionHandle{t})
 	}
 	if len(handles) > 0 {
-		p.Doc.SettleAnimationPromises(handles)
+		doc.SettleAnimationPromises(handles)
 	}
 	// 4-7. Dispatch the events, sorted by scheduled event time then composite order.
-	events, dropped := p.Engine.TakeAnimationEvents()
+	events, dropped := eng.TakeAnimationEvents()
 	if dropped > 0 {
 		p.Loop.Console().Error(fmt.Sprintf("%d animation events were dropped: more than %d were pending in one frame", dropped, render.MaxPendingAnimationEvents))
 	}
 	for i := range events {
-		p.dispatchAnimationEvent(&events[i])
+		dispatchAnimationEvent(doc, &events[i])
 	}
 }
 
 // dispatchAnimationEvent dispatches one event of the pending animation event queue at
 // its target: an element, or for finish and cancel the script animation.
-func (p *Page) dispatchAnimationEvent(ev *render.AnimationEvent) {
+func dispatchAnimationEvent(doc *dom.Document, ev *render.AnimationEvent) {
 	switch ev.Type {
 	case "finish", "cancel":
 		if h, ok := ev.Animation.Owner.(dom.AnimationOwner); ok {
 			current := ev.CurrentTime
-			p.Doc.DispatchAnimationPlaybackEvent(h, ev.Type, current, ev.Type == "finish", ev.TimelineTime)
+			doc.DispatchAnimationPlaybackEvent(h, ev.Type, current, ev.Type == "finish", ev.TimelineTime)
 		}
 		return
 	}
-	n := p.Doc.NodeFor(ev.Target)
+	n := doc.NodeFor(ev.Target)
 	if n == nil {
 		return
 	}
 	if ev.Type[0] == 't' { // transitionrun, transitionstart, transitionend, transitioncancel
-		p.Doc.DispatchTrusted(n, dom.NewTransitionEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
+		doc.DispatchTrusted(n, dom.NewTransitionEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
 		return
 	}
-	p.Doc.DispatchTrusted(n, dom.NewAnimationEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
+	doc.DispatchTrusted(n, dom.NewAnimationEvent(ev.Type, ev.Name, ev.ElapsedTime, ""))
 }
 
 // animationHandles converts the engine's animations to the DOM's handles.
@@ -119,8 +127,11 @@ func (transitionHandle) SetEffect(*dom.Node, []dom.Keyframe, dom.EffectTiming) e
 // CSSTransitionProperty: an engine Animation is no CSS transition.
 func (h animationHandle) CSSTransitionProperty() (string, bool) { return "", false }
 
-// animator gives element.animate() the engine's animations.
-type animator struct{ p *Page }
+// animator gives element.animate() a document's engine's animations.
+type animator struct {
+	eng *render.Engine
+	doc *dom.Document
+}
 
 func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTiming) (dom.AnimationHandle, error) {
 	in := keyframeInputs(frames)
@@ -128,7 +139,7 @@ func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTimin
 	if el != nil {
 		target = el.HTML()
 	}
-	anim, err := a.p.Engine.Animate(target, in, render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
+	anim, err := a.eng.Animate(target, in, render.TimingInput{Delay: t.Delay, EndDelay: t.EndDelay,
 		Duration: t.Duration, Iterations: t.Iterations, IterationStart: t.IterationStart,
 		Direction: t.Direction, Fill: t.Fill, Easing: t.Easing})
 	if err != nil {
@@ -139,16 +150,16 @@ func (a animator) Animate(el *dom.Node, frames []dom.Keyframe, t dom.EffectTimin
 
 func (a animator) Animations(el *dom.Node, subtree bool) []dom.AnimationHandle {
 	// "flush pending style changes" (CSS animations start at a style change event)
-	a.p.Engine.Style()
+	a.eng.Style()
 	if el == nil { // the document's: those of its elements
-		el, subtree = a.p.Doc.Node(), true
+		el, subtree = a.doc.Node(), true
 	}
 	// CSS transitions first: they come first in the composite order.
 	var out []dom.AnimationHandle
-	for _, t := range a.p.Engine.Transitions(el.HTML(), subtree) {
+	for _, t := range a.eng.Transitions(el.HTML(), subtree) {
 		out = append(out, transitionHandle{t})
 	}
-	return append(out, animationHandles(a.p.Engine.Animations(el.HTML(), subtree))...)
+	return append(out, animationHandles(a.eng.Animations(el.HTML(), subtree))...)
 }
 
-func (a animator) TimelineTime() float64 { return a.p.Engine.TimelineTime() }
+func (a animator) TimelineTime() float64 { return a.eng.TimelineTime() }

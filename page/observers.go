@@ -11,7 +11,7 @@ func (a *layout) Geometry(n *dom.Node) (dom.Geometry, bool) {
 	if !ok {
 		return dom.Geometry{}, false
 	}
-	g, ok := a.p.Engine.GeometryOf(n.HTML())
+	g, ok := a.eng.GeometryOf(n.HTML())
 	if !ok {
 		return dom.Geometry{}, false
 	}
@@ -21,5 +21,5 @@ func (a *layout) Geometry(n *dom.Node) (dom.Geometry, bool) {
 // InContainingBlockChain answers IntersectionObserver's "target is not a descendant of the
 // intersection root in the containing block chain" (dom.ObserverLayout).
 func (a *layout) InContainingBlockChain(n, ancestor *dom.Node) bool {
-	return a.p.Engine.InContainingBlockChain(n.HTML(), ancestor.HTML())
+	return a.eng.InContainingBlockChain(n.HTML(), ancestor.HTML())
 }

@@ -93,9 +93,10 @@ type Page struct {
 	workers     workers      // the dedicated workers (runaworker.go)
 	workerInbox *mailbox     // messages from the window's workers
 
-	lay        *layout       // the layout the DOM's APIs use
-	viewportWH atomic.Uint64 // the viewport's width<<32 | height, for other goroutines
-	view       viewportState // scrolling and resizing (scroll.go, viewport.go)
+	lay        *layout                       // the layout the DOM's APIs use
+	frames     map[*dom.Document]*childFrame // the iframes' documents' renderings (iframes.go)
+	viewportWH atomic.Uint64                 // the viewport's width<<32 | height, for other goroutines
+	view       viewportState                 // scrolling and resizing (scroll.go, viewport.go)
 }
 
 // Open loads the HTML file at path (which may end in a query, "demo.html?span=200").
@@ -184,12 +185,13 @@ func New(src []byte, docURL, dir string, opts Options) (*Page, error) {
 	// listener does not bring back one queued before it).
 	p.Engine.SetAnimationEventFilter(func(typ string) bool { return doc.AnimationListenerTypes().Has(typ) })
 	tellEngineOfChanges(doc, p.Engine)
+	p.Engine.SetFrameSource(p.frameOf)
 	l.SetRenderer(renderer{p})
-	p.lay = &layout{p: p}
+	p.lay = &layout{p: p, eng: p.Engine, doc: doc}
 	p.view.lastW, p.view.lastH = opts.Width, opts.Height // the first size is no change
 	p.viewportWH.Store(uint64(opts.Width)<<32 | uint64(opts.Height))
 	p.Window.SetLayout(p.lay)
-	p.Window.SetAnimator(animator{p})
+	p.Window.SetAnimator(animator{p.Engine, doc})
 	l.ResetTimeOrigin()
 	p.queueLoading(src, &documentLoad{doc: doc, parser: parser, win: p.Window, loaded: p.fireLoad})
 	if opts.Stepping {
@@ -409,7 +411,8 @@ func (r renderer) NeedsUpdate(now float64) (needed bool) {
 	}
 	// Continuous input waiting for a frame needs one (rafaligned.go), as do new observations
 	// and fullscreen requests (dom.Document.ObserversNeedRendering), and pending scroll events.
-	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput() || r.p.Doc.ObserversNeedRendering() || r.p.scrollPending()
+	return r.p.Engine.NeedsUpdate(now) || r.p.hasRAFAlignedInput() || r.p.Doc.ObserversNeedRendering() || r.p.scrollPending() ||
+		r.p.childFramesNeedUpdate(now)
 }
 
 func (r renderer) UpdateAnimations(now float64) {
@@ -431,6 +434,7 @@ func (r renderer) Style() {
 func (r renderer) Layout() {
 	defer r.recoverStep("layout")
 	r.p.Engine.Layout()
+	r.p.layOutChildFrames() // (after their parents': each is sized to its iframe's box)
 }
 
 // recoverStep turns a Go panic in a rendering step (a bug) into one internal error line:
@@ -444,7 +448,9 @@ func (r renderer) recoverStep(step string) {
 func (r renderer) Paint(frameTime float64) {
 	defer r.recoverStep("paint")
 	r.p.Doc.AnswerFullscreenRequests() // the window goes fullscreen with this frame
+	r.p.paintChildFrames(r.p.Engine, r.p.Doc)
 	img := r.p.Engine.Paint()
+	r.p.recycleChildFrames()
 	r.p.paintedVersion.Store(r.p.Doc.Version() + 1) // +1: 0 says nothing was painted
 	if r.p.opts.OnFrame == nil && r.p.lastFrame != img {
 		// Nobody else has the previous frame: let the engine paint into it again rather
@@ -459,42 +465,55 @@ func (r renderer) Paint(frameTime float64) {
 
 // layout answers the DOM's layout-dependent APIs (getBoundingClientRect, elementFromPoint,
 // innerWidth, ...) from the engine, laying the page out first when it changed since: a
-// forced synchronous layout, as in browsers (which also starts CSS transitions).
+// forced synchronous layout, as in browsers (which also starts CSS transitions). An
+// iframe's document has one of its own (iframes.go), which lays its parent out first.
 type layout struct {
 	p           *Page
+	eng         *render.Engine
+	doc         *dom.Document
+	child       *childFrame // nil: the top-level document's
 	version     uint64
 	animVersion uint64 // the engine's AnimationVersion (script animations seek, pause, ...)
 	valid       bool
 }
 
 func (a *layout) update() {
-	v, av := a.p.Doc.Version(), a.p.Engine.AnimationVersion()
+	if a.child != nil {
+		// Its viewport is its iframe's content box in its parent's layout (CHROME: Blink
+		// lays the parent out first too: LocalDOMWindow::GetViewportSize).
+		a.p.fit(a.child)
+	}
+	v, av := a.doc.Version(), a.eng.AnimationVersion()
 	if !a.valid || v != a.version || av != a.animVersion {
-		a.p.Engine.Style()
-		a.p.Engine.Layout()
+		a.eng.Style()
+		a.eng.Layout()
 		a.version, a.animVersion, a.valid = v, av, true
 	}
 }
 
 func (a *layout) BorderBox(n *dom.Node) (x, y, w, h float64, ok bool) {
 	a.update()
-	r, ok := a.p.Engine.BoxOf(n.HTML())
+	r, ok := a.eng.BoxOf(n.HTML())
 	return r.X, r.Y, r.W, r.H, ok
 }
 
 func (a *layout) ComputedStyle(n *dom.Node, property string) string {
 	a.update()
-	v, _ := a.p.Engine.ComputedValue(n.HTML(), property)
+	v, _ := a.eng.ComputedValue(n.HTML(), property)
 	return v
 }
 
 func (a *layout) Viewport() (float64, float64) {
+	if a.child != nil {
+		a.p.fit(a.child)
+		return float64(a.child.w), float64(a.child.h)
+	}
 	return float64(a.p.opts.Width), float64(a.p.opts.Height)
 }
 
 func (a *layout) ElementAt(x, y float64) *dom.Node {
 	a.update()
-	return a.p.Doc.NodeFor(a.p.Engine.HitTest(x, y))
+	return a.doc.NodeFor(a.eng.HitTest(x, y))
 }
 
 // PaintNow lays out and paints the page as it is now (for a screenshot of a page that
@@ -502,6 +521,8 @@ func (a *layout) ElementAt(x, y float64) *dom.Node {
 func (p *Page) PaintNow() *image.RGBA {
 	p.Engine.Style()
 	p.Engine.Layout()
+	p.layOutChildFrames()
+	p.paintChildFrames(p.Engine, p.Doc)
 	p.lastFrame = p.Engine.Paint()
 	return p.lastFrame
 }

@@ -19,7 +19,7 @@ func (r renderer) DispatchRAFAlignedInput(frameTime float64) bool {
 }
 
 // RunTheResizeSteps is CSSOM View's "run the resize steps" (viewport.go).
-func (r renderer) RunTheResizeSteps() bool { return r.p.runTheResizeSteps() }
+func (r renderer) RunTheResizeSteps() bool { return r.p.runTheResizeStepsOfAll() }
 
 // RunTheScrollSteps is CSSOM View's "run the scroll steps" (scroll.go).
 func (r renderer) RunTheScrollSteps() bool { return r.p.runTheScrollSteps() }
@@ -27,7 +27,8 @@ func (r renderer) RunTheScrollSteps() bool { return r.p.runTheScrollSteps() }
 // EvaluateMediaQueriesAndReportChanges is CSSOM View's "evaluate media queries and report
 // changes" (dom/mediaquerylist.go).
 func (r renderer) EvaluateMediaQueriesAndReportChanges() bool {
-	return r.p.Doc.EvaluateMediaQueriesAndReportChanges()
+	top := r.p.Doc.EvaluateMediaQueriesAndReportChanges()
+	return r.p.evaluateMediaQueriesOfChildFrames() || top
 }
 
 // RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps" (dom/fullscreen.go).

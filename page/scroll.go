@@ -41,7 +41,7 @@ func htmlOf(n *dom.Node) *html.Node {
 // ScrollPosition implements dom.Scrolling.
 func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
 	a.update()
-	return a.p.Engine.ScrollPosition(htmlOf(n))
+	return a.eng.ScrollPosition(htmlOf(n))
 }
 
 // ScrollTo implements dom.Scrolling: a programmatic, instant scroll. CHROME: an instant
@@ -49,8 +49,14 @@ func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
 // scroll (both fire in the next scroll steps, scroll first).
 func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
 	a.update()
+	if a.child != nil {
+		// FIXME(spec): an iframe's document scrolls with no scroll events (the pending
+		// scroll event targets are the top-level document's).
+		a.eng.ScrollTo(htmlOf(n), x, y)
+		return
+	}
 	a.p.cancelSmoothScroll(n)
-	if a.p.Engine.ScrollTo(htmlOf(n), x, y) {
+	if a.eng.ScrollTo(htmlOf(n), x, y) {
 		a.p.queueScrollEvent(n, "scroll")
 		a.p.queueScrollEvent(n, "scrollend")
 	}
@@ -59,27 +65,28 @@ func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
 // ScrollSize implements dom.Scrolling.
 func (a *layout) ScrollSize(n *dom.Node) (w, h float64) {
 	a.update()
-	w, h, _ = a.p.Engine.ScrollSize(htmlOf(n))
+	w, h, _ = a.eng.ScrollSize(htmlOf(n))
 	return w, h
 }
 
 // MediaEnv implements dom.MediaEnvironment: the viewport's size; the user prefers
 // motion and a light scheme (Chrome's defaults headless).
 func (a *layout) MediaEnv() css.MediaEnv {
-	return css.MediaEnv{Width: float64(a.p.opts.Width), Height: float64(a.p.opts.Height)}
+	w, h := a.Viewport()
+	return css.MediaEnv{Width: w, Height: h}
 }
 
 // IsScrollContainer implements dom.Scrolling.
 func (a *layout) IsScrollContainer(n *dom.Node) bool {
 	a.update()
-	c, _ := a.p.Engine.IsScrollContainer(n.HTML())
+	c, _ := a.eng.IsScrollContainer(n.HTML())
 	return c
 }
 
 // ClientBox implements dom.Scrolling.
 func (a *layout) ClientBox(n *dom.Node) (l, t, w, h float64) {
 	a.update()
-	return a.p.Engine.ClientBox(n.HTML())
+	return a.eng.ClientBox(n.HTML())
 }
 
 // queueScrollEvent appends (target, typ) to the pending scroll event targets unless it

@@ -36,6 +36,10 @@ func smoothScrollDuration(distance float64) float64 {
 // DEPARTURE: the curve is CSS's ease, not Chromium's own ease-in-out.
 // https://drafts.csswg.org/cssom-view/#concept-smooth-scroll
 func (a *layout) SmoothScrollTo(n *dom.Node, x, y float64) {
+	if a.child != nil {
+		a.ScrollTo(n, x, y) // FIXME(spec): instant in an iframe's document
+		return
+	}
 	a.update()
 	p := a.p
 	tx, ty, ok := p.Engine.ClampScrollPosition(htmlOf(n), x, y)

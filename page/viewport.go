@@ -191,3 +191,10 @@ func (p *Page) runTheResizeSteps() bool {
 	p.Window.FireResize()
 	return true
 }
+
+// runTheResizeStepsOfAll runs the resize steps for the top-level document, then for each
+// iframe document (iframes.go): "For each doc of docs, run the resize steps for doc."
+func (p *Page) runTheResizeStepsOfAll() bool {
+	top := p.runTheResizeSteps()
+	return p.runTheResizeStepsOfChildFrames() || top
+}

@@ -13,4 +13,5 @@ import (
 func (p *Page) installWindowGlobals(w *dom.Window, realm *goja.Realm) {
 	p.Loop.InstallWindowGlobals(realm, w.Document(), w, w.TimeOrigin())
 	p.Idle.InstallWindow(realm, w.Document())
+	p.newChildFrame(w) // its rendering (iframes.go)
 }

@@ -106,18 +106,21 @@ type Engine struct {
 	spanScratch []lineSpan
 
 	// paint
-	list      []displayItem
-	hits      []hitItem
-	clips     []Rect // overflow clips while the display list is built
-	canvas    canvasColor
-	focusRing image.Rectangle // the :focus-visible element's ring, painted last (focusring.go)
-	lastFrame *image.RGBA
-	pool      chan *image.RGBA
-	ages      frameAges // what each recycled frame still shows (frameages.go)
-	layers    []*image.RGBA
-	chunks    []listChunk // the display list's chunks for partial rasters (rasterchunks.go)
-	chunksGen uint32
-	chunksLen int
+	// frames gives an iframe's document's last painted frame (SetFrameSource); nil: none.
+	frames            func(iframe *html.Node) *image.RGBA
+	transparentCanvas bool // SetTransparentCanvas: an iframe's document
+	list              []displayItem
+	hits              []hitItem
+	clips             []Rect // overflow clips while the display list is built
+	canvas            canvasColor
+	focusRing         image.Rectangle // the :focus-visible element's ring, painted last (focusring.go)
+	lastFrame         *image.RGBA
+	pool              chan *image.RGBA
+	ages              frameAges // what each recycled frame still shows (frameages.go)
+	layers            []*image.RGBA
+	chunks            []listChunk // the display list's chunks for partial rasters (rasterchunks.go)
+	chunksGen         uint32
+	chunksLen         int
 	// placed keeps, for each translated stacking context of the display list, what it was
 	// painted with (compositor.go), so a new translation paints it again in place.
 	placed     map[*box]int32 // its index in placedAt

@@ -38,11 +38,10 @@ func isImageElement(n *html.Node) bool {
 }
 
 // isReplacedElement: an HTML element that layout treats as a replaced element (an atomic
-// box with no children laid out): an img, and the embedded content whose content is not
-// drawn here: an iframe (FIXME(spec): its nested document is neither loaded nor drawn; its
-// box and border are), a video (no media is played: never any metadata) and a canvas (no
-// rendering context: its bitmap stays transparent black). Their children are fallback
-// content, which is not rendered.
+// box with no children laid out): an img, an iframe (its document's frame is drawn in
+// it: iframecontent.go), and the embedded content whose content is not drawn here: a
+// video (no media is played: never any metadata) and a canvas (no rendering context: its
+// bitmap stays transparent black). Their children are fallback content, which is not rendered.
 // https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules
 func isReplacedElement(n *html.Node) bool {
 	if n == nil || n.Type != html.ElementNode || n.Namespace != "" {
@@ -261,6 +260,10 @@ func (e *Engine) layoutReplaced(b *box, cbw, cbh float64) {
 // content box as object-fit and object-position place it, clipped to the content box when
 // it reaches out of it. https://drafts.csswg.org/css-images-3/#the-object-fit
 func (e *Engine) paintReplaced(b *box, x, y float64) {
+	if isIframeElement(b.node) {
+		e.paintFrame(b, x, y) // its document's frame (iframecontent.go)
+		return
+	}
 	if !isImageElement(b.node) {
 		return
 	}

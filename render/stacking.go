@@ -70,7 +70,11 @@ func (e *Engine) buildDisplayList() {
 	e.placings++
 	e.layerDepth = 0
 	clear(e.dirtyGroups) // (their items are the last list's)
-	e.canvas = canvasColor{c: color.NRGBA{255, 255, 255, 255}}
+	base := color.NRGBA{255, 255, 255, 255}
+	if e.transparentCanvas {
+		base = color.NRGBA{} // an iframe's document: its iframe's parent shows through
+	}
+	e.canvas = canvasColor{c: base}
 	r := e.root
 	if r == nil {
 		return
@@ -91,7 +95,10 @@ func (e *Engine) buildDisplayList() {
 	}
 	if e.canvas.from != nil {
 		bg := e.canvas.from.st.background
-		e.canvas.c = blendOver(color.NRGBA{255, 255, 255, 255}, bg)
+		e.canvas.c = bg
+		if !e.transparentCanvas {
+			e.canvas.c = blendOver(base, bg)
+		}
 	}
 	e.listScrollX, e.listScrollY, e.listFixed, e.elemScrolled = e.scrollX, e.scrollY, false, false
 	e.collectTopLayer()
