@@ -18,7 +18,8 @@ func (d *Document) RunTheUpdateIntersectionObservationsSteps(time float64) (queu
 	r.rs.observationsChanged = false
 	defer func() { clear(r.rs.clipMemo) }() // valid for this update only (and keeps no node alive)
 	// 1. "Let observer list be a list of all IntersectionObservers whose root is in the DOM
-	// tree of document." (the implicit root's document is this one: there are no frames)
+	// tree of document." (the implicit root's document is this one: the observers of an
+	// iframe's window are run with its own document's steps)
 	// 2. "For each observer in observer list:"
 	for _, o := range r.rs.intersectionObservers {
 		if o.root != nil && !o.root.IsConnected() {
@@ -47,7 +48,17 @@ func (o *IntersectionObserver) updateObservation(reg *intersectionObserverRegist
 	thresholdIndex, isIntersecting := 0, false
 	var targetRect, intersectionRect rect
 	ratio := 0.0
-	g, rendered := w.geometry(target)
+	// A target in an iframe's document (same origin) has the geometry of its own document,
+	// relative to its own viewport, as getBoundingClientRect gives it there.
+	tw := w
+	if target.doc != w.doc {
+		tw = target.doc.window
+	}
+	var g Geometry
+	rendered := false
+	if tw != nil {
+		g, rendered = tw.geometry(target)
+	}
 	// 2.2.6-7. "If the intersection root is not the implicit root, and target is not in the
 	// same document as the intersection root", or "If the intersection root is an Element,
 	// and target is not a descendant of the intersection root in the containing block
@@ -55,7 +66,7 @@ func (o *IntersectionObserver) updateObservation(reg *intersectionObserverRegist
 	// CHROME: a target that is not rendered is skipped too; a skipped target's entry has an
 	// empty rootBounds (and boundingClientRect), as Chrome gives it
 	// (testdata/observers/io_containing_block).
-	eligible := rendered && (o.root == nil || w.inContainingBlockChain(target, o.root))
+	eligible := rendered && (o.root == nil && (tw == w || w.holdsFrameOf(tw)) || o.root != nil && tw == w && w.inContainingBlockChain(target, o.root))
 	if !eligible {
 		rootBounds = rect{}
 	}
@@ -66,7 +77,11 @@ func (o *IntersectionObserver) updateObservation(reg *intersectionObserverRegist
 		// 2.2.9. "Let intersectionRect be the result of running the compute the
 		// intersection algorithm on target and observer's intersection root."
 		var ok bool
-		intersectionRect, ok = w.computeTheIntersection(target, o.root, targetRect, rootBounds)
+		if tw != w {
+			intersectionRect, ok = w.computeTheIntersectionAcrossFrames(tw, target, targetRect, rootBounds)
+		} else {
+			intersectionRect, ok = w.computeTheIntersection(target, o.root, targetRect, rootBounds)
+		}
 		// 2.2.10-12. targetArea, intersectionArea; "Let isIntersecting be true if targetRect
 		// and rootBounds intersect or are edge-adjacent, even if the intersection has zero
 		// area".
@@ -170,6 +185,83 @@ func (w *Window) computeTheIntersection(target, root *Node, targetRect, rootBoun
 	// 4-6. Map to the root's coordinate space (the same: one viewport), intersect with the
 	// root intersection rectangle, map to the viewport's.
 	return edgeInclusiveIntersection(isect, rootBounds)
+}
+
+// holdsFrameOf reports whether tw's document is in the frame tree below w's: an iframe's
+// document, or one of its iframes', and so on.
+func (w *Window) holdsFrameOf(tw *Window) bool {
+	for d := tw.doc; d != nil; {
+		c := d.Container()
+		if c == nil {
+			return false
+		}
+		if d = c.doc; d == w.doc {
+			return true
+		}
+	}
+	return false
+}
+
+// computeTheIntersectionAcrossFrames is "compute the intersection" for a target in tw's
+// document, an iframe's below w's, with the implicit root: "If container is the root
+// element of a navigable's document, ... update intersectionRect by clipping to the viewport
+// of container's node document, and update container to be its container" (mapped into the
+// iframe's parent's coordinates at each step: by the iframe's content box), the clips of the
+// ancestors in each document, then the root intersection rectangle.
+// https://w3c.github.io/IntersectionObserver/#compute-the-intersection
+func (w *Window) computeTheIntersectionAcrossFrames(tw *Window, target *Node, targetRect, rootBounds rect) (rect, bool) {
+	isect, cur, node := targetRect, tw, target
+	var dx, dy float64 // the target's viewport's origin in w's
+	clipBy := func(cw *Window, n *Node) bool {
+		p := n.Parent()
+		if p == nil {
+			return true
+		}
+		clip, clipped, ok := cw.accumulatedClip(p, nil)
+		if cw != w {
+			clear(cw.doc.realm.rs.clipMemo) // (the memo is for w's update only)
+		}
+		if clipped {
+			if !ok {
+				return false
+			}
+			isect, ok = edgeInclusiveIntersection(isect, clip)
+		}
+		return ok
+	}
+	for cur != w {
+		if !clipBy(cur, node) || cur.layout == nil {
+			return rect{}, false
+		}
+		vw, vh := cur.layout.Viewport()
+		var ok bool
+		if isect, ok = edgeInclusiveIntersection(isect, rect{0, 0, vw, vh}); !ok {
+			return rect{}, false
+		}
+		iframe := cur.doc.Container()
+		if iframe == nil || iframe.doc.window == nil {
+			return rect{}, false
+		}
+		pw := iframe.doc.window
+		g, rendered := pw.geometry(iframe)
+		if !rendered {
+			return rect{}, false
+		}
+		ox, oy := g.X+g.Borders[3]+g.Padding[3], g.Y+g.Borders[0]+g.Padding[0]
+		isect.x, isect.y, dx, dy = isect.x+ox, isect.y+oy, dx+ox, dy+oy
+		cur, node = pw, iframe
+	}
+	if !clipBy(w, node) {
+		return rect{}, false
+	}
+	isect, ok := edgeInclusiveIntersection(isect, rootBounds)
+	if !ok {
+		return rect{}, false
+	}
+	// 6. "Map intersectionRect to the coordinate space of the viewport of the document
+	// containing target."
+	isect.x, isect.y = isect.x-dx, isect.y-dy
+	return isect, ok
 }
 
 // clipKey and clipEntry memoise accumulatedClip for one update of the intersection

@@ -16,11 +16,16 @@ import (
 	"loopscope/render"
 )
 
-// TestIframeRenderingCasesRealTime runs the case of geometry read inside iframes
-// (testdata/dom/iframe_layout), recorded from Chromium, in real time; TestCorpus runs it in
+// TestIframeRenderingCasesRealTime runs the cases of geometry read inside iframes and of
+// targets in iframes seen by an IntersectionObserver (testdata/dom/iframe_layout,
+// iframe_intersection), recorded from Chromium, in real time; TestCorpus runs them in
 // virtual time.
 func TestIframeRenderingCasesRealTime(t *testing.T) {
-	runCaseFileWith(t, filepath.Join("..", "testdata", "dom", "iframe_layout.json"), false)
+	for _, name := range []string{"iframe_layout", "iframe_intersection"} {
+		t.Run(name, func(t *testing.T) {
+			runCaseFileWith(t, filepath.Join("..", "testdata", "dom", name+".json"), false)
+		})
+	}
 }
 
 // TestIframesDrawnAsChromeDrawsThem paints testdata/iframes/iframes.html (iframes' documents
