@@ -42,7 +42,7 @@ type childFrame struct {
 // newChildFrame gives an iframe's window, just installed, a rendering of its own.
 func (p *Page) newChildFrame(w *dom.Window) {
 	doc := w.Document()
-	eng := render.NewEngine(doc, 1, 1) // sized by fit
+	eng := p.Engine.NewFrameEngine(doc, 1, 1) // sized by fit
 	eng.SetTransparentCanvas()
 	eng.SetAnimationEventFilter(func(typ string) bool { return doc.AnimationListenerTypes().Has(typ) })
 	eng.SetFrameSource(p.frameOf)
@@ -53,6 +53,14 @@ func (p *Page) newChildFrame(w *dom.Window) {
 	w.SetAnimator(animator{eng, doc})
 	if p.frames == nil {
 		p.frames = map[*dom.Document]*childFrame{}
+	}
+	// Those of documents gone since (navigated away, their iframe removed) are forgotten now
+	// too, not only at the next frame: an iframe that navigates from each load keeps one.
+	for d, old := range p.frames {
+		if !d.FullyActive() {
+			old.win.SetLayout(nil)
+			delete(p.frames, d)
+		}
 	}
 	p.frames[doc] = cf
 }

@@ -57,21 +57,24 @@ func itoa(n int) string {
 }
 
 // An iframe that navigates without end keeps one document, one window and one realm alive,
-// not one per navigation: the live heap after 300 navigations is what it was after 100.
+// not one per navigation: the live heap after 500 navigations is what it was after 300. (Not
+// from the first hundred: the page's first frames, which draw the iframe's document, come in
+// the first few hundred navigations and keep two 800 × 600 frame buffers of the page, 3.7 MB,
+// and the iframe's.)
 func TestIframeNavigationsAreBounded(t *testing.T) {
 	con := &markConsole{}
-	p, err := Open(navigatingPage(t, 300, "100, 300"), Options{VirtualTime: true, Console: con})
+	p, err := Open(navigatingPage(t, 500, "100, 300, 500"), Options{VirtualTime: true, Console: con})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Run(loop.RunOptions{StopWhenQuiet: true})
-	if len(con.errors) > 0 || len(con.heaps) != 2 || strings.Join(con.lines, "|") != "done 300 10000" {
+	if len(con.errors) > 0 || len(con.heaps) != 3 || strings.Join(con.lines, "|") != "done 500 10000" {
 		t.Fatalf("lines %q, errors %q, %d marks", con.lines, con.errors, len(con.heaps))
 	}
-	t.Logf("live heap after 100 navigations %d KB, after 300 %d KB", con.heaps[0]>>10, con.heaps[1]>>10)
-	if grew := int64(con.heaps[1]) - int64(con.heaps[0]); grew > 4<<20 {
+	t.Logf("live heap after 100 navigations %d KB, after 300 %d KB, after 500 %d KB", con.heaps[0]>>10, con.heaps[1]>>10, con.heaps[2]>>10)
+	if grew := int64(con.heaps[2]) - int64(con.heaps[1]); grew > 4<<20 {
 		t.Errorf("the live heap grew by %d KB over 200 navigations (%d → %d KB): old documents or realms are kept",
-			grew>>10, con.heaps[0]>>10, con.heaps[1]>>10)
+			grew>>10, con.heaps[1]>>10, con.heaps[2]>>10)
 	}
 }
 

@@ -173,19 +173,32 @@ func NewEngine(src Source, width, height int) *Engine {
 	if err != nil {
 		fc = &fontCache{faces: map[fontKey]*face{}} // unreachable with the embedded fonts; text then draws nothing
 	}
+	ua := parseStyleSheet(uaStyleSheet, 0)
+	for i := range ua {
+		ua[i].ua = true
+	}
+	return newEngine(src, fc, ua, width, height)
+}
+
+// NewFrameEngine returns an engine for src, an iframe's document, with a viewport of
+// width × height px, that shares e's parsed fonts and faces and its parsed UA style sheet
+// (both only read, or filled, from the one goroutine that calls the engines' methods): an
+// engine of its own costs an iframe no fonts of its own.
+func (e *Engine) NewFrameEngine(src Source, width, height int) *Engine {
+	return newEngine(src, e.fonts, e.uaRules, width, height)
+}
+
+func newEngine(src Source, fc *fontCache, ua []styleRule, width, height int) *Engine {
 	e := &Engine{
 		src:       src,
 		fonts:     fc,
+		uaRules:   ua,
 		sheets:    make(map[*html.Node]*sheetCache),
 		states:    make(map[*html.Node]*elementState),
 		keyframes: make(map[string]*css.KeyframesRule),
 		placed:    make(map[*box]int32),
 		repaintAt: -1,
 		pool:      make(chan *image.RGBA, 3),
-	}
-	e.uaRules = parseStyleSheet(uaStyleSheet, 0)
-	for i := range e.uaRules {
-		e.uaRules[i].ua = true
 	}
 	e.Resize(width, height)
 	return e
