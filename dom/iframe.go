@@ -15,8 +15,8 @@ package dom
 // An iframe with a src other than about:blank, or a srcdoc, navigates (navigation.go). Its
 // window gets the event loop's globals of its own (timers, animation frames, console...)
 // from the host (Options.WindowGlobals: package loop's InstallWindowGlobals).
-// window[i] is its i-th child window (navigation.go childNavigablesChanged). FIXME(spec):
-// the nested document is not laid out or drawn (its iframe's box is, empty).
+// window[i] is its i-th child window (navigation.go childNavigablesChanged). Its document
+// is laid out and drawn by an engine of its own (package page's iframes.go).
 
 import (
 	"cmp"
