@@ -11,11 +11,18 @@ import (
 // InstallConsole defines console.log/info/warn/error/debug (and a few friends), formatted the
 // way Chrome's console prints them (https://console.spec.whatwg.org/#formatter): the console
 // of a window or a worker global (Node's is its own).
-func (a *Agent) InstallConsole() {
+func (a *Agent) InstallConsole() { a.InstallConsoleWhile(nil) }
+
+// InstallConsoleWhile is InstallConsole for a global whose console prints only while live
+// reports true (nil: always): a removed iframe's window's prints nothing, as in Chrome.
+func (a *Agent) InstallConsoleWhile(live func() bool) {
 	c := a.rt.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug", "trace"} {
 		level := level
 		a.defineFunc(c, level, 0, func(call goja.FunctionCall) goja.Value {
+			if live != nil && !live() {
+				return goja.Undefined()
+			}
 			text := a.formatArgs(call.Arguments)
 			a.trace.instant(KindConsole, text, a.Now())
 			a.console.Message(level, text)
@@ -24,7 +31,7 @@ func (a *Agent) InstallConsole() {
 		})
 	}
 	a.defineFunc(c, "assert", 0, func(call goja.FunctionCall) goja.Value {
-		if call.Argument(0).ToBoolean() {
+		if call.Argument(0).ToBoolean() || live != nil && !live() {
 			return goja.Undefined()
 		}
 		text := "Assertion failed"

@@ -37,7 +37,11 @@ func (a *Agent) QueueMicrotaskValueAt(target ErrorTarget, cb goja.Value) bool {
 		name = a.functionName(cb)
 	}
 	if target != nil {
-		a.queueMicrotask("queueMicrotask", name, func() { a.at(target, func() { a.runMicrotaskCallback(fn) }) })
+		a.queueMicrotask("queueMicrotask", name, func() {
+			if ScriptsMayRun(target) { // a removed iframe's function does not run
+				a.at(target, func() { a.runMicrotaskCallback(fn) })
+			}
+		})
 	} else {
 		a.queueMicrotask("queueMicrotask", name, func() {
 			if _, inAnother := a.errors.(errorsAt); inAnother {

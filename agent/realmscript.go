@@ -36,3 +36,14 @@ func (a *Agent) atAgentWindow(f func()) {
 	defer func() { a.errors = prev }()
 	f()
 }
+
+// ScriptsMayRun is HTML's "check if we can run script" for a callback of the global object
+// target (nil: the agent's window): not when target is a window whose document is not fully
+// active (a removed iframe's), whose callbacks are then skipped, as Chrome skips them.
+// https://html.spec.whatwg.org/multipage/webappapis.html#check-if-we-can-run-script
+func ScriptsMayRun(target ErrorTarget) bool {
+	if w, ok := target.(interface{ FullyActive() bool }); ok {
+		return w.FullyActive()
+	}
+	return true
+}

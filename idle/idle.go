@@ -268,8 +268,11 @@ func (s *Scheduler) invokeIdleCallbacks(deadline float64) {
 		s.runnable = s.runnable[1:]
 		start := s.l.Now()
 		// "Call callback with deadline. If this throws an exception, report the exception"
-		// (before the microtask checkpoint that ends the call, as Chrome).
-		s.l.InvokeAndReportAt(r.errors, r.name, r.fn, goja.Undefined(), r.argWin.newIdleDeadline(s.l, deadline, false))
+		// (before the microtask checkpoint that ends the call, as Chrome); not a function of
+		// a removed iframe's realm ("check if we can run script").
+		if agent.ScriptsMayRun(r.errors) {
+			s.l.InvokeAndReportAt(r.errors, r.name, r.fn, goja.Undefined(), r.argWin.newIdleDeadline(s.l, deadline, false))
+		}
 		end := s.l.Now()
 		s.periodUsed += end - start
 		s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback " + r.name, Start: start, End: end})
@@ -315,7 +318,11 @@ func (s *Scheduler) invokeIdleCallbackTimeout(r *request) {
 	if !found || !r.win.fullyActive() {
 		return
 	}
-	// 2.2-2.4. call it with an IdleDeadline whose didTimeout is true.
+	// 2.2-2.4. call it with an IdleDeadline whose didTimeout is true (not a function of a
+	// removed iframe's realm).
+	if !agent.ScriptsMayRun(r.errors) {
+		return
+	}
 	now := s.l.Now()
 	s.l.InvokeAndReportAt(r.errors, r.name, r.fn, goja.Undefined(), r.argWin.newIdleDeadline(s.l, now, true))
 	s.l.Trace().Add(loop.Span{Kind: loop.KindIdleCallback, Name: "requestIdleCallback (timed out) " + r.name, Start: now, End: s.l.Now()})

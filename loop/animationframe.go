@@ -134,8 +134,8 @@ func (l *Loop) runTheAnimationFrameCallbacksFor(window *global, now float64) {
 	for i := range callbacks {
 		// 3. "For each handle in callbackHandles, if handle exists in callbacks": one cancelled
 		// by an earlier callback of this frame does not run. 3.1-3.2: taken out above.
-		if callbacks[i].dead {
-			continue
+		if callbacks[i].dead || !agent.ScriptsMayRun(callbacks[i].errors) {
+			continue // (or a function of a removed iframe's realm: "check if we can run script")
 		}
 		// 3.3. "Invoke callback with « now » and "report"." (The call ends with a microtask
 		// checkpoint, "clean up after running script", after the report.)

@@ -8,6 +8,8 @@ import (
 	"math"
 
 	"github.com/dop251/goja"
+
+	"loopscope/agent"
 )
 
 // A timer is an entry of the map of active timers (HTML "timers"): a setTimeout or
@@ -183,7 +185,10 @@ func (l *Loop) runTimer(t *timer) {
 	// "If handler is a Function, then invoke handler given arguments and "report"";
 	// otherwise compile the string as a classic script and run it.
 	if fn, ok := goja.AssertFunction(t.handler); ok {
-		l.InvokeAndReportAt(l.CallbackGlobal(t.handler), l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
+		// (Not a function of a removed iframe's realm: "check if we can run script".)
+		if target := l.CallbackGlobal(t.handler); agent.ScriptsMayRun(target) {
+			l.InvokeAndReportAt(target, l.FunctionName(t.handler), fn, goja.Undefined(), t.args...)
+		}
 	} else {
 		// CHROME: its frames name no file (the error event's filename is ""); its syntax
 		// error names the document (errors_code_from_strings).

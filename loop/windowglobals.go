@@ -86,7 +86,7 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 		l.installQueueMicrotask(obj)
 		l.installTimers(obj, g)
 		l.installAnimationFrames(obj, g)
-		l.Agent.InstallConsole()
+		l.Agent.InstallConsoleWhile(g.fullyActive)
 		l.Agent.InstallPerformanceWithOrigin(g.timeOrigin, false)
 	})
 }
