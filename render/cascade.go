@@ -129,6 +129,7 @@ func (e *Engine) Style() {
 // https://html.spec.whatwg.org/multipage/semantics.html#update-a-style-block
 func (e *Engine) collectStyleSheets() {
 	e.rules = append(e.rules[:0], e.uaRules...)
+	e.backdropRules = append(e.backdropRules[:0], e.uaBackdrop...)
 	clear(e.keyframes)
 	order := len(e.uaRules)
 	mark := e.gen + 1 // the generation this cascade will have
@@ -158,6 +159,10 @@ func (e *Engine) collectStyleSheets() {
 				}
 				r.order = order
 				order++
+				if r.backdrop {
+					e.backdropRules = append(e.backdropRules, r)
+					continue
+				}
 				e.rules = append(e.rules, r)
 			}
 		}

@@ -160,6 +160,8 @@ type Engine struct {
 	listScrollY      float64
 	listFixed        bool        // the display list has fixed boxes (a scroll rebuilds it)
 	topLayer         []*box      // the top layer's boxes in the display list, bottom first (toplayer.go)
+	uaBackdrop       []styleRule // the UA sheet's ::backdrop rules
+	backdropRules    []styleRule // the ::backdrop rules, UA then author, in cascade order (toplayer.go)
 	paintedOff       image.Point // the list offset lastFrame was rastered with
 	rasterOff        image.Point // the list offset of the raster in progress
 	geomGen          uint32      // numbers the layouts (geometry computed again)
@@ -173,11 +175,18 @@ func NewEngine(src Source, width, height int) *Engine {
 	if err != nil {
 		fc = &fontCache{faces: map[fontKey]*face{}} // unreachable with the embedded fonts; text then draws nothing
 	}
-	ua := parseStyleSheet(uaStyleSheet, 0)
-	for i := range ua {
-		ua[i].ua = true
+	var ua, backdrop []styleRule
+	for _, r := range parseStyleSheet(uaStyleSheet, 0) {
+		r.ua = true
+		if r.backdrop {
+			backdrop = append(backdrop, r)
+		} else {
+			ua = append(ua, r)
+		}
 	}
-	return newEngine(src, fc, ua, width, height)
+	e := newEngine(src, fc, ua, width, height)
+	e.uaBackdrop = backdrop
+	return e
 }
 
 // NewFrameEngine returns an engine for src, an iframe's document, with a viewport of
@@ -185,7 +194,9 @@ func NewEngine(src Source, width, height int) *Engine {
 // (both only read, or filled, from the one goroutine that calls the engines' methods): an
 // engine of its own costs an iframe no fonts of its own.
 func (e *Engine) NewFrameEngine(src Source, width, height int) *Engine {
-	return newEngine(src, e.fonts, e.uaRules, width, height)
+	f := newEngine(src, e.fonts, e.uaRules, width, height)
+	f.uaBackdrop = e.uaBackdrop
+	return f
 }
 
 func newEngine(src Source, fc *fontCache, ua []styleRule, width, height int) *Engine {

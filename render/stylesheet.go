@@ -16,11 +16,13 @@ type styleRule struct {
 	decls []css.Declaration
 	key   ruleKey               // the bucket of the rule index it is kept in (ruleindex.go)
 	media []*css.MediaQueryList // the @media rules it is inside of: all must match
+	// backdrop: a rule for ::backdrop, kept apart from the cascade (toplayer.go).
+	backdrop bool
 }
 
 // parseStyleSheet parses CSS text into style rules, starting at order.
 // Selectors go through cascadia; at-rules (but the rules inside @media) and rules with selectors it cannot parse
-// (or pseudo-elements) are skipped, as a browser drops invalid rules.
+// (or pseudo-elements but ::backdrop) are skipped, as a browser drops invalid rules.
 // https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet
 func parseStyleSheet(text string, order int) []styleRule {
 	var rules []styleRule
@@ -42,10 +44,12 @@ func parseStyleSheet(text string, order int) []styleRule {
 			media = append(media, css.ParseMediaQueryList(m))
 		}
 		for i, sel := range group {
-			if sel.PseudoElement() != "" {
+			pe := sel.PseudoElement()
+			if pe != "" && pe != "backdrop" {
 				continue
 			}
-			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls, key: keys[i], media: media})
+			rules = append(rules, styleRule{sel: sel, spec: sel.Specificity(), order: order, decls: decls, key: keys[i], media: media,
+				backdrop: pe != ""})
 			order++
 		}
 	}

@@ -7,7 +7,10 @@ package render
 import (
 	"image/color"
 
+	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
+
+	"loopscope/css"
 )
 
 // TopLayerSource is what a Source tells of its top layer, when it has one: the elements in
@@ -16,9 +19,57 @@ type TopLayerSource interface {
 	TopLayerNodes() []*html.Node
 }
 
-// backdropColor is a modal dialog's ::backdrop background. CHROME: html.css's
-// "dialog::backdrop { background: rgba(0, 0, 0, 0.1) }".
-var backdropColor = color.NRGBA{0, 0, 0, 26}
+// backdropStyle is what the ::backdrop rules give a top layer element's backdrop: its
+// background colour, and whether it is displayed. CHROME: html.css's "dialog::backdrop {
+// background: rgba(0, 0, 0, 0.1) }" (uastyle.go).
+// FIXME(spec): only background-color and display are read, and the rules are matched when
+// the display list is built (a class change alone does not repaint the backdrop).
+func (e *Engine) backdropStyle(n *html.Node) (bg color.NRGBA, shown bool) {
+	type win struct {
+		rank  int // 0: UA, 1: author, 2: author !important
+		spec  cascadia.Specificity
+		order int
+		set   bool
+	}
+	var bgWin, dispWin win
+	shown = true
+	beats := func(w win, rank int, r *styleRule) bool {
+		return !w.set || rank > w.rank || rank == w.rank && (w.spec.Less(r.spec) || w.spec == r.spec && r.order > w.order)
+	}
+	for i := range e.backdropRules {
+		r := &e.backdropRules[i]
+		if !r.sel.Match(n) {
+			continue
+		}
+		for _, d := range r.decls {
+			rank := 1
+			if r.ua {
+				rank = 0
+			} else if d.Important {
+				rank = 2
+			}
+			switch d.Prop {
+			case css.PropBackgroundColor:
+				if beats(bgWin, rank, r) {
+					bgWin = win{rank, r.spec, r.order, true}
+					bg = d.Value.Color
+					if d.Value.Current {
+						bg = color.NRGBA{0, 0, 0, 255} // ::backdrop inherits from nothing: color is black
+					}
+					if d.Value.Global != css.GlobalNone {
+						bg = color.NRGBA{} // initial, inherit (from nothing), unset: transparent
+					}
+				}
+			case css.PropDisplay:
+				if beats(dispWin, rank, r) {
+					dispWin = win{rank, r.spec, r.order, true}
+					shown = d.Value.Global != css.GlobalNone || d.Value.Num != float64(css.DisplayNone)
+				}
+			}
+		}
+	}
+	return bg, shown
+}
 
 // collectTopLayer notes the boxes of the top layer's elements that have one, bottom first,
 // for the display list being built: each is painted above the root stacking context
@@ -52,12 +103,14 @@ func (e *Engine) inTopLayer(b *box) bool {
 // covers the viewport (position: fixed; inset: 0). The backdrop is a hit area of its
 // dialog: a click outside a modal dialog targets the dialog (as in Chrome), and nothing
 // below it is hit (the document is inert outside the dialog).
-// FIXME(spec): ::backdrop takes no author style (no pseudo-elements in the cascade here).
+// The backdrop's background and display come from the ::backdrop rules (backdropStyle).
 func (e *Engine) paintTopLayer() {
 	for _, b := range e.topLayer {
 		e.listFixed = true // the backdrop and the fixed dialog stay put when the page scrolls
-		e.fill(deviceRect(0, 0, float64(e.width), float64(e.height)), backdropColor)
-		e.addHit(b.node, Rect{0, 0, float64(e.width), float64(e.height)})
+		if bg, shown := e.backdropStyle(b.node); shown {
+			e.fill(deviceRect(0, 0, float64(e.width), float64(e.height)), bg)
+			e.addHit(b.node, Rect{0, 0, float64(e.width), float64(e.height)})
+		}
 		e.paintInContext(b, e.root, -e.scrollX, -e.scrollY)
 	}
 }

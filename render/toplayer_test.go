@@ -21,37 +21,43 @@ func (s *topLayerSource) ElementState(n *html.Node, pseudo string) bool {
 	return n == s.dialog && (pseudo == "modal" || pseudo == "open")
 }
 
-// TestModalDialogMatchesChrome renders a page whose modal dialog sits in a 20px clipping
-// parent, under a z-index 1000 fixed box, and compares it with Chromium 156's screenshot of
-// the same page, whose script calls showModal() (testdata/dialog/modal.png:
+// TestModalDialogMatchesChrome renders pages whose modal dialog sits in a 20px clipping
+// parent, under a z-index 1000 fixed box, and compares them with Chromium 156's screenshots
+// of the same pages, whose scripts call showModal() (testdata/dialog/*.png:
 // testdata/dialog/gen.sh): the dialog is centred in the viewport with the UA sheet's
-// border, padding and background, above everything and unclipped, over its
-// rgba(0, 0, 0, 0.1) backdrop. Without the top layer, the dialog is clipped and under the
-// fixed box and nothing is dimmed.
+// border, padding and background, above everything and unclipped, over its backdrop: the UA
+// sheet's rgba(0, 0, 0, 0.1) (modal), or the page's ::backdrop rule that wins the cascade
+// (modal_backdrop: .dim::backdrop's half-transparent blue over dialog::backdrop's red).
+// Without the top layer, the dialog is clipped and under the fixed box and nothing is
+// dimmed (447,156 pixels differ on the first page).
 func TestModalDialogMatchesChrome(t *testing.T) {
-	b, err := os.ReadFile("testdata/dialog/modal.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := parsePage(t, string(b))
-	d := byID(page.doc, "d")
-	d.Attr = append(d.Attr, html.Attribute{Key: "open"})
-	e := NewEngine(&topLayerSource{page, d}, 800, 600)
-	got := renderFrame(e, 0)
-	want := loadPNG(t, "testdata/dialog/modal.png")
-	bad, at := pixelDiff(got, want, 8)
-	if os.Getenv("VERBOSE_DIFF") != "" {
-		savePNG(t, filepath.Join(t.TempDir(), "got.png"), got)
-		t.Logf("%d pixels differ, worst at %v", bad, at)
-	}
-	if bad > 0 {
-		t.Errorf("%d pixels differ from Chrome's by more than 8 in a channel; worst at %v", bad, at)
-	}
-	// A point outside the dialog hits it (its backdrop); one on its content hits that.
-	if n := e.HitTest(5, 5); n != d {
-		t.Errorf("HitTest(5, 5) = %v, want the dialog (its backdrop)", n)
-	}
-	if n := e.HitTest(400, 300); n != byID(page.doc, "inner") {
-		t.Errorf("HitTest(400, 300) = %v, want the dialog's content", n)
+	for _, name := range []string{"modal", "modal_backdrop"} {
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile("testdata/dialog/" + name + ".html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := parsePage(t, string(b))
+			d := byID(page.doc, "d")
+			d.Attr = append(d.Attr, html.Attribute{Key: "open"})
+			e := NewEngine(&topLayerSource{page, d}, 800, 600)
+			got := renderFrame(e, 0)
+			want := loadPNG(t, "testdata/dialog/"+name+".png")
+			bad, at := pixelDiff(got, want, 8)
+			if os.Getenv("VERBOSE_DIFF") != "" {
+				savePNG(t, filepath.Join(t.TempDir(), "got.png"), got)
+				t.Logf("%d pixels differ, worst at %v", bad, at)
+			}
+			if bad > 0 {
+				t.Errorf("%d pixels differ from Chrome's by more than 8 in a channel; worst at %v", bad, at)
+			}
+			// A point outside the dialog hits it (its backdrop); one on its content hits that.
+			if n := e.HitTest(5, 5); n != d {
+				t.Errorf("HitTest(5, 5) = %v, want the dialog (its backdrop)", n)
+			}
+			if n := e.HitTest(400, 300); n != byID(page.doc, "inner") {
+				t.Errorf("HitTest(400, 300) = %v, want the dialog's content", n)
+			}
+		})
 	}
 }

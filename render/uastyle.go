@@ -19,6 +19,7 @@ dialog:modal {
 	position: fixed; overflow: auto; top: 0; bottom: 0;
 	max-width: calc(100% - 6px - 2em); max-height: calc(100% - 6px - 2em)
 }
+dialog::backdrop { background: rgba(0, 0, 0, 0.1) }
 iframe { border: 2px inset }
 body { margin: 8px }
 p, blockquote, dl, ul, ol, menu, pre { margin-top: 1em; margin-bottom: 1em }
