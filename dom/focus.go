@@ -344,6 +344,17 @@ func (d *Document) focusUpdateSteps(old, new *Node) {
 	d.fireFocusEvent(new, "focusin", old)
 }
 
+// FireFocusChange fires focus (focus true) or blur at w: its document's navigable got or
+// lost the focus (a press into an iframe's document focuses its window, the window that had
+// the focus is blurred first). https://html.spec.whatwg.org/multipage/interaction.html#focus-update-steps
+func (w *Window) FireFocusChange(focus bool) {
+	typ := "blur"
+	if focus {
+		typ = "focus"
+	}
+	w.doc.fireTrusted(w, createEvent(typ, kindFocusEvent, EventInit{Composed: true}), false)
+}
+
 // fireFocusEvent fires a trusted FocusEvent: blur and focus do not bubble, focusin and
 // focusout do. https://w3c.github.io/uievents/#events-focusevent
 func (d *Document) fireFocusEvent(at *Node, typ string, related *Node) {

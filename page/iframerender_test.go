@@ -16,14 +16,14 @@ import (
 	"loopscope/render"
 )
 
-// TestIframeRenderingCasesRealTime runs the cases of geometry read inside iframes and of
-// targets in iframes seen by an IntersectionObserver (testdata/dom/iframe_layout,
-// iframe_intersection), recorded from Chromium, in real time; TestCorpus runs them in
-// virtual time.
+// TestIframeRenderingCasesRealTime runs the cases of geometry read inside iframes, of
+// targets in iframes seen by an IntersectionObserver and of real clicks into iframes
+// (testdata/dom/iframe_layout, dom/iframe_intersection, input/iframe_click), recorded from
+// Chromium, in real time; TestCorpus runs them in virtual time.
 func TestIframeRenderingCasesRealTime(t *testing.T) {
-	for _, name := range []string{"iframe_layout", "iframe_intersection"} {
+	for _, name := range []string{"dom/iframe_layout", "dom/iframe_intersection", "input/iframe_click"} {
 		t.Run(name, func(t *testing.T) {
-			runCaseFileWith(t, filepath.Join("..", "testdata", "dom", name+".json"), false)
+			runCaseFileWith(t, filepath.Join("..", "testdata", name+".json"), false)
 		})
 	}
 }

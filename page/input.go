@@ -42,6 +42,10 @@ type inputState struct {
 	// went to (its keyup clicks it).
 	shift, ctrl, alt, meta bool
 	spaceArmed             *dom.Node
+	// Across iframes (iframeinput.go): the documents whose hover and active states hold the
+	// pointer's target chain, and the document whose window has the focus (nil: the page's).
+	hoverDocs, activeDocs []*dom.Document
+	focusedFrame          *dom.Document
 
 	queue   []rafInput // continuous input waiting for the next frame (rafaligned.go)
 	dropped int        // continuous input dropped since the last frame (the queue was full)
@@ -212,7 +216,7 @@ func (p *Page) dispatchEvents(target *dom.Node, events ...*dom.Event) (notCancel
 	dispatch := func() {
 		for _, ev := range events {
 			start := p.Loop.Now()
-			notCanceled = p.Doc.DispatchTrusted(target, ev)
+			notCanceled = p.docOf(target).DispatchTrusted(target, ev)
 			p.Loop.Trace().Add(loop.Span{Kind: loop.KindEventDispatch, Name: ev.Type(), Start: start, End: p.Loop.Now()})
 		}
 	}

@@ -111,19 +111,20 @@ func (p *Page) pointerMove(points []movePoint) {
 		p.updateHover(nil, last.x, last.y)
 		return
 	}
-	target := p.hitTest(last.x, last.y)
-	p.updateHover(target, last.x, last.y)
-	pm := p.pointerEvent("pointermove", last.x, last.y, -1, 0)
+	target, fx, fy := p.hitTestFrames(last.x, last.y)
+	dx, dy := fx-last.x, fy-last.y // into the target's document's viewport
+	p.updateHover(target, fx, fy)
+	pm := p.pointerEvent("pointermove", fx, fy, -1, 0)
 	pm.SetTimeStamp(last.t)
 	list := make([]*dom.Event, len(points))
 	for i, pt := range points {
-		list[i] = p.pointerEvent("pointermove", pt.x, pt.y, -1, 0)
+		list[i] = p.pointerEvent("pointermove", pt.x+dx, pt.y+dy, -1, 0)
 		list[i].SetTimeStamp(pt.t)
 	}
 	pm.SetCoalescedEvents(list)
 	p.dispatchEvents(target, pm)
 	if !p.input.preventMouse {
-		mm := p.mouseEvent("mousemove", last.x, last.y, 0, 0)
+		mm := p.mouseEvent("mousemove", fx, fy, 0, 0)
 		mm.SetTimeStamp(last.t)
 		p.dispatchEvents(target, mm)
 	}
@@ -142,7 +143,7 @@ func (p *Page) updateHover(target *dom.Node, x, y float64) {
 		old = nil // FIXME(spec): Chrome sends out/leave to the removed node's parent chain
 	}
 	in.hover, in.hx, in.hy = target, x, y
-	p.Doc.SetHovered(target)
+	p.setPointerState(target, &in.hoverDocs, (*dom.Document).SetHovered)
 	if old == target {
 		return
 	}
@@ -204,24 +205,24 @@ func leftAndEntered(old, target *dom.Node) (left, entered []*dom.Node) {
 // is held: a chorded press), mousedown, focus as its default action, and contextmenu for
 // the secondary button. CHROME (Linux): contextmenu follows mousedown.
 // https://w3c.github.io/pointerevents/#the-pointerdown-event
-func (p *Page) pointerPress(button int, x, y float64) {
+func (p *Page) pointerPress(button int, px, py float64) {
 	in := &p.input
-	target := p.hitTest(x, y)
+	target, x, y := p.hitTestFrames(px, py) // (x, y) in target's document's viewport
 	if target != in.hover || x != in.hx || y != in.hy {
 		p.updateHover(target, x, y)
 	}
 	// CHROME: the active state (:active) is set before pointerdown is dispatched, for
 	// any button, and cleared before pointerup.
-	p.Doc.NoteInputModality(true)
-	p.Doc.SetActive(target)
+	p.docOf(target).NoteInputModality(true)
+	p.setPointerState(target, &in.activeDocs, (*dom.Document).SetActive)
 	now := p.Loop.Now()
 	if in.clickCount > 0 && button == in.lastButton && now-in.lastPress <= doubleClickMS &&
-		math.Abs(x-in.lastX) <= doubleClickPX && math.Abs(y-in.lastY) <= doubleClickPX {
+		math.Abs(px-in.lastX) <= doubleClickPX && math.Abs(py-in.lastY) <= doubleClickPX {
 		in.clickCount++
 	} else {
 		in.clickCount = 1
 	}
-	in.lastPress, in.lastX, in.lastY, in.lastButton = now, x, y, button
+	in.lastPress, in.lastX, in.lastY, in.lastButton = now, px, py, button
 	chorded := in.buttons != 0
 	in.buttons |= buttonsBit(button)
 	in.pressed[button] = target
@@ -233,26 +234,27 @@ func (p *Page) pointerPress(button int, x, y float64) {
 		}
 		// HTML's light dismiss activities follow pointerdown and pointerup (a dialog with
 		// closedby=any closes on a click outside it; CHROME: after mouseup, before click).
-		p.Doc.LightDismissOpenDialogs("pointerdown", target, x, y)
+		p.docOf(target).LightDismissOpenDialogs("pointerdown", target, x, y)
 	}
 	if in.preventMouse {
 		return
 	}
 	if p.dispatchEvents(target, p.mouseEvent("mousedown", x, y, button, in.clickCount)) {
 		// The mousedown's default action: focus what was clicked (or give the focus to
-		// the viewport).
+		// the viewport), in its document, whose window gets the focus first.
+		p.focusFrame(target)
 		if target == nil {
 			p.Doc.Unfocus() // a document without a body
 		} else if f := target.FocusableAncestor(); f != nil {
 			f.Focus()
 			if f.IsTextControl() && p.Doc.FocusedElement() == f {
 				// CHROME: the caret goes where the click was, after the focus event.
-				if b, ok := p.Engine.CaretOffsetAt(f.HTML(), f.TextValue(), x, y); ok {
+				if b, ok := p.layoutOf(f.Document()).eng.CaretOffsetAt(f.HTML(), f.TextValue(), x, y); ok {
 					f.SetCaretAtByte(b)
 				}
 			}
 		} else {
-			p.Doc.Unfocus()
+			target.Document().Unfocus()
 		}
 	}
 	if button == 2 {
@@ -264,13 +266,13 @@ func (p *Page) pointerPress(button int, x, y float64) {
 // button is held), mouseup, then click (primary) or auxclick at the nearest common
 // ancestor of where the button went down and where it came up, and dblclick after a
 // second click. https://w3c.github.io/uievents/#event-type-click
-func (p *Page) pointerRelease(button int, x, y float64) {
+func (p *Page) pointerRelease(button int, px, py float64) {
 	in := &p.input
-	target := p.hitTest(x, y)
+	target, x, y := p.hitTestFrames(px, py)
 	if target != in.hover || x != in.hx || y != in.hy {
 		p.updateHover(target, x, y)
 	}
-	p.Doc.SetActive(nil)
+	p.setPointerState(nil, &in.activeDocs, (*dom.Document).SetActive)
 	if in.buttons&buttonsBit(button) == 0 {
 		// A release without its press (a recording cut short): the events still go.
 		in.pressed[button] = target
@@ -288,7 +290,7 @@ func (p *Page) pointerRelease(button int, x, y float64) {
 		p.dispatchEvents(target, p.mouseEvent("mouseup", x, y, button, in.clickCount))
 	}
 	if in.buttons == 0 {
-		p.Doc.LightDismissOpenDialogs("pointerup", target, x, y)
+		p.docOf(target).LightDismissOpenDialogs("pointerup", target, x, y)
 	}
 	if in.buttons == 0 {
 		in.preventMouse = false
@@ -342,8 +344,8 @@ func (p *Page) wheelAction(a Action) error {
 
 // pointerWheel dispatches one (coalesced) wheel event at (x, y); its default action, when
 // nobody canceled it, scrolls. https://w3c.github.io/uievents/#event-type-wheel
-func (p *Page) pointerWheel(x, y, dx, dy float64) {
-	target := p.hitTest(x, y)
+func (p *Page) pointerWheel(px, py, dx, dy float64) {
+	target, x, y := p.hitTestFrames(px, py)
 	if target != p.input.hover {
 		p.updateHover(target, x, y)
 	}

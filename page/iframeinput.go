@@ -1,0 +1,131 @@
+// Spec: UI Events, W3C Working Draft 2024-09 (https://w3c.github.io/uievents/), HTML Living
+// Standard 2026-11-01 §6.6 "Focus" (a navigable's focus: the focus update steps fire focus
+// and blur at the windows of the documents gaining and losing it). Tags: FIXME(spec),
+// DEPARTURE, CHROME (DESIGN.md).
+
+package page
+
+import (
+	"golang.org/x/net/html"
+
+	"loopscope/dom"
+)
+
+// The pointer over iframes: a point of the page's viewport inside an iframe's content box is
+// a point of its document's viewport, hit-tested by that document's engine (iframes.go), and
+// the pointer's events go to the element hit there, with coordinates of that viewport, as in
+// Chrome. A press into another document's element focuses that document's window first.
+//
+// FIXME(spec): the boundary events across an iframe's edge are those of the two elements'
+// ancestor chains (Chrome gives the parent's iframe element its over and enter); keys go to
+// the page's document, not to the focused iframe's; the wheel over an iframe scrolls the
+// page, not the iframe's document; the parent's activeElement does not become the iframe.
+
+// hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
+// document whose content box holds the point, and the point in that document's viewport.
+func (p *Page) hitTestFrames(x, y float64) (target *dom.Node, fx, fy float64) {
+	target, fx, fy = p.hitTest(x, y), x, y
+	for target != nil && len(p.frames) > 0 && isIframeNode(target.HTML()) {
+		cf := p.frameHeldBy(target)
+		parent := p.layoutOf(target.Document())
+		if cf == nil || parent == nil {
+			break
+		}
+		g, ok := parent.eng.GeometryOf(target.HTML())
+		if !ok {
+			break
+		}
+		cx, cy := fx-(g.Border.X+g.Borders[3]+g.Padding[3]), fy-(g.Border.Y+g.Borders[0]+g.Padding[0])
+		if cx < 0 || cy < 0 || cx >= float64(cf.w) || cy >= float64(cf.h) {
+			break // its border or padding: the iframe element itself
+		}
+		cf.lay.update()
+		n := cf.doc.NodeFor(cf.eng.HitTest(cx, cy))
+		if n == nil {
+			if n = cf.doc.Body(); n == nil {
+				n = cf.doc.DocumentElement()
+			}
+		}
+		if n == nil {
+			break
+		}
+		target, fx, fy = n, cx, cy
+	}
+	return target, fx, fy
+}
+
+// isIframeNode: an HTML iframe element.
+func isIframeNode(h *html.Node) bool {
+	return h != nil && h.Type == html.ElementNode && h.Namespace == "" && h.Data == "iframe"
+}
+
+// frameHeldBy is the rendering of iframe's document (nil: none).
+func (p *Page) frameHeldBy(iframe *dom.Node) *childFrame {
+	for _, cf := range p.frames {
+		if cf.doc.Container() == iframe {
+			return cf
+		}
+	}
+	return nil
+}
+
+// docOf is the document of target, the page's for nil.
+func (p *Page) docOf(target *dom.Node) *dom.Document {
+	if target == nil {
+		return p.Doc
+	}
+	return target.Document()
+}
+
+// setPointerState sets a user action state (hover, active) to target in its document and,
+// in each document above it, to the iframe that holds the one below (the pointer is over
+// it there); the documents it was set in before and that no longer hold target's chain
+// lose it. set is dom.Document.SetHovered or SetActive.
+func (p *Page) setPointerState(target *dom.Node, was *[]*dom.Document, set func(d *dom.Document, n *dom.Node)) {
+	now := (*was)[:0:0]
+	for n := target; n != nil; {
+		d := n.Document()
+		set(d, n)
+		now = append(now, d)
+		if d == p.Doc {
+			break
+		}
+		n = d.Container()
+	}
+	if target == nil {
+		set(p.Doc, nil)
+		now = append(now, p.Doc)
+	}
+	for _, d := range *was {
+		kept := false
+		for _, k := range now {
+			kept = kept || k == d
+		}
+		if !kept {
+			set(d, nil)
+		}
+	}
+	*was = now
+}
+
+// focusFrame gives the focus to target's document's window when another document had it (a
+// press into an iframe's document, or back into the page's): blur at the window that had
+// it, focus at the one that gets it (CHROME: the window's focus before the element's).
+func (p *Page) focusFrame(target *dom.Node) {
+	d := p.docOf(target)
+	in := &p.input
+	was := in.focusedFrame
+	if was == nil {
+		was = p.Doc
+	}
+	if d == was {
+		return
+	}
+	in.focusedFrame = d
+	if w := was.Window(); w != nil && was.FullyActive() {
+		w.FireFocusChange(false)
+	}
+	if w := d.Window(); w != nil {
+		w.FireFocusChange(true)
+	}
+}
