@@ -1,8 +1,11 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -59,5 +62,47 @@ func TestModalDialogMatchesChrome(t *testing.T) {
 				t.Errorf("HitTest(400, 300) = %v, want the dialog's content", n)
 			}
 		})
+	}
+}
+
+// manyTopLayerSource is a static page whose dialogs are all open, modal and in the top layer.
+type manyTopLayerSource struct {
+	*staticSource
+	dialogs []*html.Node
+}
+
+func (s *manyTopLayerSource) TopLayerNodes() []*html.Node { return s.dialogs }
+
+func (s *manyTopLayerSource) ElementState(n *html.Node, pseudo string) bool {
+	return n.Data == "dialog" && (pseudo == "modal" || pseudo == "open")
+}
+
+// TestTopLayerBackdropsAreBounded: a page with 200 modal dialogs paints the backdrops of the
+// topmost maxPaintedBackdrops only (each covers the viewport), while every dialog is drawn
+// and hit-tested: the topmost dialog's backdrop takes a point outside every dialog.
+func TestTopLayerBackdropsAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<body>")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, `<dialog id="d%d" open><div style="width: 10px; height: 10px"></div></dialog>`, i)
+	}
+	page := parsePage(t, b.String())
+	var dialogs []*html.Node
+	for i := 0; i < 200; i++ {
+		dialogs = append(dialogs, byID(page.doc, fmt.Sprintf("d%d", i)))
+	}
+	e := NewEngine(&manyTopLayerSource{page, dialogs}, 800, 600)
+	renderFrame(e, 0)
+	backdrops := 0
+	for _, it := range e.list {
+		if it.op == opFill && it.r == image.Rect(0, 0, 800, 600) {
+			backdrops++
+		}
+	}
+	if backdrops != maxPaintedBackdrops {
+		t.Errorf("%d viewport-sized fills painted, want %d", backdrops, maxPaintedBackdrops)
+	}
+	if n := e.HitTest(5, 5); n != dialogs[199] {
+		t.Errorf("HitTest(5, 5) = %v, want the topmost dialog", n)
 	}
 }
