@@ -73,8 +73,6 @@ func (g *global) fullyActive() bool { return g.doc == nil || g.doc.FullyActive()
 // requestAnimationFrame, cancelAnimationFrame, console and performance, each created in
 // realm (a function is a built-in of the realm it was created in), with timers and animation
 // frame callbacks of its own. Its console lines go to the page's console.
-//
-// FIXME(spec): its performance observes no long tasks.
 func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, errors agent.ErrorTarget, timeOrigin float64) {
 	l.forgetInactiveWindows()
 	g := newGlobal(realm, doc)
@@ -87,7 +85,7 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 		l.installTimers(obj, g)
 		l.installAnimationFrames(obj, g)
 		l.Agent.InstallConsoleWhile(g.fullyActive)
-		l.Agent.InstallPerformanceWithOrigin(g.timeOrigin, false)
+		l.Agent.InstallFramePerformance(g.timeOrigin, g.fullyActive)
 	})
 }
 
