@@ -18,15 +18,16 @@ func (d *Document) RunTheUpdateIntersectionObservationsSteps(time float64) (queu
 	r.rs.observationsChanged = false
 	defer func() { clear(r.rs.clipMemo) }() // valid for this update only (and keeps no node alive)
 	// 1. "Let observer list be a list of all IntersectionObservers whose root is in the DOM
-	// tree of document." (the implicit root's document is this one: the observers of an
-	// iframe's window are run with its own document's steps)
+	// tree of document." DEPARTURE: those of document's window, whatever their root (an
+	// iframe's observer with the implicit root is run with its own document's steps, which
+	// come after the page's, against the page's viewport: rootWindow).
 	// 2. "For each observer in observer list:"
 	for _, o := range r.rs.intersectionObservers {
 		if o.root != nil && !o.root.IsConnected() {
 			continue
 		}
 		// 2.1. "Let rootBounds be observer's root intersection rectangle."
-		rootBounds := d.window.rootIntersectionRectangle(o)
+		rootBounds := o.rootWindow().rootIntersectionRectangle(o)
 		// 2.2. "For each target in observer's internal [[ObservationTargets]] slot,
 		// processed in the same order that observe() was called on each target:"
 		for _, reg := range o.registrations {
@@ -41,7 +42,7 @@ func (d *Document) RunTheUpdateIntersectionObservationsSteps(time float64) (queu
 // updateObservation is step 2.2's steps for one target: it queues an entry when the
 // threshold crossed or isIntersecting changed.
 func (o *IntersectionObserver) updateObservation(reg *intersectionObserverRegistration, rootBounds rect, time float64) bool {
-	w := o.realm.win
+	w := o.rootWindow()
 	target := reg.target
 	// 2.2.1-5. "Let thresholdIndex be 0", isIntersecting false, targetRect and
 	// intersectionRect empty, intersectionRatio 0.
@@ -185,6 +186,21 @@ func (w *Window) computeTheIntersection(target, root *Node, targetRect, rootBoun
 	// 4-6. Map to the root's coordinate space (the same: one viewport), intersect with the
 	// root intersection rectangle, map to the viewport's.
 	return edgeInclusiveIntersection(isect, rootBounds)
+}
+
+// rootWindow is the window of the observer's intersection root's document: the top-level
+// document's for the implicit root ("the top-level browsing context's document node"), so
+// that an observer of an iframe's window with no root sees its targets in the page's
+// viewport, as Chrome's does.
+// https://w3c.github.io/IntersectionObserver/#intersectionobserver-implicit-root
+func (o *IntersectionObserver) rootWindow() *Window {
+	w := o.realm.win
+	if o.root == nil && w != nil {
+		if top := w.doc.topDocument().window; top != nil {
+			return top
+		}
+	}
+	return w
 }
 
 // holdsFrameOf reports whether tw's document is in the frame tree below w's: an iframe's

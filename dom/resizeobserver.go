@@ -163,8 +163,12 @@ func (ob *resizeObservation) isActive(w *Window) bool {
 	return !ob.reported || current != ob.lastReportedSize
 }
 
-// geometry is the target's boxes (zero when it has none).
+// geometry is the target's boxes (zero when it has none), from its own document's layout
+// (an observer of the page may observe an element of an iframe's document).
 func (w *Window) geometry(n *Node) (Geometry, bool) {
+	if n.doc != w.doc && n.doc.window != nil {
+		w = n.doc.window
+	}
 	ol, ok := w.layout.(ObserverLayout)
 	if !ok || n.kind != ElementNode || !n.IsConnected() {
 		return Geometry{}, false

@@ -99,6 +99,19 @@ func (p *Page) childFrames() []*childFrame {
 	return out
 }
 
+// renderedDocuments are the page's document and its iframes' fully active ones, in the order
+// of childFrames.
+func (p *Page) renderedDocuments() []*dom.Document {
+	if len(p.frames) == 0 {
+		return []*dom.Document{p.Doc}[:1:1]
+	}
+	docs := []*dom.Document{p.Doc}
+	for _, cf := range p.childFrames() {
+		docs = append(docs, cf.doc)
+	}
+	return docs
+}
+
 // layoutOf is document d's layout: the page's, an iframe document's, or nil.
 func (p *Page) layoutOf(d *dom.Document) *layout {
 	if d == p.Doc {

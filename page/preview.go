@@ -69,6 +69,7 @@ func (p *Page) makePreview() {
 		}
 	}()
 	e := render.NewEngine(p.Doc, w, h)
+	e.SetFrameSource(p.frameOf) // its iframes' documents as their last frames show them
 	e.Style()
 	e.Layout()
 	p.preview.Store(&Preview{Img: e.Paint(), DocVersion: v})

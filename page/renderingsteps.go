@@ -4,7 +4,13 @@
 
 package page
 
-import "loopscope/loop"
+import (
+	"math"
+	"slices"
+
+	"loopscope/dom"
+	"loopscope/loop"
+)
 
 var _ loop.RenderingSteps = renderer{}
 
@@ -38,28 +44,55 @@ func (r renderer) RunTheFocusFixupRule() bool { return r.p.Doc.RunTheFocusFixupR
 
 // GatherActiveResizeObservationsAtDepth is Resize Observer's "gather active resize
 // observations at depth" (dom/resizeobserver.go, as the four below).
+// DEPARTURE: the steps of the page's document and of its iframes' documents (iframes.go) are
+// run together, each step for every document in turn (the page's first), with one depth:
+// HTML runs step 16's loop for one document after another.
 func (r renderer) GatherActiveResizeObservationsAtDepth(depth int) {
-	r.p.Doc.GatherActiveResizeObservationsAtDepth(depth)
+	for _, d := range r.p.renderedDocuments() {
+		d.GatherActiveResizeObservationsAtDepth(depth)
+	}
 }
 
 // HasActiveResizeObservations is Resize Observer's "has active resize observations".
-func (r renderer) HasActiveResizeObservations() bool { return r.p.Doc.HasActiveResizeObservations() }
+func (r renderer) HasActiveResizeObservations() bool {
+	return slices.ContainsFunc(r.p.renderedDocuments(), (*dom.Document).HasActiveResizeObservations)
+}
 
 // BroadcastActiveResizeObservations is Resize Observer's "broadcast active resize
 // observations": it returns the shallowest depth it reported.
 func (r renderer) BroadcastActiveResizeObservations() int {
-	return r.p.Doc.BroadcastActiveResizeObservations()
+	depth := math.MaxInt
+	for _, d := range r.p.renderedDocuments() {
+		if d.HasActiveResizeObservations() {
+			depth = min(depth, d.BroadcastActiveResizeObservations())
+		}
+	}
+	return depth
 }
 
 // HasSkippedResizeObservations is Resize Observer's "has skipped resize observations".
-func (r renderer) HasSkippedResizeObservations() bool { return r.p.Doc.HasSkippedResizeObservations() }
+func (r renderer) HasSkippedResizeObservations() bool {
+	return slices.ContainsFunc(r.p.renderedDocuments(), (*dom.Document).HasSkippedResizeObservations)
+}
 
 // DeliverResizeLoopError is Resize Observer's "deliver resize loop error notification".
-func (r renderer) DeliverResizeLoopError() { r.p.Doc.DeliverResizeLoopError() }
+func (r renderer) DeliverResizeLoopError() {
+	for _, d := range r.p.renderedDocuments() {
+		if d.HasSkippedResizeObservations() {
+			d.DeliverResizeLoopError()
+		}
+	}
+}
 
 // RunTheUpdateIntersectionObservationsSteps is Intersection Observer's "run the update
-// intersection observations steps" (dom/intersectionupdate.go): the entries it queues are
-// delivered by a task after this rendering update.
+// intersection observations steps" (dom/intersectionupdate.go) for each document: the
+// entries it queues are delivered by a task after this rendering update.
 func (r renderer) RunTheUpdateIntersectionObservationsSteps(now float64) bool {
-	return r.p.Doc.RunTheUpdateIntersectionObservationsSteps(now)
+	did := false
+	for _, d := range r.p.renderedDocuments() {
+		if d.RunTheUpdateIntersectionObservationsSteps(now) {
+			did = true
+		}
+	}
+	return did
 }
