@@ -48,6 +48,9 @@ type invalidation struct {
 	cx      computeContext // of the last full cascade (root font size, viewport)
 	pass    uint32         // incremented by each incremental restyle
 	snaps   []styleSnap    // used styles before this pass changed them
+	// toggled: the elements of this pass whose display went to or from none: each is
+	// styled again as a new child of its parent, with its subtree (styleNewChildren).
+	toggled []*elementState
 
 	// Paint-only changes that can patch the display list in place (paintpaintdamage.go).
 	patches     []paintPatch
@@ -237,13 +240,25 @@ func (e *Engine) restyleChanged(v uint64) bool {
 	}
 	slices.SortStableFunc(roots, func(a, b root) int { return a.depth - b.depth })
 	iv.pass++
-	iv.snaps = iv.snaps[:0]
+	iv.snaps, iv.toggled = iv.snaps[:0], iv.toggled[:0]
 	cx := iv.cx
 	for _, r := range roots {
 		if !e.restyleElement(r.st, r.subtree, &cx) {
 			e.undoRestyle()
 			return false
 		}
+	}
+	// An element whose display went to or from none is taken as one its parent lost and
+	// gained: styled as a new element with its subtree (whose styles a display: none
+	// ancestor left out), its transitions cancelled, its parent's boxes built again.
+	for _, st := range iv.toggled {
+		p := st.node.Parent
+		if p == nil || p.Type != html.ElementNode || !e.noteChildrenChange(&kids, p) {
+			e.undoRestyle()
+			return false
+		}
+		st.gen = 0 // not styled: styleNewChildren styles it as a new child
+		kids.unstyled = append(kids.unstyled, st.node)
 	}
 	if !e.styleNewChildren(&kids, &cx) || !kids.check(e) {
 		kids.forget()
@@ -256,6 +271,10 @@ func (e *Engine) restyleChanged(v uint64) bool {
 		iv.unpatchable = true
 	}
 	e.raiseDamage(level)
+	for _, st := range iv.toggled {
+		e.noteContentChange(st.node.Parent)
+	}
+	iv.toggled = iv.toggled[:0]
 	for _, c := range iv.pending {
 		switch {
 		case c.kind == ChangeChildren:
@@ -272,8 +291,9 @@ func (e *Engine) restyleChanged(v uint64) bool {
 // restyleElement recomputes one element's base style from the cascade, and its
 // children's when subtree is set or when a property they inherit changed. It reports
 // false when only a full cascade will do (display changed to or from none, the root's
-// font size, an unstyled child). finishRestyle then starts transitions and sets the used
-// styles.
+// font size, an unstyled child); an element whose display goes to or from none is noted
+// in toggled, its children left alone. finishRestyle then starts transitions and sets the
+// used styles.
 func (e *Engine) restyleElement(st *elementState, subtree bool, cx *computeContext) bool {
 	iv := &e.inv
 	if st.pass == iv.pass && !subtree {
@@ -295,9 +315,12 @@ func (e *Engine) restyleElement(st *elementState, subtree bool, cx *computeConte
 	e.cascadeElement(st, parent, cx)
 	iv.work.Restyled++
 	base := st.baseStyle()
-	if (oldBase.display == css.DisplayNone) != (base.display == css.DisplayNone) ||
-		st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && base.fontSize != oldBase.fontSize {
+	if st.node.Parent != nil && st.node.Parent.Type == html.DocumentNode && base.fontSize != oldBase.fontSize {
 		return false
+	}
+	if (oldBase.display == css.DisplayNone) != (base.display == css.DisplayNone) {
+		iv.toggled = append(iv.toggled, st) // styled as a new element (restyleChanged)
+		return true
 	}
 	if base.display == css.DisplayNone {
 		return true
@@ -328,6 +351,9 @@ func (e *Engine) finishRestyle() damageLevel {
 	level := damageNone
 	for i := range e.inv.snaps {
 		s := &e.inv.snaps[i]
+		if slices.Contains(e.inv.toggled, s.st) {
+			continue // styled as a new element (styleNewElement)
+		}
 		if s.oldBase.display != css.DisplayNone {
 			e.startTransitions(s.st, &s.old)
 		}

@@ -438,3 +438,78 @@ func TestPatchThenNewListBeforeAPaint(t *testing.T) {
 		t.Fatalf("the frame differs from a full one at %v", firstDiff(got, want))
 	}
 }
+
+// TestDisplayTogglesMatchFullFrames: elements (with their subtrees, some never styled under
+// a display: none ancestor) go to and from display: none by their style attribute or a
+// class, three at a time at most: every frame is the same as a full one, byte for byte; and
+// an element with children toggled frame after frame is restyled incrementally (styled as
+// a new child of its parent), not by a full cascade.
+func TestDisplayTogglesMatchFullFrames(t *testing.T) {
+	page := strings.Replace(invalidationPage, "</style>", ".gone { display: none }\n</style>", 1)
+	for seed := int64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			doc, src, inc, full := incrementalAndFull(t, page)
+			els := mutableElements(doc)
+			rng := rand.New(rand.NewSource(seed))
+			incremental := 0
+			for frame := 0; frame < 40; frame++ {
+				for k := rng.Intn(3); k >= 0; k-- {
+					n := els[rng.Intn(len(els))]
+					if n.Data == "body" {
+						continue
+					}
+					if rng.Intn(2) == 0 {
+						if _, ok := attr(n, "style"); ok {
+							removeAttr(n, "style")
+						} else {
+							setAttr(n, "style", "display: none")
+						}
+						src.change(ChangeAttribute, n, "style")
+					} else {
+						if c, _ := attr(n, "class"); c == "gone" {
+							removeAttr(n, "class")
+						} else {
+							setAttr(n, "class", "gone")
+						}
+						src.change(ChangeAttribute, n, "class")
+					}
+				}
+				now := float64(frame) * 16
+				got := renderFrame(inc, now)
+				if !inc.Work().FullCascade {
+					incremental++
+				}
+				full.lastFrame = nil
+				want := renderFrame(full, now)
+				if !bytes.Equal(got.Pix, want.Pix) {
+					t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
+				}
+			}
+			t.Logf("%d of 40 frames restyled incrementally", incremental)
+		})
+	}
+	// One element with children toggled every frame: each toggle is an incremental restyle
+	// (it was a full cascade), and its frame a full one's.
+	t.Run("p2", func(t *testing.T) {
+		doc, src, inc, full := incrementalAndFull(t, page)
+		p2 := byID(doc, "p2")
+		renderFrame(inc, 0)
+		for frame := 1; frame <= 20; frame++ {
+			if frame%2 == 1 {
+				setAttr(p2, "style", "display: none")
+			} else {
+				removeAttr(p2, "style")
+			}
+			src.change(ChangeAttribute, p2, "style")
+			now := float64(frame) * 16
+			got := renderFrame(inc, now)
+			if inc.Work().FullCascade {
+				t.Fatalf("frame %d: a full cascade for a display toggle", frame)
+			}
+			full.lastFrame = nil
+			if want := renderFrame(full, now); !bytes.Equal(got.Pix, want.Pix) {
+				t.Fatalf("frame %d: the incremental frame differs from a full one at %v", frame, firstDiff(got, want))
+			}
+		}
+	})
+}
