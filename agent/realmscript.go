@@ -4,8 +4,14 @@ import "github.com/dop251/goja"
 
 // RunScriptAsIn is RunScriptAs for a script of another global object of the agent (a string
 // handler of an iframe window's setTimeout): it runs in realm, and its syntax error or
-// exception is reported at target (nil: the agent's window).
-func (a *Agent) RunScriptAsIn(realm *goja.Realm, target ErrorTarget, paneName, srcName, src, errorFile string) {
+// exception is reported at target (nil: the agent's window), a syntax error as an object
+// made by syntaxError, the realm's SyntaxError (nil: the agent's window's).
+func (a *Agent) RunScriptAsIn(realm *goja.Realm, target ErrorTarget, syntaxError goja.Constructor, paneName, srcName, src, errorFile string) {
+	if syntaxError != nil {
+		prev := a.recovery.syntaxError
+		a.recovery.syntaxError = syntaxError
+		defer func() { a.recovery.syntaxError = prev }()
+	}
 	a.at(target, func() { a.runScriptIn(realm, paneName, srcName, src, errorFile) })
 }
 

@@ -194,7 +194,13 @@ func (l *Loop) runTimer(t *timer) {
 		// error names the document (errors_code_from_strings).
 		// 8.3. "Otherwise": the string is compiled and run as a classic script in the
 		// global's realm (settings object's realm).
-		l.RunScriptAsIn(global.realm, global.errors, "setTimeout handler", "", t.handler.String(), l.documentURL)
+		// Its syntax error names the window's document (CHROME: about:blank for an iframe's
+		// initial one) and is a SyntaxError of its realm.
+		errorFile := l.documentURL
+		if global.doc != nil {
+			errorFile = global.doc.URL()
+		}
+		l.RunScriptAsIn(global.realm, global.errors, global.syntaxError, "setTimeout handler", "", t.handler.String(), errorFile)
 	}
 	// "If id does not exist in global's map of active timers, then abort these steps."
 	if global.activeTimers[t.id] != t {

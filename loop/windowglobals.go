@@ -21,6 +21,9 @@ import (
 // the frame tree, the order in which a frame runs the documents' animation frame callbacks.
 type WindowDocument interface {
 	FullyActive() bool
+	// URL is the document's URL: what a syntax error of a string given to its window's
+	// setTimeout names.
+	URL() string
 	// FramePath orders documents as Chrome's frame tree: compared with slices.Compare, a
 	// document before the documents of its navigable's descendants, which come before its
 	// next sibling's (the top-level document's is empty).
@@ -36,8 +39,10 @@ type global struct {
 	realm *goja.Realm    // nil: the runtime's first realm (the top-level window's, a worker's)
 	doc   WindowDocument // nil: always fully active (the top-level window, a worker)
 	// errors is where the exceptions of a string handler of its setTimeout are reported
-	// (nil: the loop's window).
-	errors agent.ErrorTarget
+	// (nil: the loop's window); syntaxError its realm's SyntaxError, taken before any of
+	// its scripts ran (nil: the loop's window's).
+	errors      agent.ErrorTarget
+	syntaxError goja.Constructor
 	// timeOrigin is the global's time origin, in ms of the agent's clock (0: the page's):
 	// its animation frame callbacks' timestamps count from it, as its performance.now().
 	timeOrigin float64
@@ -81,6 +86,7 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 	g.timeOrigin = timeOrigin
 	realm.Do(func() {
 		obj := l.rt.GlobalObject()
+		g.syntaxError, _ = goja.AssertConstructor(obj.Get("SyntaxError"))
 		l.installQueueMicrotask(obj)
 		l.installTimers(obj, g)
 		l.installAnimationFrames(obj, g)
