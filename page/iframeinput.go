@@ -16,10 +16,14 @@ import (
 // the pointer's events go to the element hit there, with coordinates of that viewport, as in
 // Chrome. A press into another document's element focuses that document's window first.
 //
+// The keys go to the focused element of the document whose window has the focus
+// (keyboard.go keyDocument).
+//
 // FIXME(spec): the boundary events across an iframe's edge are those of the two elements'
-// ancestor chains (Chrome gives the parent's iframe element its over and enter); keys go to
-// the page's document, not to the focused iframe's; the wheel over an iframe scrolls the
-// page, not the iframe's document; the parent's activeElement does not become the iframe.
+// ancestor chains (Chrome gives the parent's iframe element its over and enter); Tab moves
+// within the focused document only; the wheel and the scrolling keys over an iframe scroll
+// the page, not the iframe's document; the parent's activeElement does not become the
+// iframe.
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.

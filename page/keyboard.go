@@ -187,16 +187,27 @@ func (p *Page) keyEvent(typ string, k keyDef) *dom.Event {
 	return dom.NewKeyboardEvent(typ, init)
 }
 
-// keyTarget is the focused element, else the body (the root element without one, the
-// document without either).
+// keyTarget is the focused element of the document whose window has the focus (the page's,
+// or an iframe's a press went into: keyDocument), else its body (the root element without
+// one, the document without either).
 func (p *Page) keyTarget() *dom.Node {
-	if t := p.Doc.ActiveElement(); t != nil {
+	d := p.keyDocument()
+	if t := d.ActiveElement(); t != nil {
 		return t
 	}
-	if t := p.Doc.DocumentElement(); t != nil {
+	if t := d.DocumentElement(); t != nil {
 		return t
 	}
-	return p.Doc.Node()
+	return d.Node()
+}
+
+// keyDocument is the document whose window has the focus: the iframe's document a press
+// went into last (iframeinput.go), while it is fully active, else the page's.
+func (p *Page) keyDocument() *dom.Document {
+	if d := p.input.focusedFrame; d != nil && d.FullyActive() {
+		return d
+	}
+	return p.Doc
 }
 
 // keyDown dispatches keydown at the focused element; when nobody canceled it, keypress
@@ -208,7 +219,7 @@ func (p *Page) keyTarget() *dom.Node {
 // https://w3c.github.io/uievents/#keydown
 func (p *Page) keyDown(k keyDef) {
 	p.setModifier(k, true)
-	p.Doc.NoteInputModality(false)
+	p.keyDocument().NoteInputModality(false)
 	target := p.keyTarget()
 	in := &p.input
 	in.spaceArmed = nil
@@ -219,7 +230,7 @@ func (p *Page) keyDown(k keyDef) {
 		// A close request: "If the user agent ... a potential close request, fire keydown;
 		// if it was not canceled, process close watchers" (the topmost modal dialog's).
 		// https://html.spec.whatwg.org/multipage/interaction.html#close-requests
-		p.Doc.ProcessCloseWatchers()
+		p.keyDocument().ProcessCloseWatchers()
 		return
 	}
 	if k.char != 0 && !in.ctrl && !in.alt && !in.meta {
@@ -240,7 +251,7 @@ func (p *Page) keyDown(k keyDef) {
 	}
 	switch k.key {
 	case "Tab":
-		p.Doc.SequentialFocusNavigation(in.shift)
+		p.keyDocument().SequentialFocusNavigation(in.shift) // FIXME(spec): within its document only
 	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", " ":
 		if k.key == " " && takesSpace(target) || keepsKey(target, k.key) {
 			return
