@@ -21,9 +21,9 @@ import (
 //
 // FIXME(spec): the boundary events across an iframe's edge are those of the two elements'
 // ancestor chains (Chrome gives the parent's iframe element its over and enter); Tab moves
-// within the focused document only; the wheel and the scrolling keys over an iframe scroll
-// the page, not the iframe's document; the parent's activeElement does not become the
-// iframe.
+// within the focused document only; the scrolling keys in an iframe scroll the page, not
+// the iframe's document (the wheel scrolls it: viewport.go userScrollBy); the parent's
+// activeElement does not become the iframe.
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.
@@ -56,6 +56,29 @@ func (p *Page) hitTestFrames(x, y float64) (target *dom.Node, fx, fy float64) {
 		target, fx, fy = n, cx, cy
 	}
 	return target, fx, fy
+}
+
+// frameOrigin is where document d's viewport is in the page's viewport: the sum of the
+// content boxes' origins of the iframes that hold it, each in its parent's layout.
+func (p *Page) frameOrigin(d *dom.Document) (x, y float64) {
+	for d != p.Doc {
+		iframe := d.Container()
+		if iframe == nil {
+			return x, y
+		}
+		a := p.layoutOf(iframe.Document())
+		if a == nil {
+			return x, y
+		}
+		a.update()
+		g, ok := a.eng.GeometryOf(iframe.HTML())
+		if !ok {
+			return x, y
+		}
+		x, y = x+g.Border.X+g.Borders[3]+g.Padding[3], y+g.Border.Y+g.Borders[0]+g.Padding[0]
+		d = iframe.Document()
+	}
+	return x, y
 }
 
 // isIframeNode: an HTML iframe element.

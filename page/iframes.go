@@ -39,6 +39,14 @@ type childFrame struct {
 	done         *image.RGBA // the frame before it, handed back once the parent drew frame
 }
 
+// docOrNil is cf's document (nil for a nil cf: the page's).
+func (cf *childFrame) docOrNil() *dom.Document {
+	if cf == nil {
+		return nil
+	}
+	return cf.doc
+}
+
 // newChildFrame gives an iframe's window, just installed, a rendering of its own.
 func (p *Page) newChildFrame(w *dom.Window) {
 	doc := w.Document()

@@ -355,6 +355,13 @@ func (p *Page) pointerWheel(px, py, dx, dy float64) {
 		// the body are by default) the wheel does not block: the scroll is done first, then
 		// the event is dispatched, not cancelable, its listeners seeing the new position.
 		p.scrollByWheel(target, dx, dy)
+		if d := p.docOf(target); d != p.Doc {
+			// The listeners see the new position: an iframe's document where the scroll
+			// of a document above it moved it.
+			ox, oy := p.frameOrigin(d)
+			init.ClientX, init.ClientY = math.Floor(px-ox), math.Floor(py-oy)
+			init.ScreenX, init.ScreenY = init.ClientX, init.ClientY
+		}
 		init.Cancelable = false
 		p.dispatchEvents(target, dom.NewWheelEvent(init, dom.WheelEventInit{DeltaX: dx, DeltaY: dy}))
 		return

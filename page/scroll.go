@@ -15,6 +15,7 @@ import (
 type scrollEvent struct {
 	target *dom.Node
 	typ    string
+	doc    *dom.Document // the document whose pending list it is in (nil: the page's)
 }
 
 // maxPendingScrollEvents bounds the pending list (each entry is a distinct target and
@@ -49,16 +50,12 @@ func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
 // scroll (both fire in the next scroll steps, scroll first).
 func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
 	a.update()
-	if a.child != nil {
-		// FIXME(spec): an iframe's document scrolls with no scroll events (the pending
-		// scroll event targets are the top-level document's).
-		a.eng.ScrollTo(htmlOf(n), x, y)
-		return
+	if a.child == nil {
+		a.p.cancelSmoothScroll(n)
 	}
-	a.p.cancelSmoothScroll(n)
 	if a.eng.ScrollTo(htmlOf(n), x, y) {
-		a.p.queueScrollEvent(n, "scroll")
-		a.p.queueScrollEvent(n, "scrollend")
+		a.p.queueScrollEventIn(a.child.docOrNil(), n, "scroll")
+		a.p.queueScrollEventIn(a.child.docOrNil(), n, "scrollend")
 	}
 }
 
@@ -92,17 +89,25 @@ func (a *layout) ClientBox(n *dom.Node) (l, t, w, h float64) {
 // queueScrollEvent appends (target, typ) to the pending scroll event targets unless it
 // is there already: however many scrolls a frame has, each target gets one event.
 // https://drafts.csswg.org/cssom-view/#scrolling-events
-func (p *Page) queueScrollEvent(target *dom.Node, typ string) {
+func (p *Page) queueScrollEvent(target *dom.Node, typ string) { p.queueScrollEventIn(nil, target, typ) }
+
+// queueScrollEventIn is queueScrollEvent for document doc's pending scroll event targets
+// (nil: the page's; an iframe's document's are kept in the same list, each entry with its
+// document, and fired in its document's turn of the scroll steps).
+func (p *Page) queueScrollEventIn(doc *dom.Document, target *dom.Node, typ string) {
+	if doc == p.Doc {
+		doc = nil
+	}
 	v := &p.view
 	for _, e := range v.pending {
-		if e.target == target && e.typ == typ {
+		if e.target == target && e.typ == typ && e.doc == doc {
 			return
 		}
 	}
 	if len(v.pending) >= maxPendingScrollEvents {
 		return
 	}
-	v.pending = append(v.pending, scrollEvent{target, typ})
+	v.pending = append(v.pending, scrollEvent{target, typ, doc})
 }
 
 // runTheScrollSteps is CSSOM View's "run the scroll steps" for the document. It reports
@@ -124,8 +129,14 @@ func (p *Page) runTheScrollSteps() bool {
 	// scrolls again queues for the next frame.
 	list := v.pending
 	v.pending = nil
-	for _, e := range list {
-		p.Doc.FireScrollEvent(e.target, e.typ)
+	// "For each doc of docs, run the scroll steps for doc": the page's entries, then each
+	// iframe document's, in the order update the rendering takes them.
+	for _, d := range p.renderedDocuments() {
+		for _, e := range list {
+			if e.doc == nil && d == p.Doc || e.doc == d {
+				d.FireScrollEvent(e.target, e.typ)
+			}
+		}
 	}
 	return true
 }
@@ -137,11 +148,16 @@ func (p *Page) runTheScrollSteps() bool {
 // (DEPARTURE).
 func (p *Page) userScroll(target *dom.Node, x, y float64) bool {
 	p.cancelSmoothScroll(target)
-	if !p.Engine.ScrollTo(htmlOf(target), x, y) {
+	return p.userScrollIn(p.lay, target, x, y)
+}
+
+// userScrollIn is userScroll in the document of layout a (the page's or an iframe's).
+func (p *Page) userScrollIn(a *layout, target *dom.Node, x, y float64) bool {
+	if !a.eng.ScrollTo(htmlOf(target), x, y) {
 		return false
 	}
-	p.queueScrollEvent(target, "scroll")
-	p.queueScrollEvent(target, "scrollend")
+	p.queueScrollEventIn(a.doc, target, "scroll")
+	p.queueScrollEventIn(a.doc, target, "scrollend")
 	return true
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 
+	"golang.org/x/net/html"
+
 	"loopscope/dom"
 )
 
@@ -45,6 +47,20 @@ func (p *Page) scrollByWheel(target *dom.Node, dx, dy float64) bool {
 // userScrollBy scrolls the scroller of target (see scrollByWheel) by (dx, dy).
 func (p *Page) userScrollBy(target *dom.Node, dx, dy float64) bool {
 	p.layoutNow()
+	// In an iframe's document (iframeinput.go): its scroller, else its viewport when it can
+	// move that way, else the scroll chains to the iframe in its parent's document.
+	for target != nil && target.Document() != p.Doc {
+		a := p.layoutOf(target.Document())
+		if a == nil {
+			break
+		}
+		a.update()
+		if s := scrollerIn(a, target, dx, dy); s != nil || canScroll(a, nil, dx, dy) {
+			x, y := a.eng.ScrollPosition(htmlOf(s))
+			return p.userScrollIn(a, s, x+dx, y+dy)
+		}
+		target = target.Document().Container()
+	}
 	s := p.scrollerFor(target, dx, dy)
 	x, y := p.Engine.ScrollPosition(htmlOf(s))
 	return p.userScroll(s, x+dx, y+dy)
@@ -53,21 +69,32 @@ func (p *Page) userScrollBy(target *dom.Node, dx, dy float64) bool {
 // scrollerFor is the nearest inclusive ancestor of target whose overflow lets the user
 // scroll and that can move by (dx, dy); nil (the viewport) when none can.
 func (p *Page) scrollerFor(target *dom.Node, dx, dy float64) *dom.Node {
+	return scrollerIn(p.lay, target, dx, dy)
+}
+
+// scrollerIn is scrollerFor in the document of layout a.
+func scrollerIn(a *layout, target *dom.Node, dx, dy float64) *dom.Node {
 	if target == nil {
 		return nil
 	}
-	root := p.Doc.DocumentElement()
+	root := a.doc.DocumentElement()
 	for h := target.HTML(); h != nil && (root == nil || h != root.HTML()); h = h.Parent {
-		if _, user := p.Engine.IsScrollContainer(h); !user {
+		if _, user := a.eng.IsScrollContainer(h); !user {
 			continue
 		}
-		x, y := p.Engine.ScrollPosition(h)
-		mx, my, _ := p.Engine.ScrollRange(h)
-		if dx < 0 && x > 0 || dx > 0 && x < mx || dy < 0 && y > 0 || dy > 0 && y < my {
-			return p.Doc.NodeFor(h)
+		if canScroll(a, h, dx, dy) {
+			return a.doc.NodeFor(h)
 		}
 	}
 	return nil
+}
+
+// canScroll reports whether scroller h (nil: the viewport) of a's document can move by
+// (dx, dy).
+func canScroll(a *layout, h *html.Node, dx, dy float64) bool {
+	x, y := a.eng.ScrollPosition(h)
+	mx, my, _ := a.eng.ScrollRange(h)
+	return dx < 0 && x > 0 || dx > 0 && x < mx || dy < 0 && y > 0 || dy > 0 && y < my
 }
 
 // scrollByKey is the default action of a keydown that scrolls (the arrows, PageUp,
