@@ -108,11 +108,18 @@ func (l *Loop) anyAnimationFrame(outsideFrame bool) bool {
 
 // runTheAnimationFrameCallbacks is update the rendering's step 14, "For each doc of docs,
 // run the animation frame callbacks for doc", with the timestamp now: the top-level
-// window's, then each fully active iframe window's that has callbacks at its turn
-// (nextWindowForFrame: in Chrome's frame tree order).
+// window's, then each fully active iframe window's that had callbacks as the frame started,
+// at its turn, in Chrome's frame tree order (windowsForFrame).
 func (l *Loop) runTheAnimationFrameCallbacks(now float64) {
+	order := l.windowsForFrame()
 	l.runTheAnimationFrameCallbacksFor(l.window, now)
-	for w := l.nextWindowForFrame(nil); w != nil; w = l.nextWindowForFrame(w.framePath) {
+	for _, w := range order {
+		w.waitsForFrame = false
+		// (A callback of an earlier window may have removed this one's iframe.)
+		if !w.fullyActive() {
+			w.forgetAnimationFrames()
+			continue
+		}
 		l.runTheAnimationFrameCallbacksFor(w, now)
 	}
 }

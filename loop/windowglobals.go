@@ -128,47 +128,50 @@ func (l *Loop) forgetInactiveWindows() {
 	l.frameWindows = frames
 }
 
-// nextWindowForFrame takes out of the iframe windows waiting for a frame the one whose
-// animation frame callbacks "run the animation frame callbacks" runs next in this frame,
-// after those of the window whose document's frame path is after (nil: the top-level
-// window's): the fully active one that comes first after it (nil: none). A window that is
-// no longer fully active leaves the list, its callbacks never run (a removed iframe's
-// document never becomes fully active again: inserted again, the iframe gets a new
-// document). So a callback may request one of a window that comes later for this frame,
-// as docs are all the fully active documents, each one's callbacks taken at its turn; one
-// of a window whose turn is past waits for the next frame.
+// windowsForFrame takes the iframe windows whose animation frame callbacks "run the
+// animation frame callbacks" runs in this frame after the top-level window's: the fully
+// active ones that have callbacks as the frame starts, in order (byFramePath). A window
+// that is no longer fully active leaves the list, its callbacks never run (a removed
+// iframe's document never becomes fully active again: inserted again, the iframe gets a new
+// document). The windows taken stay waitsForFrame until their turn, whose callbacks are
+// taken then: one requested for them meanwhile runs in this frame.
 //
-// CHROME: in Blink's frame tree order (WindowDocument.FramePath: each frame's children in
-// the order they were made, a child right after its parent, a navigated iframe's new
-// window in its old one's place), not in the tree order of the iframes, which the spec's
-// docs keep ("the order of A and B in the list must match the shadow-including tree order
-// of their respective navigable containers"): an iframe inserted before an older one runs
-// its callbacks after it, one made inside the first iframe after the second before the
-// second (testdata/dom/iframe_frame_order).
-func (l *Loop) nextWindowForFrame(after []uint64) *global {
-	var next *global
-	kept := l.frameWindows[:0]
-	for _, g := range l.frameWindows {
-		if !g.fullyActive() {
+// CHROME: the windows are those that have callbacks as the frame starts: one that gets its
+// first callbacks from another's in this frame waits for the next frame (the spec's docs are
+// all the fully active documents). And they are in Blink's frame tree order
+// (WindowDocument.FramePath: each frame's children in the order they were made, a child
+// right after its parent, a navigated iframe's new window in its old one's place), not in
+// the tree order of the iframes, which the spec's docs keep ("the order of A and B in the
+// list must match the shadow-including tree order of their respective navigable
+// containers"): an iframe inserted before an older one runs its callbacks after it, one
+// made inside the first iframe after the second before the second
+// (testdata/dom/iframe_frame_order).
+func (l *Loop) windowsForFrame() []*global {
+	windows := l.frameWindows
+	l.frameWindows = nil
+	kept := windows[:0]
+	for _, g := range windows {
+		if g.fullyActive() {
+			kept = append(kept, g)
+		} else {
 			g.forgetAnimationFrames()
-			continue
-		}
-		kept = append(kept, g)
-		if g.framePath == nil {
-			g.framePath = g.doc.FramePath()
-		}
-		if slices.Compare(g.framePath, after) > 0 && (next == nil || slices.Compare(g.framePath, next.framePath) < 0) {
-			next = g
 		}
 	}
-	clear(l.frameWindows[len(kept):])
-	l.frameWindows = kept
-	if next != nil {
-		l.frameWindows = slices.DeleteFunc(l.frameWindows, func(g *global) bool { return g == next })
-		next.waitsForFrame = false
-	}
-	return next
+	clear(windows[len(kept):])
+	slices.SortFunc(kept, byFramePath)
+	return kept
 }
+
+// path is the window's document's FramePath (read once: a document keeps its navigable).
+func (g *global) path() []uint64 {
+	if g.framePath == nil {
+		g.framePath = g.doc.FramePath()
+	}
+	return g.framePath
+}
+
+// byFramePath orders iframe windows in Chrome's frame tree order.
+func byFramePath(a, b *global) int { return slices.Compare(a.path(), b.path()) }
 
 // CallbackGlobal is the global object an exception of callback fn is reported at (nil: the
 // loop's window): WebIDL's "invoke" reports it "for realm's global object", realm being the
