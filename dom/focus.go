@@ -220,8 +220,8 @@ func (n *Node) beingRendered() bool {
 // https://html.spec.whatwg.org/multipage/webappapis.html#update-the-rendering (step 17)
 func (d *Document) RunTheFocusFixupRule() bool {
 	f := d.FocusedElement()
-	if f == nil || f.isFocusableArea() {
-		return false
+	if f == nil || f.isFocusableArea() || d.navigables[f.h] != nil {
+		return false // (an iframe whose document has the focus: FocusContainer)
 	}
 	d.focusUpdateSteps(f, nil)
 	return true
@@ -342,6 +342,34 @@ func (d *Document) focusUpdateSteps(old, new *Node) {
 	d.userState.focusVisible = d.focusVisibleFor(new)
 	d.fireFocusEvent(new, "focus", old)
 	d.fireFocusEvent(new, "focusin", old)
+}
+
+// FocusContainer makes iframe, whose document gets the focus (a press into it), d's focused
+// area, as the focus update steps do for the chain of a navigable's containers: d's focused
+// element loses it first (blur, focusout), and the iframe gets no focus event (CHROME:
+// activeElement is the iframe, as in Chrome).
+// https://html.spec.whatwg.org/multipage/interaction.html#focus-update-steps
+func (d *Document) FocusContainer(iframe *Node) {
+	if d.FocusedElement() == iframe {
+		return
+	}
+	if old := d.FocusedElement(); old != nil {
+		d.focusUpdateSteps(old, nil)
+	}
+	if iframe.doc != d || !iframe.IsConnected() {
+		return
+	}
+	d.focused = iframe
+	d.noteFocusChange(iframe)
+}
+
+// ReleaseContainerFocus gives up, without events, a focused area that is an iframe (the
+// focus has come back from its document to d).
+func (d *Document) ReleaseContainerFocus() {
+	if f := d.FocusedElement(); f != nil && isIframe(f.h) {
+		d.focused = nil
+		d.noteFocusChange(f)
+	}
 }
 
 // FireFocusChange fires focus (focus true) or blur at w: its document's navigable got or

@@ -22,8 +22,7 @@ import (
 // FIXME(spec): the boundary events across an iframe's edge are those of the two elements'
 // ancestor chains (Chrome gives the parent's iframe element its over and enter); Tab moves
 // within the focused document only; the scrolling keys in an iframe scroll the page, not
-// the iframe's document (the wheel scrolls it: viewport.go userScrollBy); the parent's
-// activeElement does not become the iframe.
+// the iframe's document (the wheel scrolls it: viewport.go userScrollBy).
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.
@@ -136,19 +135,44 @@ func (p *Page) setPointerState(target *dom.Node, was *[]*dom.Document, set func(
 }
 
 // focusFrame gives the focus to target's document's window when another document had it (a
-// press into an iframe's document, or back into the page's): blur at the window that had
-// it, focus at the one that gets it (CHROME: the window's focus before the element's).
+// press into an iframe's document, or back into the page's), in Chrome's order: the focused
+// elements of the documents that lose the focus are blurred (innermost first), each document
+// above target's makes the iframe that holds the next one its focused area (its focused
+// element blurred first: FocusContainer), then blur at the window that had the focus and
+// focus at the one that gets it (before the element's own focus).
 func (p *Page) focusFrame(target *dom.Node) {
 	d := p.docOf(target)
 	in := &p.input
 	was := in.focusedFrame
-	if was == nil {
+	if was == nil || !was.FullyActive() {
 		was = p.Doc
 	}
 	if d == was {
 		return
 	}
 	in.focusedFrame = d
+	// The iframes that hold d, innermost first, and the documents of d's chain.
+	var ups []*dom.Node
+	inChain := map[*dom.Document]bool{d: true}
+	for up := d.Container(); up != nil; up = up.Document().Container() {
+		ups = append(ups, up)
+		inChain[up.Document()] = true
+	}
+	for c := was; c != nil; {
+		if inChain[c] {
+			break
+		}
+		c.Unfocus()
+		iframe := c.Container()
+		if iframe == nil {
+			break
+		}
+		c = iframe.Document()
+	}
+	for i := len(ups) - 1; i >= 0; i-- { // the outermost document first
+		ups[i].Document().FocusContainer(ups[i])
+	}
+	d.ReleaseContainerFocus()
 	if w := was.Window(); w != nil && was.FullyActive() {
 		w.FireFocusChange(false)
 	}
