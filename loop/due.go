@@ -131,7 +131,7 @@ func (l *Loop) runDueWork(now float64) {
 			l.removeTimer(t) // its task would not be runnable, ever (runTimer)
 			continue
 		}
-		l.queueTask(&task{Task: agent.Task{Source: SourceTimer, Name: l.timerName(t), At: e.at, TimerSeq: e.seq}, nesting: t.nesting, fn: func() { l.runTimer(t) }})
+		l.queueTask(&task{Task: agent.Task{Source: SourceTimer, Name: l.timerName(t), At: e.at, TimerSeq: e.seq}, nesting: t.nesting, timerGlobal: t.global, fn: func() { l.runTimer(t) }})
 	}
 	if cap(timers) > 1024 {
 		timers = nil // a burst of timers: do not keep its scratch list

@@ -11,8 +11,10 @@ type task struct {
 	// runnable (orders tasks across sources), its sequence number (ties) and its timer's.
 	agent.Task
 	fn func() // the steps
-	// nesting is the timer nesting level of a task created by the timer initialisation steps.
-	nesting int
+	// nesting is the timer nesting level of a task created by the timer initialisation steps,
+	// timerGlobal the global whose timer it is.
+	nesting     int
+	timerGlobal *global
 }
 
 // taskQueue is a FIFO of tasks from one source (a ring buffer: no allocation per task in steady state).

@@ -114,9 +114,11 @@ func (l *Loop) timerInitialisationSteps(t *timer, previousID int) int {
 	}
 	// 3. "If the surrounding agent's event loop's currently running task is a task that was
 	// created by this algorithm, then let nesting level be the task's timer nesting level.
-	// Otherwise, let nesting level be 0."
+	// Otherwise, let nesting level be 0." CHROME: only a timer task of the same global
+	// (Blink keeps the level per window): timeouts that hop between a page and its iframe
+	// are never clamped, those of one window are (testdata/dom/iframe_timer_nesting).
 	nesting := 0
-	if l.currentTask != nil && l.currentTask.Source == SourceTimer {
+	if l.currentTask != nil && l.currentTask.Source == SourceTimer && l.currentTask.timerGlobal == global {
 		nesting = l.currentTask.nesting
 	}
 	timeout := t.timeout
