@@ -6,6 +6,8 @@
 package page
 
 import (
+	"slices"
+
 	"golang.org/x/net/html"
 
 	"loopscope/dom"
@@ -19,10 +21,12 @@ import (
 // The keys go to the focused element of the document whose window has the focus
 // (keyboard.go keyDocument).
 //
-// FIXME(spec): the boundary events across an iframe's edge are those of the two elements'
-// ancestor chains (Chrome gives the parent's iframe element its over and enter); Tab moves
-// within the focused document only; the scrolling keys in an iframe scroll the page, not
-// the iframe's document (the wheel scrolls it: viewport.go userScrollBy).
+// Each document has its own element under the pointer and its own boundary events
+// (pointer.go updateHover).
+//
+// FIXME(spec): Tab moves within the focused document only; the scrolling keys in an iframe
+// scroll the page, not the iframe's document (the wheel scrolls it: viewport.go
+// userScrollBy).
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.
@@ -55,6 +59,51 @@ func (p *Page) hitTestFrames(x, y float64) (target *dom.Node, fx, fy float64) {
 		target, fx, fy = n, cx, cy
 	}
 	return target, fx, fy
+}
+
+// hoverTargets are the documents of target's chain, the page's first, and the element the
+// pointer is over in each: target in its own, the iframe that holds the next in each above
+// (the page's alone, with nil, for a nil target).
+func (p *Page) hoverTargets(target *dom.Node) (order []*dom.Document, want map[*dom.Document]*dom.Node) {
+	want = map[*dom.Document]*dom.Node{}
+	for n := target; n != nil; {
+		d := n.Document()
+		want[d] = n
+		order = append(order, d)
+		if d == p.Doc {
+			break
+		}
+		n = d.Container()
+	}
+	if len(order) == 0 || order[len(order)-1] != p.Doc {
+		want[p.Doc] = nil
+		order = append(order, p.Doc)
+	}
+	slices.Reverse(order)
+	return order, want
+}
+
+// docsLeft are the documents the pointer was over and no longer is (not in want), fully
+// active ones only, the deepest first; the others are forgotten.
+func (p *Page) docsLeft(want map[*dom.Document]*dom.Node) []*dom.Document {
+	in := &p.input
+	var left []*dom.Document
+	depth := map[*dom.Document]int{}
+	for d := range in.hovers {
+		if _, kept := want[d]; kept {
+			continue
+		}
+		if !d.FullyActive() {
+			delete(in.hovers, d)
+			continue
+		}
+		left = append(left, d)
+		for c := d.Container(); c != nil; c = c.Document().Container() {
+			depth[d]++
+		}
+	}
+	slices.SortFunc(left, func(a, b *dom.Document) int { return depth[b] - depth[a] })
+	return left
 }
 
 // frameOrigin is where document d's viewport is in the page's viewport: the sum of the
@@ -103,10 +152,10 @@ func (p *Page) docOf(target *dom.Node) *dom.Document {
 	return target.Document()
 }
 
-// setPointerState sets a user action state (hover, active) to target in its document and,
+// setPointerState sets a user action state (:active) to target in its document and,
 // in each document above it, to the iframe that holds the one below (the pointer is over
 // it there); the documents it was set in before and that no longer hold target's chain
-// lose it. set is dom.Document.SetHovered or SetActive.
+// lose it. set is dom.Document.SetActive.
 func (p *Page) setPointerState(target *dom.Node, was *[]*dom.Document, set func(d *dom.Document, n *dom.Node)) {
 	now := (*was)[:0:0]
 	for n := target; n != nil; {

@@ -44,8 +44,11 @@ type inputState struct {
 	spaceArmed             *dom.Node
 	// Across iframes (iframeinput.go): the documents whose hover and active states hold the
 	// pointer's target chain, and the document whose window has the focus (nil: the page's).
-	hoverDocs, activeDocs []*dom.Document
-	focusedFrame          *dom.Document
+	// hovers is the element under the pointer in each document it is over (in a document
+	// above an iframe's, the iframe).
+	hovers       map[*dom.Document]*dom.Node
+	activeDocs   []*dom.Document
+	focusedFrame *dom.Document
 
 	queue   []rafInput // continuous input waiting for the next frame (rafaligned.go)
 	dropped int        // continuous input dropped since the last frame (the queue was full)

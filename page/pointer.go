@@ -130,20 +130,48 @@ func (p *Page) pointerMove(points []movePoint) {
 	}
 }
 
-// updateHover fires the boundary events of the pointer going from the element it was
-// over to target (nil: out of the page; Chrome's order: the pointer events first, then the mouse events, each
-// out, leave from the innermost, over, enter from the outermost), and remembers target.
+// updateHover fires the boundary events of the pointer going to target (nil: out of the
+// page) at (x, y) of target's document's viewport, and remembers target. Each document has
+// the element the pointer is over in it (iframeinput.go hoverTargets): in the documents
+// above an iframe's, the iframe. CHROME: the documents the pointer left get theirs first,
+// the deepest first, then each document of target's chain from the page down.
+func (p *Page) updateHover(target *dom.Node, x, y float64) {
+	in := &p.input
+	in.hover, in.hx, in.hy = target, x, y
+	if in.hovers == nil {
+		in.hovers = map[*dom.Document]*dom.Node{}
+	}
+	ox, oy := p.frameOrigin(p.docOf(target))
+	px, py := x+ox, y+oy // in the page's viewport
+	order, want := p.hoverTargets(target)
+	for _, d := range p.docsLeft(want) {
+		dx, dy := p.frameOrigin(d)
+		p.updateHoverIn(d, nil, px-dx, py-dy)
+	}
+	for _, d := range order {
+		dx, dy := p.frameOrigin(d)
+		p.updateHoverIn(d, want[d], px-dx, py-dy)
+	}
+}
+
+// updateHoverIn fires the boundary events of the pointer going from the element it was over
+// in document d to target (nil: out of d; Chrome's order: the pointer events first, then
+// the mouse events, each out, leave from the innermost, over, enter from the outermost).
 // https://w3c.github.io/uievents/#events-mouseevent-event-order
 //
 // The document's hover state (:hover) follows target first (dom.SetHovered).
-func (p *Page) updateHover(target *dom.Node, x, y float64) {
+func (p *Page) updateHoverIn(d *dom.Document, target *dom.Node, x, y float64) {
 	in := &p.input
-	old := in.hover
+	old := in.hovers[d]
 	if old != nil && !old.IsConnected() {
 		old = nil // FIXME(spec): Chrome sends out/leave to the removed node's parent chain
 	}
-	in.hover, in.hx, in.hy = target, x, y
-	p.setPointerState(target, &in.hoverDocs, (*dom.Document).SetHovered)
+	if target == nil {
+		delete(in.hovers, d)
+	} else {
+		in.hovers[d] = target
+	}
+	d.SetHovered(target)
 	if old == target {
 		return
 	}
