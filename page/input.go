@@ -42,6 +42,11 @@ type inputState struct {
 	// went to (its keyup clicks it).
 	shift, ctrl, alt, meta bool
 	spaceArmed             *dom.Node
+	// The key events still to come and the input waiting for them (keyboard.go): keyChain
+	// is set while a key event's task is queued or running.
+	keySteps  []keyStep
+	keyChain  bool
+	afterKeys []func()
 	// Across iframes (iframeinput.go): the documents whose hover and active states hold the
 	// pointer's target chain, and the document whose window has the focus (nil: the page's).
 	// hovers is the element under the pointer in each document it is over (in a document
@@ -77,27 +82,30 @@ func (p *Page) schedule(a Action) {
 		p.Loop.At(at, func() { p.SetViewportSize(int(a.Resize[0]), int(a.Resize[1])) })
 		return
 	}
-	p.Loop.At(at, func() {
-		button, _ := buttonNumber(a.Button)
-		switch {
-		case a.Pointer != "":
-			k, _ := pointerKind(a.Pointer)
-			p.queuePointerTask(k, button, a.XY[0], a.XY[1])
-		case a.Wheel != nil:
-			if err := p.wheelAction(a); err != nil {
-				p.Loop.Console().Error(err.Error())
-			}
-		case a.Key != "":
-			kp, _ := parseKeyPress(a.Key)
-			p.queueKeyPress(kp)
-		case a.Kind == "synthetic":
-			p.SyntheticClick(a.Click)
-		default:
-			if err := p.realClickElement(a.Click, button, max(a.Count, 1)); err != nil {
-				p.Loop.Console().Error(err.Error())
-			}
+	p.Loop.At(at, func() { p.whenKeysDone(func() { p.perform(a) }) })
+}
+
+// perform does a discrete action at its time (once the key events before it have run).
+func (p *Page) perform(a Action) {
+	button, _ := buttonNumber(a.Button)
+	switch {
+	case a.Pointer != "":
+		k, _ := pointerKind(a.Pointer)
+		p.queuePointerTask(k, button, a.XY[0], a.XY[1])
+	case a.Wheel != nil:
+		if err := p.wheelAction(a); err != nil {
+			p.Loop.Console().Error(err.Error())
 		}
-	})
+	case a.Key != "":
+		kp, _ := parseKeyPress(a.Key)
+		p.queueKeyPress(kp)
+	case a.Kind == "synthetic":
+		p.SyntheticClick(a.Click)
+	default:
+		if err := p.realClickElement(a.Click, button, max(a.Count, 1)); err != nil {
+			p.Loop.Console().Error(err.Error())
+		}
+	}
 }
 
 // scheduleMove arranges a move action: Steps moves on a straight line from the pointer's

@@ -119,39 +119,66 @@ func parseKeyPress(name string) (keyPress, error) {
 // when the one before it has run (Playwright's keyboard.press awaits each key event, which
 // the browser acknowledges once the page handled it), so a task the keydown queued on the
 // user interaction task source (a dialog's close event after Escape) runs before the keyup.
+// A press made while another's events are still to come waits for them (keySteps), as does
+// an actions file's next input (afterKeys): one press never interleaves with another input.
 func (p *Page) queueKeyPress(kp keyPress) {
-	var steps []keyStep
+	in := &p.input
+	mark := p.discreteInputMark()
 	for _, m := range kp.mods {
-		steps = append(steps, keyStep{m, true})
+		in.keySteps = append(in.keySteps, keyStep{m, true, mark})
 	}
-	steps = append(steps, keyStep{kp.key, true}, keyStep{kp.key, false})
+	in.keySteps = append(in.keySteps, keyStep{kp.key, true, mark}, keyStep{kp.key, false, mark})
 	for i := len(kp.mods) - 1; i >= 0; i-- {
-		steps = append(steps, keyStep{kp.mods[i], false})
+		in.keySteps = append(in.keySteps, keyStep{kp.mods[i], false, mark})
 	}
-	p.queueKeySteps(steps, p.discreteInputMark())
+	if !in.keyChain {
+		in.keyChain = true
+		p.queueNextKeyStep()
+	}
 }
 
-// keyStep is one key event of a key press: the key going down or up.
+// keyStep is one key event of a key press: the key going down or up, with the press's
+// discreteInputMark.
 type keyStep struct {
 	k    keyDef
 	down bool
+	mark uint64
 }
 
-// queueKeySteps queues the first step's task, which queues the rest when it has run. mark
-// is the press's discreteInputMark.
-func (p *Page) queueKeySteps(steps []keyStep, mark uint64) {
-	s := steps[0]
-	p.Loop.QueueTask(loop.SourceUserInteraction, keyEventName(s.down), func() {
-		if len(steps) > 1 {
-			defer p.queueKeySteps(steps[1:], mark)
+// queueNextKeyStep queues the task of the next key event waiting, which queues the one
+// after it when it has run; with none left, the input that waited for the keys goes on.
+func (p *Page) queueNextKeyStep() {
+	in := &p.input
+	if len(in.keySteps) == 0 {
+		in.keyChain = false
+		for len(in.afterKeys) > 0 && !in.keyChain {
+			f := in.afterKeys[0]
+			in.afterKeys = in.afterKeys[1:]
+			f() // (a key press starts a chain again: the rest waits for it)
 		}
-		p.flushRAFAlignedInputBefore(mark)
+		return
+	}
+	s := in.keySteps[0]
+	in.keySteps = in.keySteps[1:]
+	p.Loop.QueueTask(loop.SourceUserInteraction, keyEventName(s.down), func() {
+		defer p.queueNextKeyStep()
+		p.flushRAFAlignedInputBefore(s.mark)
 		if s.down {
 			p.keyDown(s.k)
 		} else {
 			p.keyUp(s.k)
 		}
 	})
+}
+
+// whenKeysDone runs f now, or once the key events still to come have run.
+func (p *Page) whenKeysDone(f func()) {
+	in := &p.input
+	if !in.keyChain {
+		f()
+		return
+	}
+	in.afterKeys = append(in.afterKeys, f)
 }
 
 func keyEventName(down bool) string {
