@@ -24,9 +24,7 @@ import (
 // Each document has its own element under the pointer and its own boundary events
 // (pointer.go updateHover).
 //
-// FIXME(spec): Tab moves within the focused document only; the scrolling keys in an iframe
-// scroll the page, not the iframe's document (the wheel scrolls it: viewport.go
-// userScrollBy).
+// FIXME(spec): Tab moves within the focused document only.
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.

@@ -105,12 +105,18 @@ func canScroll(a *layout, h *html.Node, dx, dy float64) bool {
 // height); DEPARTURE: the scroll is instant, Chrome animates it.
 func (p *Page) scrollByKey(target *dom.Node, key string) bool {
 	p.layoutNow()
+	a := p.lay // the document the key went to: the page's or an iframe's (iframeinput.go)
+	if d := p.docOf(target); d != p.Doc && p.layoutOf(d) != nil {
+		a = p.layoutOf(d)
+		a.update()
+	}
 	var dx, dy float64
 	page := func(n *dom.Node) float64 {
 		if n == nil {
-			return math.Max(1, math.Floor(float64(p.opts.Height)*pageScrollFraction))
+			_, vh := a.Viewport()
+			return math.Max(1, math.Floor(vh*pageScrollFraction))
 		}
-		_, _, _, h := p.Engine.ClientBox(n.HTML())
+		_, _, _, h := a.eng.ClientBox(n.HTML())
 		return math.Max(1, math.Floor(h*pageScrollFraction))
 	}
 	switch key {
@@ -128,15 +134,18 @@ func (p *Page) scrollByKey(target *dom.Node, key string) bool {
 		if !down {
 			dy = -1
 		}
-		s := p.scrollerFor(target, 0, dy)
-		x, y := p.Engine.ScrollPosition(htmlOf(s))
+		s := scrollerIn(a, target, 0, dy)
+		x, y := a.eng.ScrollPosition(htmlOf(s))
 		switch key {
 		case "Home":
 			y = 0
 		case "End":
-			_, y, _ = p.Engine.ScrollRange(htmlOf(s))
+			_, y, _ = a.eng.ScrollRange(htmlOf(s))
 		default:
 			y += dy * page(s)
+		}
+		if a != p.lay {
+			return p.userScrollIn(a, s, x, y) // FIXME(spec): no chaining to the parent
 		}
 		return p.userScroll(s, x, y)
 	default:
