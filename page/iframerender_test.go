@@ -165,3 +165,34 @@ func TestSixtyFourIframesRender(t *testing.T) {
 		}
 	}
 }
+
+// TestIframeChangeDamagesOnlyItsBox: when only an iframe's document changes, the page's
+// frame is rastered again only where the iframe's content box is (its FrameDamage), and
+// Rastered counts only those pixels; a full frame would be 800 × 600.
+func TestIframeChangeDamagesOnlyItsBox(t *testing.T) {
+	const src = `<!doctype html><style>body { margin: 0 } iframe { border: 0; position: absolute; left: 100px; top: 60px; width: 200px; height: 100px }</style>
+<div style="height: 40px; background: rgb(0, 0, 255)"></div>
+<iframe srcdoc="<body style='margin: 0'><div id=x style='width: 20px; height: 20px; background: rgb(255, 0, 0)'></div><script>
+let n = 0; requestAnimationFrame(function f() { n++; x.style.marginLeft = (n * 3 % 150) + 'px'; requestAnimationFrame(f); });
+</script>"></iframe>`
+	box := image.Rect(100, 60, 300, 160)
+	var damages []image.Rectangle
+	p, err := New([]byte(src), "file:///damage.html", "", Options{VirtualTime: true, Console: loop.NewWriterConsole(io.Discard, io.Discard),
+		OnFrame: func(_ *image.RGBA, _ float64, damage image.Rectangle) { damages = append(damages, damage) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	p.Run(loop.RunOptions{Until: 1000})
+	if len(damages) < 30 {
+		t.Fatalf("%d frames", len(damages))
+	}
+	for i, d := range damages[10:] {
+		if d.Empty() || !d.In(box) {
+			t.Fatalf("frame %d: damage %v, want a part of the iframe's box %v", i+10, d, box)
+		}
+	}
+	if r := p.Engine.Work().Rastered; r > box.Dx()*box.Dy() {
+		t.Errorf("the last frame rastered %d pixels, more than the iframe's box", r)
+	}
+}
