@@ -36,6 +36,7 @@ type request struct {
 // realm, and its document.
 type window struct {
 	realm        *goja.Realm         // nil: the top-level window's (the runtime's first)
+	object       *goja.Object        // its global object
 	doc          loop.WindowDocument // nil: the top-level window's, always fully active
 	nextHandle   int
 	makeDeadline goja.Callable
@@ -101,9 +102,11 @@ func (s *Scheduler) install(win *window) {
 	l := s.l
 	rt := l.Runtime()
 	g := rt.GlobalObject()
+	win.object = g
 	s.installIdleDeadline(win)
 	ric := rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		const ctx = "Failed to execute 'requestIdleCallback' on 'Window': "
+		win := s.thisWindow(c, win)
 		if len(c.Arguments) == 0 {
 			panic(rt.NewTypeError(ctx + "1 argument required, but only 0 present."))
 		}
@@ -130,6 +133,7 @@ func (s *Scheduler) install(win *window) {
 	_ = ric.DefineDataProperty("length", rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	_ = g.DefineDataProperty("requestIdleCallback", ric, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
 	cic := rt.ToValue(func(c goja.FunctionCall) goja.Value {
+		win := s.thisWindow(c, win)
 		if len(c.Arguments) == 0 {
 			panic(rt.NewTypeError("Failed to execute 'cancelIdleCallback' on 'Window': 1 argument required, but only 0 present."))
 		}
@@ -364,6 +368,30 @@ func (s *Scheduler) IdleCallbackNames() []string {
 
 // Pending implements loop.IdleScheduler.
 func (s *Scheduler) Pending() bool { return len(s.idleRequest)+len(s.runnable) > 0 }
+
+// thisWindow is the window an operation of own's global object acts on, called with c.This
+// (as loop's thisGlobal): own for an undefined or null this, the window whose global object
+// this is, else a TypeError ("Illegal invocation", Chrome's).
+func (s *Scheduler) thisWindow(c goja.FunctionCall, own *window) *window {
+	this := c.This
+	if this == nil || goja.IsUndefined(this) || goja.IsNull(this) {
+		return own
+	}
+	if o, ok := this.(*goja.Object); ok {
+		if o == own.object {
+			return own
+		}
+		if o == s.top.object {
+			return s.top
+		}
+		for _, w := range s.byRealm { // (the iframe windows still fully active: a few)
+			if o == w.object {
+				return w
+			}
+		}
+	}
+	panic(s.l.Runtime().NewTypeError("Illegal invocation"))
+}
 
 // windowOfCallback is the window whose IdleDeadline callback fn of win's requestIdleCallback
 // is given: the one of fn's realm (WebIDL converts a callback's arguments in its realm: a

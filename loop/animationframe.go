@@ -27,9 +27,10 @@ type animationFrame struct {
 }
 
 // installAnimationFrames defines requestAnimationFrame and cancelAnimationFrame on obj, the
-// global object of window.
-func (l *Loop) installAnimationFrames(obj *goja.Object, window *global) {
+// global object of own (called on another window's, they act on its callbacks).
+func (l *Loop) installAnimationFrames(obj *goja.Object, own *global) {
 	l.DefineFunc(obj, "requestAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
+		window := l.thisGlobal(c, own)
 		fn, ok := goja.AssertFunction(c.Argument(0))
 		if !ok {
 			panic(l.rt.NewTypeError("Failed to execute 'requestAnimationFrame' on 'Window': The callback provided as parameter 1 is not a function."))
@@ -42,7 +43,7 @@ func (l *Loop) installAnimationFrames(obj *goja.Object, window *global) {
 		return l.rt.ToValue(h)
 	})
 	l.DefineFunc(obj, "cancelAnimationFrame", 1, func(c goja.FunctionCall) goja.Value {
-		window.cancelAnimationFrame(webIDLLong(c.Argument(0)))
+		l.thisGlobal(c, own).cancelAnimationFrame(webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	})
 }

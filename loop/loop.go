@@ -107,9 +107,12 @@ type Loop struct {
 	window       *global
 	frameWindows []*global
 	timerWindows []*global // the iframe windows that have had timers (forgetInactiveWindows)
-	windowsMade  int
-	runningFrame *global
-	topRealm     *goja.Realm // the runtime's first realm: the top-level window's
+	// windowsByObject are the iframe windows by global object (thisGlobal), those no longer
+	// fully active forgotten as windows are made.
+	windowsByObject map[*goja.Object]*global
+	windowsMade     int
+	runningFrame    *global
+	topRealm        *goja.Realm // the runtime's first realm: the top-level window's
 
 	renderer    Renderer
 	idle        IdleScheduler
@@ -169,7 +172,8 @@ func New(opts Options) *Loop {
 	l.topRealm = l.rt.CurrentRealm()
 	l.installRejectionTracker()
 	g := l.rt.GlobalObject()
-	l.installQueueMicrotask(g)
+	l.window.object = g
+	l.installQueueMicrotask(g, l.window)
 	l.installTimers(g, l.window)
 	if l.typ == Window {
 		l.installAnimationFrames(g, l.window)

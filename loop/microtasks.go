@@ -6,9 +6,10 @@ import "github.com/dop251/goja"
 // (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#microtask-queuing): the
 // callback runs as a host microtask of the agent, its exception reported at the window of
 // its own realm (CallbackGlobal). obj is the global object; one agent has one microtask
-// queue for all its realms.
-func (l *Loop) installQueueMicrotask(obj *goja.Object) {
+// queue for all its realms. own is obj's global.
+func (l *Loop) installQueueMicrotask(obj *goja.Object, own *global) {
 	l.DefineFunc(obj, "queueMicrotask", 1, func(c goja.FunctionCall) goja.Value {
+		l.thisGlobal(c, own) // (a this that is no window is an illegal invocation)
 		if !l.QueueMicrotaskValueAt(l.CallbackGlobal(c.Argument(0)), c.Argument(0)) {
 			panic(l.rt.NewTypeError("Failed to execute 'queueMicrotask' on 'Window': parameter 1 is not of type 'Function'."))
 		}

@@ -31,10 +31,12 @@ type timer struct {
 const MaxActiveTimers = 200_000
 
 // installTimers defines setTimeout, setInterval, clearTimeout and clearInterval on obj, the
-// global object of global. CHROME: the setTimeout and setInterval of a window whose document
+// global object of own; called on another window's global object (setTimeout.call(w)),
+// they act on that window's timers (thisGlobal). CHROME: the setTimeout and setInterval of a window whose document
 // is not fully active (a removed iframe's) return 0 and make no timer.
-func (l *Loop) installTimers(obj *goja.Object, global *global) {
+func (l *Loop) installTimers(obj *goja.Object, own *global) {
 	l.DefineFunc(obj, "setTimeout", 1, func(c goja.FunctionCall) goja.Value {
+		global := l.thisGlobal(c, own)
 		if l.tooManyTimers() || !global.fullyActive() {
 			return l.rt.ToValue(0)
 		}
@@ -43,6 +45,7 @@ func (l *Loop) installTimers(obj *goja.Object, global *global) {
 		return l.rt.ToValue(id)
 	})
 	l.DefineFunc(obj, "setInterval", 1, func(c goja.FunctionCall) goja.Value {
+		global := l.thisGlobal(c, own)
 		if l.tooManyTimers() || !global.fullyActive() {
 			return l.rt.ToValue(0)
 		}
@@ -51,7 +54,7 @@ func (l *Loop) installTimers(obj *goja.Object, global *global) {
 		return l.rt.ToValue(id)
 	})
 	clear := func(c goja.FunctionCall) goja.Value {
-		l.clearTimer(global, webIDLLong(c.Argument(0)))
+		l.clearTimer(l.thisGlobal(c, own), webIDLLong(c.Argument(0)))
 		return goja.Undefined()
 	}
 	l.DefineFunc(obj, "clearTimeout", 0, clear)

@@ -36,8 +36,9 @@ type WindowDocument interface {
 // gets one from InstallWindowGlobals, so timer ids and animation frame handles start at 1 in
 // each window and clearTimeout in one window never clears another's timer, as in Chrome.
 type global struct {
-	realm *goja.Realm    // nil: the runtime's first realm (the top-level window's, a worker's)
-	doc   WindowDocument // nil: always fully active (the top-level window, a worker)
+	realm  *goja.Realm    // nil: the runtime's first realm (the top-level window's, a worker's)
+	object *goja.Object   // its global object
+	doc    WindowDocument // nil: always fully active (the top-level window, a worker)
 	// errors is where the exceptions of a string handler of its setTimeout are reported
 	// (nil: the loop's window); syntaxError its realm's SyntaxError, taken before any of
 	// its scripts ran (nil: the loop's window's).
@@ -86,8 +87,13 @@ func (l *Loop) InstallWindowGlobals(realm *goja.Realm, doc WindowDocument, error
 	g.timeOrigin = timeOrigin
 	realm.Do(func() {
 		obj := l.rt.GlobalObject()
+		g.object = obj
+		if l.windowsByObject == nil {
+			l.windowsByObject = map[*goja.Object]*global{}
+		}
+		l.windowsByObject[obj] = g
 		g.syntaxError, _ = goja.AssertConstructor(obj.Get("SyntaxError"))
-		l.installQueueMicrotask(obj)
+		l.installQueueMicrotask(obj, g)
 		l.installTimers(obj, g)
 		l.installAnimationFrames(obj, g)
 		l.Agent.InstallConsoleWhile(g.fullyActive)
@@ -126,6 +132,36 @@ func (l *Loop) forgetInactiveWindows() {
 	}
 	clear(l.frameWindows[len(frames):])
 	l.frameWindows = frames
+	for obj, g := range l.windowsByObject {
+		if !g.fullyActive() {
+			delete(l.windowsByObject, obj)
+		}
+	}
+}
+
+// thisGlobal is the global whose timers or callbacks an operation of own's global object
+// acts on, called with c.This: WebIDL's "this" of an operation of a [Global] interface, own
+// for an undefined or null this (a plain setTimeout(...) call), the window whose global object
+// this is (w.setTimeout.call(window, ...) sets a timer of the page, as in Chrome), and a
+// TypeError for any other object ("Illegal invocation", Chrome's message). A window no
+// longer fully active that is not own is no longer known: an illegal invocation too.
+// https://webidl.spec.whatwg.org/#dfn-create-operation-function
+func (l *Loop) thisGlobal(c goja.FunctionCall, own *global) *global {
+	this := c.This
+	if this == nil || goja.IsUndefined(this) || goja.IsNull(this) {
+		return own
+	}
+	if o, ok := this.(*goja.Object); ok {
+		switch {
+		case o == own.object:
+			return own
+		case o == l.window.object:
+			return l.window
+		case l.windowsByObject[o] != nil:
+			return l.windowsByObject[o]
+		}
+	}
+	panic(l.rt.NewTypeError("Illegal invocation"))
 }
 
 // windowsForFrame takes the iframe windows whose animation frame callbacks "run the

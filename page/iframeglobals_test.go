@@ -11,13 +11,13 @@ import (
 // TestIframeGlobalsCasesRealTime runs the cases of an iframe window's event loop globals
 // (testdata/dom/iframe_timers, iframe_animation_frames, iframe_idle, iframe_callback_errors,
 // iframe_time_origin, iframe_frame_order, iframe_detached_callbacks, iframe_string_handlers,
-// iframe_navigated_timers), recorded from Chromium, in real time; TestCorpus runs them in virtual time (and
+// iframe_navigated_timers, iframe_this_window), recorded from Chromium, in real time; TestCorpus runs them in virtual time (and
 // iframe_long_tasks, whose 50 ms threshold a loaded machine's real clock could cross
 // making the iframes).
 func TestIframeGlobalsCasesRealTime(t *testing.T) {
 	for _, name := range []string{"iframe_timers", "iframe_animation_frames", "iframe_idle", "iframe_callback_errors",
 		"iframe_time_origin", "iframe_frame_order", "iframe_detached_callbacks", "iframe_string_handlers",
-		"iframe_navigated_timers"} {
+		"iframe_navigated_timers", "iframe_this_window"} {
 		jf := filepath.Join("..", "testdata", "dom", name+".json")
 		t.Run(name, func(t *testing.T) { runCaseFileWith(t, jf, false) })
 	}
