@@ -40,7 +40,17 @@ func (r renderer) EvaluateMediaQueriesAndReportChanges() bool {
 // RunTheFullscreenSteps is Fullscreen's "run the fullscreen steps" (dom/fullscreen.go).
 func (r renderer) RunTheFullscreenSteps() bool { return r.p.Doc.RunTheFullscreenSteps() }
 
-func (r renderer) RunTheFocusFixupRule() bool { return r.p.Doc.RunTheFocusFixupRule() }
+// RunTheFocusFixupRule is HTML's "focus fixup rule" for each document of the frame, the
+// page's first (an iframe's focused element hidden by a style change loses the focus too).
+func (r renderer) RunTheFocusFixupRule() bool {
+	did := false
+	for _, d := range r.p.renderedDocuments() {
+		if d.RunTheFocusFixupRule() {
+			did = true
+		}
+	}
+	return did
+}
 
 // GatherActiveResizeObservationsAtDepth is Resize Observer's "gather active resize
 // observations at depth" (dom/resizeobserver.go, as the four below).
