@@ -353,6 +353,7 @@ func (d *Document) FocusContainer(iframe *Node) {
 	if d.FocusedElement() == iframe {
 		return
 	}
+	d.ReleaseContainerFocus() // another iframe whose document had it: no event
 	if old := d.FocusedElement(); old != nil {
 		d.focusUpdateSteps(old, nil)
 	}
@@ -407,6 +408,35 @@ func (d *Document) SequentialFocusNavigation(backward bool) {
 		from = d.tabStart
 		d.tabStart = nil
 	}
+	next := sequentialNext(order, from, backward)
+	if next == nil {
+		// The focus leaves the document: the next Tab starts over from the first (Shift+Tab
+		// from the last), not from the element that had it (whose focusing set tabStart).
+		d.Unfocus()
+		d.tabStart = nil
+		return
+	}
+	next.FocusBySequentialNavigation()
+}
+
+// SequentialNext is the focusable area after from (before it, backward) in d's sequential
+// navigation order: the first (last) for a nil from, nil past the end. An iframe is one of
+// them: the page enters its document (package page's sequential navigation across frames).
+func (d *Document) SequentialNext(from *Node, backward bool) *Node {
+	return sequentialNext(d.sequentialOrder(), from, backward)
+}
+
+// FocusBySequentialNavigation focuses n as Tab does. CHROME: focusing an input by Tab
+// selects its whole value, before the focus event.
+func (n *Node) FocusBySequentialNavigation() {
+	if n.IsTextControl() && !n.IsTextArea() && n.isFocusableArea() {
+		n.SetTextSelection(0, n.TextLength(), false)
+	}
+	n.Focus()
+}
+
+// sequentialNext is SequentialNext in order.
+func sequentialNext(order []*Node, from *Node, backward bool) *Node {
 	i := -1
 	for j, n := range order {
 		if n == from {
@@ -435,18 +465,7 @@ func (d *Document) SequentialFocusNavigation(backward bool) {
 	case !backward && i+1 < len(order):
 		next = order[i+1]
 	}
-	if next == nil {
-		// The focus leaves the document: the next Tab starts over from the first (Shift+Tab
-		// from the last), not from the element that had it (whose focusing set tabStart).
-		d.Unfocus()
-		d.tabStart = nil
-		return
-	}
-	if next.IsTextControl() && !next.IsTextArea() && next.isFocusableArea() {
-		// CHROME: focusing an input by Tab selects its whole value, before the focus event.
-		next.SetTextSelection(0, next.TextLength(), false)
-	}
-	next.Focus()
+	return next
 }
 
 // sequentialOrder lists the document's focusable areas in sequential navigation order.

@@ -24,7 +24,8 @@ import (
 // Each document has its own element under the pointer and its own boundary events
 // (pointer.go updateHover).
 //
-// FIXME(spec): Tab moves within the focused document only.
+// Tab and Shift+Tab go through the iframes' documents where their iframes are in the page's
+// sequential order (sequentialFocusNavigation).
 
 // hitTestFrames is the element at (x, y) of the page's viewport, in the innermost iframe
 // document whose content box holds the point, and the point in that document's viewport.
@@ -57,6 +58,55 @@ func (p *Page) hitTestFrames(x, y float64) (target *dom.Node, fx, fy float64) {
 		target, fx, fy = n, cx, cy
 	}
 	return target, fx, fy
+}
+
+// sequentialFocusNavigation is Tab (backward: Shift+Tab) across the frame's documents: an
+// iframe in a document's sequential navigation order stands for its document's focusable
+// areas (its document itself when it has none: its window gets the focus, as in Chrome);
+// past the end of an iframe's document the order goes on after the iframe in its parent.
+// The focus moves between documents as a press moves it (focusFrame).
+// https://html.spec.whatwg.org/multipage/interaction.html#sequential-navigation-search-algorithm
+func (p *Page) sequentialFocusNavigation(backward bool) {
+	d := p.keyDocument()
+	if len(p.frames) == 0 {
+		d.SequentialFocusNavigation(backward) // the page alone (its starting point kept)
+		return
+	}
+	from := d.FocusedElement()
+	if d != p.Doc && from == nil {
+		// The iframe's document itself has the focus: go on from its iframe.
+		if c := d.Container(); c != nil {
+			d, from = c.Document(), c
+		}
+	}
+	for {
+		next := d.SequentialNext(from, backward)
+		if next == nil {
+			c := d.Container()
+			if c == nil {
+				d.SequentialFocusNavigation(backward) // past the page's end: the viewport
+				return
+			}
+			d, from = c.Document(), c // on after the iframe, in its parent
+			continue
+		}
+		cf := p.frameHeldBy(next)
+		if cf == nil {
+			if next.Document() != p.keyDocument() {
+				p.focusFrame(next)
+			}
+			next.FocusBySequentialNavigation()
+			return
+		}
+		// Into the iframe's document, from its start (its end, backward).
+		d, from = cf.doc, nil
+		if d.SequentialNext(nil, backward) == nil {
+			if el := d.DocumentElement(); el != nil {
+				p.focusFrame(el) // nothing to focus in it: the document itself
+			}
+			return
+		}
+	}
 }
 
 // hoverTargets are the documents of target's chain, the page's first, and the element the

@@ -278,7 +278,7 @@ func (p *Page) keyDown(k keyDef) {
 	}
 	switch k.key {
 	case "Tab":
-		p.keyDocument().SequentialFocusNavigation(in.shift) // FIXME(spec): within its document only
+		p.sequentialFocusNavigation(in.shift)
 	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", " ":
 		if k.key == " " && takesSpace(target) || keepsKey(target, k.key) {
 			return
