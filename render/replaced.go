@@ -329,6 +329,40 @@ func drawImage(dst *image.RGBA, it *displayItem, clip image.Rectangle) {
 	if r.Empty() || it.img == nil {
 		return
 	}
+	if src, ok := it.img.(*image.RGBA); ok && it.r.Size() == src.Rect.Size() {
+		// Unscaled (an iframe's frame, an image at its natural size): Over pixel by pixel,
+		// skipping transparent pixels and copying opaque ones.
+		drawOverRGBA(dst, r, src, src.Rect.Min.Add(r.Min.Sub(it.r.Min)))
+		return
+	}
 	sub := dst.SubImage(r).(*image.RGBA)
 	draw.ApproxBiLinear.Scale(sub, it.r, it.img, it.img.Bounds(), draw.Over, nil)
+}
+
+// drawOverRGBA composites src's pixels from sp over dst's in r (premultiplied Porter-Duff
+// source-over), with the arithmetic of image/draw's Over for two *image.RGBA (the pixels
+// are the same as draw.Over's, bit for bit), a transparent source pixel leaving dst's and an
+// opaque one replacing it without arithmetic.
+func drawOverRGBA(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sp image.Point) {
+	const m = 1<<16 - 1
+	w := r.Dx() * 4
+	for y := 0; y < r.Dy(); y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:w:w]
+		s := src.Pix[src.PixOffset(sp.X, sp.Y+y):][:w:w]
+		for i := 0; i < w; i += 4 {
+			switch sa8 := s[i+3]; sa8 {
+			case 0:
+				continue
+			case 255:
+				copy(d[i:i+4], s[i:i+4])
+				continue
+			}
+			sr, sg, sb, sa := uint32(s[i])*0x101, uint32(s[i+1])*0x101, uint32(s[i+2])*0x101, uint32(s[i+3])*0x101
+			a := (m - sa) * 0x101
+			d[i] = uint8((uint32(d[i])*a/m + sr) >> 8)
+			d[i+1] = uint8((uint32(d[i+1])*a/m + sg) >> 8)
+			d[i+2] = uint8((uint32(d[i+2])*a/m + sb) >> 8)
+			d[i+3] = uint8((uint32(d[i+3])*a/m + sa) >> 8)
+		}
+	}
 }
