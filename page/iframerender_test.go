@@ -17,14 +17,14 @@ import (
 )
 
 // TestIframeRenderingCasesRealTime runs the cases of iframes' documents rendered and of
-// input into them (geometry, observers, the focus fixup rule, animations; clicks, focus,
-// moves, keys, scrolling keys, Tab and the wheel), recorded from Chromium, in real time;
-// TestCorpus runs them in virtual time.
+// input into them (geometry, observers, the focus fixup rule, animations, a smooth scroll;
+// clicks, focus, moves, keys, scrolling keys, Tab and the wheel), recorded from Chromium, in
+// real time; TestCorpus runs them in virtual time.
 func TestIframeRenderingCasesRealTime(t *testing.T) {
 	for _, name := range []string{"dom/iframe_layout", "dom/iframe_intersection", "dom/iframe_observers",
-		"dom/iframe_focus_fixup", "dom/iframe_animations", "input/iframe_click", "input/iframe_focus",
-		"input/iframe_hover", "input/iframe_keys", "input/iframe_scroll_keys", "input/iframe_tab",
-		"input/iframe_wheel"} {
+		"dom/iframe_focus_fixup", "dom/iframe_animations", "dom/iframe_smooth_scroll",
+		"input/iframe_click", "input/iframe_focus", "input/iframe_hover", "input/iframe_keys",
+		"input/iframe_scroll_keys", "input/iframe_tab", "input/iframe_wheel"} {
 		t.Run(name, func(t *testing.T) {
 			runCaseFileWith(t, filepath.Join("..", "testdata", name+".json"), false)
 		})

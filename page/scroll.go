@@ -50,9 +50,7 @@ func (a *layout) ScrollPosition(n *dom.Node) (x, y float64) {
 // scroll (both fire in the next scroll steps, scroll first).
 func (a *layout) ScrollTo(n *dom.Node, x, y float64) {
 	a.update()
-	if a.child == nil {
-		a.p.cancelSmoothScroll(n)
-	}
+	a.p.cancelSmoothScrollIn(a, n)
 	if a.eng.ScrollTo(htmlOf(n), x, y) {
 		a.p.queueScrollEventIn(a.child.docOrNil(), n, "scroll")
 		a.p.queueScrollEventIn(a.child.docOrNil(), n, "scrollend")
@@ -147,12 +145,12 @@ func (p *Page) runTheScrollSteps() bool {
 // scrolling key is animated in Chrome (many scroll events, one scrollend), instant here
 // (DEPARTURE).
 func (p *Page) userScroll(target *dom.Node, x, y float64) bool {
-	p.cancelSmoothScroll(target)
 	return p.userScrollIn(p.lay, target, x, y)
 }
 
 // userScrollIn is userScroll in the document of layout a (the page's or an iframe's).
 func (p *Page) userScrollIn(a *layout, target *dom.Node, x, y float64) bool {
+	p.cancelSmoothScrollIn(a, target)
 	if !a.eng.ScrollTo(htmlOf(target), x, y) {
 		return false
 	}

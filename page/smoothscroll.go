@@ -14,6 +14,7 @@ import (
 // smoothScroll is one box's smooth scroll in progress: from one position to another
 // over duration ms, from the first frame after it was asked for (start < 0 until then).
 type smoothScroll struct {
+	lay                    *layout   // its document's (the page's or an iframe's)
 	target                 *dom.Node // nil: the viewport
 	fromX, fromY, toX, toY float64
 	duration, start        float64
@@ -36,31 +37,31 @@ func smoothScrollDuration(distance float64) float64 {
 // DEPARTURE: the curve is CSS's ease, not Chromium's own ease-in-out.
 // https://drafts.csswg.org/cssom-view/#concept-smooth-scroll
 func (a *layout) SmoothScrollTo(n *dom.Node, x, y float64) {
-	if a.child != nil {
-		a.ScrollTo(n, x, y) // FIXME(spec): instant in an iframe's document
-		return
-	}
 	a.update()
 	p := a.p
-	tx, ty, ok := p.Engine.ClampScrollPosition(htmlOf(n), x, y)
+	tx, ty, ok := a.eng.ClampScrollPosition(htmlOf(n), x, y)
 	if !ok {
 		return
 	}
-	cx, cy := p.Engine.ScrollPosition(htmlOf(n))
-	p.cancelSmoothScroll(n)
+	cx, cy := a.eng.ScrollPosition(htmlOf(n))
+	p.cancelSmoothScrollIn(a, n)
 	if tx == cx && ty == cy {
 		return
 	}
 	d := math.Hypot(tx-cx, ty-cy)
-	p.view.smooth = append(p.view.smooth, &smoothScroll{target: n, fromX: cx, fromY: cy, toX: tx, toY: ty,
+	p.view.smooth = append(p.view.smooth, &smoothScroll{lay: a, target: n, fromX: cx, fromY: cy, toX: tx, toY: ty,
 		duration: smoothScrollDuration(d), start: -1})
 }
 
 // cancelSmoothScroll drops the smooth scroll of target (nil: the viewport), if any.
-func (p *Page) cancelSmoothScroll(target *dom.Node) {
+func (p *Page) cancelSmoothScroll(target *dom.Node) { p.cancelSmoothScrollIn(p.lay, target) }
+
+// cancelSmoothScrollIn is cancelSmoothScroll in the document of layout a (target nil: its
+// viewport).
+func (p *Page) cancelSmoothScrollIn(a *layout, target *dom.Node) {
 	v := &p.view
 	for i, s := range v.smooth {
-		if s.target == target {
+		if s.target == target && s.lay == a {
 			v.smooth = append(v.smooth[:i], v.smooth[i+1:]...)
 			return
 		}
@@ -75,12 +76,12 @@ func (p *Page) advanceSmoothScrolls(now float64) {
 	ease, _ := css.ParseEasing("ease")
 	keep := v.smooth[:0]
 	for _, s := range v.smooth {
-		if s.target != nil && !s.target.IsConnected() {
+		if s.target != nil && !s.target.IsConnected() || !s.lay.doc.FullyActive() {
 			continue
 		}
 		switch {
 		case s.done:
-			p.queueScrollEvent(s.target, "scrollend")
+			p.queueScrollEventIn(s.lay.doc, s.target, "scrollend")
 			continue
 		case s.start < 0:
 			s.start = now
@@ -91,8 +92,8 @@ func (p *Page) advanceSmoothScrolls(now float64) {
 				e, s.done = 1, true
 			}
 			x, y := s.fromX+(s.toX-s.fromX)*e, s.fromY+(s.toY-s.fromY)*e
-			if p.Engine.ScrollTo(htmlOf(s.target), x, y) {
-				p.queueScrollEvent(s.target, "scroll")
+			if s.lay.eng.ScrollTo(htmlOf(s.target), x, y) {
+				p.queueScrollEventIn(s.lay.doc, s.target, "scroll")
 			}
 		}
 		keep = append(keep, s)
