@@ -426,6 +426,15 @@ func (d *Document) SequentialNext(from *Node, backward bool) *Node {
 	return sequentialNext(d.sequentialOrder(), from, backward)
 }
 
+// TakeSequentialStart is the sequential focus navigation starting point of d the last
+// focused element left (nil: none), forgotten once taken.
+// https://html.spec.whatwg.org/multipage/interaction.html#sequential-focus-navigation-starting-point
+func (d *Document) TakeSequentialStart() *Node {
+	s := d.tabStart
+	d.tabStart = nil
+	return s
+}
+
 // FocusBySequentialNavigation focuses n as Tab does. CHROME: focusing an input by Tab
 // selects its whole value, before the focus event.
 func (n *Node) FocusBySequentialNavigation() {

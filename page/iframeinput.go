@@ -73,6 +73,9 @@ func (p *Page) sequentialFocusNavigation(backward bool) {
 		return
 	}
 	from := d.FocusedElement()
+	if from == nil {
+		from = d.TakeSequentialStart()
+	}
 	if d != p.Doc && from == nil {
 		// The iframe's document itself has the focus: go on from its iframe.
 		if c := d.Container(); c != nil {
