@@ -24,7 +24,8 @@ func TestIframeRenderingCasesRealTime(t *testing.T) {
 	for _, name := range []string{"dom/iframe_layout", "dom/iframe_intersection", "dom/iframe_observers",
 		"dom/iframe_focus_fixup", "dom/iframe_animations", "dom/iframe_smooth_scroll",
 		"input/iframe_click", "input/iframe_focus", "input/iframe_hover", "input/iframe_keys",
-		"input/iframe_scroll_keys", "input/iframe_tab", "input/iframe_wheel"} {
+		"input/iframe_scroll_keys", "input/iframe_scroll_keys_chain", "input/iframe_tab",
+		"input/iframe_wheel"} {
 		t.Run(name, func(t *testing.T) {
 			runCaseFileWith(t, filepath.Join("..", "testdata", name+".json"), false)
 		})

@@ -145,7 +145,10 @@ func (p *Page) scrollByKey(target *dom.Node, key string) bool {
 			y += dy * page(s)
 		}
 		if a != p.lay {
-			return p.userScrollIn(a, s, x, y) // FIXME(spec): no chaining to the parent
+			if c := a.doc.Container(); s == nil && !canScroll(a, nil, 0, dy) && c != nil {
+				return p.scrollByKey(c, key) // CHROME: on to the iframe's parent, by its page
+			}
+			return p.userScrollIn(a, s, x, y)
 		}
 		return p.userScroll(s, x, y)
 	default:
