@@ -377,19 +377,78 @@ func (d *Document) ChildDocuments() []*Document {
 	if len(d.navigables) == 0 {
 		return nil
 	}
-	frames := make([]*html.Node, 0, len(d.navigables))
-	for h := range d.navigables {
-		frames = append(frames, h)
+	// Each iframe with its shadow-including ancestors, root first, compared where they
+	// part: O(depth) a comparison, not a walk of the document as compareDocumentPosition's.
+	type placed struct {
+		chain []*html.Node
+		nav   *childNavigable
 	}
-	slices.SortFunc(frames, func(a, b *html.Node) int {
-		if compareDocumentPosition(a, b)&4 != 0 { // b follows a
-			return -1
-		}
-		return 1
-	})
+	frames := make([]placed, 0, len(d.navigables))
+	for h, nav := range d.navigables {
+		chain := d.shadowIncludingAncestors(h)
+		slices.Reverse(chain)
+		frames = append(frames, placed{chain, nav})
+	}
+	slices.SortFunc(frames, func(a, b placed) int { return shadowIncludingTreeOrder(a.chain, b.chain) })
 	docs := make([]*Document, len(frames))
-	for i, h := range frames {
-		docs[i] = d.navigables[h].doc
+	for i, f := range frames {
+		docs[i] = f.nav.doc
 	}
 	return docs
+}
+
+// shadowIncludingAncestors is h and its shadow-including ancestors, h first (a shadow
+// root's parent is its host).
+func (d *Document) shadowIncludingAncestors(h *html.Node) []*html.Node {
+	var chain []*html.Node
+	for h != nil {
+		chain = append(chain, h)
+		if h.Parent != nil {
+			h = h.Parent
+			continue
+		}
+		n := d.table.get(h)
+		if n == nil || !n.isShadowRoot() {
+			break
+		}
+		h = n.shadow.host.h
+	}
+	return chain
+}
+
+// shadowIncludingTreeOrder compares two distinct nodes of one shadow-including tree, given
+// by their inclusive ancestor chains, root first: -1 when the first comes first in
+// shadow-including tree order (a host's shadow tree before its children), 1 when after.
+// https://dom.spec.whatwg.org/#concept-shadow-including-tree-order
+func shadowIncludingTreeOrder(a, b []*html.Node) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == len(a):
+		return -1 // a is an ancestor of b
+	case i == len(b):
+		return 1
+	case a[i].Parent == nil:
+		return -1 // a's side is the common host's shadow root
+	case b[i].Parent == nil:
+		return 1
+	}
+	// Siblings: look both ways from a's at once, so that the cost is their distance.
+	for next, prev := a[i].NextSibling, a[i].PrevSibling; next != nil || prev != nil; {
+		if next == b[i] {
+			return -1
+		}
+		if prev == b[i] {
+			return 1
+		}
+		if next != nil {
+			next = next.NextSibling
+		}
+		if prev != nil {
+			prev = prev.PrevSibling
+		}
+	}
+	return 1 // not reached: siblings meet
 }
