@@ -1,3 +1,8 @@
+// Spec: HTML Living Standard, 2026-11-01, §8.1.4.4 "report an exception" (at the global of the
+// script's or callback's own realm) and §8.1.4.3 "check if we can run script"; WebIDL, "invoke a
+// callback function". Tags: FIXME(spec), DEPARTURE, CHROME (DESIGN.md).
+// https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception
+
 package agent
 
 import "github.com/dop251/goja"

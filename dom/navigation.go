@@ -167,6 +167,12 @@ func (d *Document) loadDelayMayHaveEnded() {
 // tasks of a document whose iframe was removed do not run.
 func (d *Document) FullyActive() bool { return d.fullyActive() }
 
+// FullyActive reports whether the window's document is fully active: not a removed
+// iframe's. The host's callbacks of a window that is not do not run (agent.ScriptsMayRun:
+// HTML "check if we can run script").
+// https://html.spec.whatwg.org/multipage/document-sequences.html#fully-active
+func (w *Window) FullyActive() bool { return w.doc.fullyActive() }
+
 // baseURL is the document's base URL: its URL, or for a srcdoc document its container
 // document's. FIXME(spec): no <base href>.
 // https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
