@@ -106,7 +106,7 @@ func (p *Page) mouseEvent(typ string, x, y float64, button, detail int) *dom.Eve
 func (p *Page) pointerMove(points []movePoint) {
 	last := points[len(points)-1]
 	if !p.inViewport(last.x, last.y) {
-		// The pointer left the page (CHROME: out and leave up to the root element, with
+		// The pointer left the page (CHROME: out, and leave up to the document, with
 		// relatedTarget null; no move event).
 		p.updateHover(nil, last.x, last.y)
 		return
@@ -206,27 +206,34 @@ func (p *Page) updateHoverIn(d *dom.Document, target *dom.Node, x, y float64) {
 	}
 }
 
-// leftAndEntered lists the elements the pointer leaves (old and its ancestors that are not
+// leftAndEntered lists the nodes the pointer leaves (old and its ancestors that are not
 // ancestors of target, innermost first) and enters (target's ancestors that are not
-// ancestors of old, and target, outermost first).
+// ancestors of old, and target, outermost first). CHROME: the document is one of them: the
+// pointer entering the viewport enters the document first, leaving it leaves the document
+// last (case input/enter_leave_capture).
 func leftAndEntered(old, target *dom.Node) (left, entered []*dom.Node) {
 	inOld := map[*dom.Node]bool{}
-	for n := old; n != nil && n.Type() == dom.ElementNode; n = n.Parent() {
+	for n := old; hoverable(n); n = n.Parent() {
 		inOld[n] = true
 	}
 	inTarget := map[*dom.Node]bool{}
-	for n := target; n != nil && n.Type() == dom.ElementNode; n = n.Parent() {
+	for n := target; hoverable(n); n = n.Parent() {
 		inTarget[n] = true
 		if !inOld[n] {
 			entered = append([]*dom.Node{n}, entered...)
 		}
 	}
-	for n := old; n != nil && n.Type() == dom.ElementNode; n = n.Parent() {
+	for n := old; hoverable(n); n = n.Parent() {
 		if !inTarget[n] {
 			left = append(left, n)
 		}
 	}
 	return left, entered
+}
+
+// hoverable: the pointer enters and leaves elements and documents.
+func hoverable(n *dom.Node) bool {
+	return n != nil && (n.Type() == dom.ElementNode || n.Type() == dom.DocumentNode)
 }
 
 // pointerPress is a press of button at (x, y): pointerdown (pointermove when another button
