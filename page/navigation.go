@@ -63,5 +63,6 @@ func (nv navigator) fetch(n *dom.Navigation) ([]byte, error) {
 func (p *Page) fireChildLoad(ld *documentLoad, n *dom.Navigation) {
 	ld.doc.SetReadyState("complete")
 	ld.doc.FireLoad()
+	p.updateStyleOf(ld.doc)
 	n.CompletelyFinishLoading()
 }

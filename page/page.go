@@ -304,9 +304,28 @@ func (p *Page) queueLoading(src []byte, ld *documentLoad) {
 		task(loop.SourceDOMManipulation, "DOMContentLoaded", func() {
 			doc.SetReadyState("interactive")
 			doc.FireDOMContentLoaded()
+			p.updateStyleOf(doc)
 			doc.AfterLoadEventDelay(func() { task(loop.SourceDOMManipulation, "load", ld.loaded) })
 		})
 	})
+}
+
+// updateStyleOf computes the document's style outside a frame, where Blink does: once its
+// parser has finished, after DOMContentLoaded (Document::FinishedParsing), and after its
+// load event (Document::ImplicitClose). CHROME: so an element's style set by a load
+// listener has a before-change style and its transition starts before the first frame,
+// whose update of the animations sends its transitionrun before the animation frame
+// callbacks (case animations/transition_after_parsing); a DOMContentLoaded listener's
+// change has none.
+func (p *Page) updateStyleOf(doc *dom.Document) {
+	a := p.layoutOf(doc)
+	if a == nil {
+		return // an iframe's document whose rendering is not made yet: its first frame styles it
+	}
+	if a.child != nil {
+		p.fit(a.child) // its viewport first: media queries read it
+	}
+	a.eng.Style()
 }
 
 // parseThrough lets the parser insert what it has parsed when it reaches script's end tag
@@ -337,6 +356,7 @@ const idleAfterLoad = 50
 func (p *Page) fireLoad() {
 	p.Doc.SetReadyState("complete")
 	p.Doc.FireLoad()
+	p.updateStyleOf(p.Doc)
 	p.loaded, p.loadEnd = true, p.Loop.Now()
 	p.Idle.PostponeUntil(p.loadEnd + idleAfterLoad)
 	for _, a := range p.pending {
