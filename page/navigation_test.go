@@ -147,3 +147,15 @@ func TestIframeBadDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestNavigationCasesRealTime runs the navigation cases (and the two Chrome alignments found
+// with them: the document entered and left by the pointer, the style computed after parsing
+// and after load) in real time; TestCorpus runs them in virtual time.
+func TestNavigationCasesRealTime(t *testing.T) {
+	for _, name := range []string{"dom/iframe_src_load", "dom/iframe_src_errors", "dom/iframe_window_indices",
+		"dom/iframe_named_access", "input/enter_leave_capture", "animations/transition_after_parsing"} {
+		t.Run(name, func(t *testing.T) {
+			runCaseFileWith(t, filepath.Join("..", "testdata", name+".json"), false)
+		})
+	}
+}
