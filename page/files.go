@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -101,8 +102,10 @@ func (p *Page) readLocal(src, kinds, kind string, max int64, watch bool) ([]byte
 	if !inside(p.dir, full) {
 		return nil, errors.New("the path leaves the page's folder")
 	}
-	if watch {
-		p.files = append(p.files, full) // watched even while missing: it may appear
+	if watch && !slices.Contains(p.files, full) {
+		// Watched even while missing: it may appear. Once: an iframe navigating again and
+		// again to its file reads it each time.
+		p.files = append(p.files, full)
 	}
 	// A symbolic link inside the folder may point out of it: check where it really is.
 	dir, err1 := filepath.EvalSymlinks(p.dir)

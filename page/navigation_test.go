@@ -159,3 +159,20 @@ func TestNavigationCasesRealTime(t *testing.T) {
 		})
 	}
 }
+
+// The files the window watches name an iframe's document once, however often it is
+// navigated to.
+func TestNavigatedFileWatchedOnce(t *testing.T) {
+	p, err := Open(navigatingPage(t, 50, ""), Options{VirtualTime: true, Console: &markConsole{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(loop.RunOptions{StopWhenQuiet: true})
+	var names []string
+	for _, f := range p.Files() {
+		names = append(names, filepath.Base(f))
+	}
+	if strings.Join(names, ",") != "page.html,child.html" {
+		t.Errorf("watched files %q, want page.html and child.html once each", names)
+	}
+}
