@@ -122,16 +122,7 @@ func (l *Loop) forgetInactiveWindows() {
 	}
 	clear(l.timerWindows[len(kept):])
 	l.timerWindows = kept
-	frames := l.frameWindows[:0]
-	for _, g := range l.frameWindows {
-		if g.fullyActive() {
-			frames = append(frames, g)
-		} else {
-			g.forgetAnimationFrames()
-		}
-	}
-	clear(l.frameWindows[len(frames):])
-	l.frameWindows = frames
+	l.frameWindows = keepFrameWindows(l.frameWindows)
 	for obj, g := range l.windowsByObject {
 		if !g.fullyActive() {
 			delete(l.windowsByObject, obj)
@@ -183,8 +174,15 @@ func (l *Loop) thisGlobal(c goja.FunctionCall, own *global) *global {
 // made inside the first iframe after the second before the second
 // (testdata/dom/iframe_frame_order).
 func (l *Loop) windowsForFrame() []*global {
-	windows := l.frameWindows
+	kept := keepFrameWindows(l.frameWindows)
 	l.frameWindows = nil
+	slices.SortFunc(kept, byFramePath)
+	return kept
+}
+
+// keepFrameWindows keeps, in place, the windows waiting for a frame whose documents are
+// fully active, and forgets the callbacks of the others.
+func keepFrameWindows(windows []*global) []*global {
 	kept := windows[:0]
 	for _, g := range windows {
 		if g.fullyActive() {
@@ -194,7 +192,6 @@ func (l *Loop) windowsForFrame() []*global {
 		}
 	}
 	clear(windows[len(kept):])
-	slices.SortFunc(kept, byFramePath)
 	return kept
 }
 
