@@ -260,6 +260,8 @@ func (p *Page) queueLoading(src []byte, ld *documentLoad) {
 			// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element
 			task(loop.SourceNetworking, "script "+shorten(name), func() {
 				p.parseThrough(doc, parser, s.Node)
+				// FIXME(spec): an iframe's document queues it after the page's load event,
+				// not its own document's (AfterLoad is the top-level page's).
 				p.AfterLoad(func(float64) {
 					task(loop.SourceDOMManipulation, "script error", func() { doc.FireSimpleEvent(s.Node, "error") })
 				})
